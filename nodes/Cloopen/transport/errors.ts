@@ -1,0 +1,117 @@
+import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+
+import { describeStatusCode } from './statusCodes';
+
+/** What an error item carries with "Continue On Fail": the platform's own words, and ours. */
+export interface PlatformFailureDetails {
+	statusCode: string;
+	statusMsg: string;
+	explanation: string;
+	hint?: string;
+}
+
+/** A statusCode other than 000000: the platform's code and message verbatim, plus English. */
+export class CloopenPlatformError extends NodeApiError {
+	readonly details: PlatformFailureDetails;
+
+	constructor(
+		node: INode,
+		statusCode: string,
+		statusMsg: string,
+		options: { httpCode?: number; itemIndex?: number; operation: string },
+	) {
+		const info = describeStatusCode(statusCode);
+		const explanation = info?.explanation ?? 'The platform refused the request (this statusCode is not in the known-code table)';
+		super(node, { statusCode, statusMsg } as JsonObject, {
+			message: `Cloopen refused ${options.operation}: ${explanation} [statusCode ${statusCode}]`,
+			description: [`statusMsg: ${statusMsg || '(empty)'}`, info?.hint].filter(Boolean).join(' — '),
+			httpCode: options.httpCode !== undefined ? String(options.httpCode) : undefined,
+			itemIndex: options.itemIndex,
+		});
+		this.details = { statusCode, statusMsg, explanation, ...(info?.hint ? { hint: info.hint } : {}) };
+		this.context.statusCode = statusCode;
+		this.context.statusMsg = statusMsg;
+	}
+}
+
+/** Network-level failure codes and what a user should do about them. */
+const TRANSPORT_CAUSES: Array<{ codes: string[]; message: string; hint: string }> = [
+	{
+		codes: ['ECONNREFUSED'],
+		message: 'the server refused the connection',
+		hint: 'Check the server (Base URL and port) in the Cloopen API credentials.',
+	},
+	{
+		codes: ['ENOTFOUND', 'EAI_AGAIN'],
+		message: 'the server name could not be resolved',
+		hint: 'Check the Base URL in the credentials and the DNS of the n8n server.',
+	},
+	{
+		codes: ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'],
+		message: 'the request timed out',
+		hint: 'The platform did not answer in time; retry later or raise the timeout.',
+	},
+	{
+		codes: ['ECONNRESET', 'EPIPE'],
+		message: 'the connection was closed unexpectedly',
+		hint: 'Retry; if it persists, check a proxy or firewall between n8n and the platform.',
+	},
+	{
+		codes: [
+			'DEPTH_ZERO_SELF_SIGNED_CERT',
+			'SELF_SIGNED_CERT_IN_CHAIN',
+			'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+			'CERT_HAS_EXPIRED',
+			'ERR_TLS_CERT_ALTNAME_INVALID',
+			'EPROTO',
+			'ERR_SSL_WRONG_VERSION_NUMBER',
+		],
+		message: 'the TLS (HTTPS) connection failed',
+		hint: 'For the local emulator enable "Ignore SSL Issues" in the credentials, or use its http:// URL. The real platform always has a valid certificate.',
+	},
+];
+
+function findErrorCode(error: unknown): string | undefined {
+	let current: any = error;
+	for (let depth = 0; current && depth < 5; depth++) {
+		if (typeof current.code === 'string' && current.code !== 'ERR_BAD_RESPONSE') return current.code;
+		current = current.cause;
+	}
+	return undefined;
+}
+
+/** A request that never produced a platform answer: refused, timed out, TLS, unreadable body. */
+export function transportError(
+	node: INode,
+	error: unknown,
+	request: { operation: string; itemIndex?: number },
+): NodeApiError {
+	const code = findErrorCode(error);
+	const cause = TRANSPORT_CAUSES.find((entry) => code && entry.codes.includes(code));
+	const message = cause
+		? `Could not reach Cloopen for ${request.operation}: ${cause.message} (${code})`
+		: `Could not reach Cloopen for ${request.operation}: ${code ?? 'network error'}`;
+	return new NodeApiError(node, { code: code ?? 'UNKNOWN' } as JsonObject, {
+		message,
+		description: cause?.hint ?? 'Check the server in the credentials and the network of the n8n server.',
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** The server answered, but not with a platform response n8n can read. */
+export function unreadableResponseError(
+	node: INode,
+	reason: string,
+	response: { httpCode: number; body: string },
+	request: { operation: string; itemIndex?: number },
+): NodeApiError {
+	const excerpt = response.body.slice(0, 200);
+	return new NodeApiError(node, { httpCode: response.httpCode } as JsonObject, {
+		message: `Cloopen's answer to ${request.operation} could not be read: ${reason} (HTTP ${response.httpCode})`,
+		description: excerpt
+			? `The body began with: ${excerpt}`
+			: 'Check that the Base URL points at the platform (or the emulator) and not at another web server.',
+		httpCode: String(response.httpCode),
+		itemIndex: request.itemIndex,
+	});
+}
