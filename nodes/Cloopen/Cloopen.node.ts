@@ -1,0 +1,95 @@
+import {
+	NodeConnectionTypes,
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
+
+import { errorItemJson } from './execution/errorItem';
+import { createOperationContext } from './execution/operationContext';
+import { runInOrder } from './execution/runItems';
+import { findHandler, RESOURCES } from './resources';
+
+const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	default: 'voiceVerification',
+	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
+};
+
+const bodyFormatProperty: INodeProperties = {
+	displayName: 'Body Format',
+	name: 'bodyFormat',
+	type: 'options',
+	default: 'json',
+	options: [
+		{ name: 'JSON', value: 'json', description: 'application/json;charset=utf-8' },
+		{ name: 'XML', value: 'xml', description: 'application/xml;charset=utf-8' },
+	],
+	description: 'Format of the request and response bodies; the output is the same either way',
+};
+
+const parallelRequestsProperty: INodeProperties = {
+	displayName: 'Parallel Requests',
+	name: 'parallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 50 },
+	default: 1,
+	description:
+		'How many input items are sent to the platform at the same time. Output order stays the input order. Raise it for large batches; the platform may refuse too many at once (statusCode 111111).',
+};
+
+export class Cloopen implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Cloopen',
+		name: 'cloopen',
+		icon: { light: 'file:cloopen.svg', dark: 'file:cloopen.dark.svg' },
+		group: ['output'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Voice verification codes, voice notifications, template SMS and sub-accounts on the Cloopen platform',
+		defaults: { name: 'Cloopen' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		credentials: [{ name: 'cloopenApi', required: true }],
+		properties: [
+			resourceProperty,
+			...RESOURCES.flatMap((resource) => resource.properties),
+			bodyFormatProperty,
+			parallelRequestsProperty,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const parallel = Math.max(1, Math.floor(Number(this.getNodeParameter('parallelRequests', 0, 1)) || 1));
+
+		const perItem = await runInOrder(items.length, parallel, async (itemIndex) => {
+			try {
+				const resource = this.getNodeParameter('resource', itemIndex) as string;
+				const operation = this.getNodeParameter('operation', itemIndex) as string;
+				const handler = findHandler(resource, operation);
+				if (!handler) {
+					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
+						itemIndex,
+					});
+				}
+				const outputs = await handler(createOperationContext(this, itemIndex));
+				return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
+			} catch (error) {
+				if (this.continueOnFail()) {
+					return [{ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } }];
+				}
+				if (error instanceof NodeOperationError || (error as { node?: unknown }).node) throw error;
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			}
+		});
+		return [perItem.flat()];
+	}
+}

@@ -1,0 +1,15 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { CloopenPlatformError } from '../transport/errors';
+
+/** The output item of a failed input item under "Continue On Fail": what failed, and why. */
+export function errorItemJson(error: Error): IDataObject {
+	const json: IDataObject = { error: error.message };
+	const description = (error as { description?: unknown }).description;
+	if (typeof description === 'string' && description) json.errorDescription = description;
+	if (error instanceof CloopenPlatformError) Object.assign(json, error.details);
+	const context = (error as { context?: IDataObject }).context;
+	if (context?.sentBatches) json.sentBatches = context.sentBatches;
+	if (context?.unsentNumbers) json.unsentNumbers = context.unsentNumbers;
+	return json;
+}

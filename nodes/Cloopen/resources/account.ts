@@ -1,0 +1,57 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceDefinition } from './types';
+import { nestedObject, showFor } from './shared';
+
+const RESOURCE = 'account';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(RESOURCE),
+		default: 'getInfo',
+		options: [
+			{
+				name: 'Get Info',
+				value: 'getInfo',
+				action: 'Get main account information',
+				description: 'Get the main account\'s name, type, status and balances',
+			},
+		],
+	},
+];
+
+/** Spec 2.1 / section 3, in words for people who do not know the codes. */
+const ACCOUNT_TYPES: Record<string, string> = { '0': 'trial', '1': 'registered' };
+const ACCOUNT_STATUSES: Record<string, string> = {
+	'0': 'not activated',
+	'1': 'activated',
+	'2': 'suspended',
+	'3': 'closed',
+};
+
+export const account: ResourceDefinition = {
+	name: 'Account',
+	value: RESOURCE,
+	description: 'Main account information and balance',
+	properties,
+	handlers: {
+		async getInfo(context) {
+			const response = await context.request({ operation: 'Account → Get Info', method: 'GET', path: 'AccountInfo' });
+			const info = nestedObject(response, 'Account');
+			return [
+				{
+					json: {
+						...info,
+						typeName: ACCOUNT_TYPES[String(info.type)] ?? 'unknown',
+						statusName: ACCOUNT_STATUSES[String(info.status)] ?? 'unknown',
+						statusCode: response.statusCode,
+					},
+				},
+			];
+		},
+	},
+};

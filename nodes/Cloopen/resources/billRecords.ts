@@ -1,0 +1,113 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { downloadBillFile } from '../transport/download';
+import type { OperationOutput, ResourceDefinition } from './types';
+import { appIdField, showFor } from './shared';
+
+const RESOURCE = 'billRecords';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(RESOURCE),
+		default: 'getDownloadInfo',
+		options: [
+			{
+				name: 'Get Download Info',
+				value: 'getDownloadInfo',
+				action: 'Get yesterday s bill records',
+				description: "Get the address and check code of the previous day's bill file, and optionally the file",
+			},
+		],
+	},
+	{
+		displayName: 'The platform must have granted the bill-record permission to this account',
+		name: 'billNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(RESOURCE),
+	},
+	appIdField(RESOURCE, ['getDownloadInfo']),
+	{
+		displayName: 'Date',
+		name: 'date',
+		type: 'options',
+		default: 'day',
+		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
+		options: [{ name: 'Previous Day', value: 'day', description: 'Yesterday from 00:00 to 23:59 (the only period offered)' }],
+		description: 'Which records; the platform offers only the previous day',
+	},
+	{
+		displayName: 'Download File',
+		name: 'download',
+		type: 'boolean',
+		default: false,
+		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
+		description: 'Whether to also download the bill file into a binary property',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		displayOptions: { show: { resource: [RESOURCE], operation: ['getDownloadInfo'], download: [true] } },
+		hint: 'The name of the output binary field to put the file in',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
+		options: [
+			{
+				displayName: 'Keywords',
+				name: 'keywords',
+				type: 'string',
+				default: '',
+				description: 'A filter agreed with the platform; ignored when empty',
+			},
+		],
+	},
+];
+
+export const billRecords: ResourceDefinition = {
+	name: 'Bill Record',
+	value: RESOURCE,
+	description: "The previous day's bill records",
+	properties,
+	handlers: {
+		async getDownloadInfo(context) {
+			const { rules } = context;
+			const keywords = rules.optional('keywords', context.param<IDataObject>('options', {}).keywords);
+			const response = await context.request({
+				operation: 'Bill Records → Get Download Info',
+				method: 'POST',
+				path: 'BillRecords',
+				body: {
+					appId: rules.required('appId', context.param('appId')),
+					date: rules.oneOf('date', context.param('date', 'day'), ['day']),
+					...(keywords ? { keywords } : {}),
+				},
+				xml: { root: 'BillRecords' },
+			});
+			// JSON spells the address `downurl` (spec 4.12); XML `downUrl`.
+			const downUrl = String(response.downUrl ?? response.downurl ?? '');
+			const token = String(response.token ?? '');
+			const output: OperationOutput = { json: { downUrl, token, statusCode: response.statusCode } };
+			if (context.param<boolean>('download', false)) {
+				const property = rules.required('binaryPropertyName', context.param('binaryPropertyName', 'data'));
+				const file = await downloadBillFile.call(context.n8n, downUrl, token, context.itemIndex);
+				output.binary = {
+					[property]: await context.n8n.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
+				};
+			}
+			return [output];
+		},
+	},
+};

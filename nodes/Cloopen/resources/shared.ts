@@ -1,0 +1,70 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { CloopenResponse } from '../transport/request';
+
+export const showFor = (resource: string, operation?: string[]) => ({
+	show: operation ? { resource: [resource], operation } : { resource: [resource] },
+});
+
+/** The application id field; the platform calls it appId everywhere except the call-state query. */
+export function appIdField(resource: string, operations: string[]): INodeProperties {
+	return {
+		displayName: 'App ID',
+		name: 'appId',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: showFor(resource, operations),
+		description: 'APP ID of the application in the Cloopen console (Application Management)',
+	};
+}
+
+export const RESP_URL_DESCRIPTION =
+	'Where the platform posts the call result when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).';
+
+export const playTimesField: INodeProperties = {
+	displayName: 'Play Times',
+	name: 'playTimes',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3 },
+	default: 1,
+	description: 'How many times the content is played, 1 to 3',
+};
+
+export const displayNumField: INodeProperties = {
+	displayName: 'Display Number',
+	name: 'displayNum',
+	type: 'string',
+	default: '',
+	description: 'Caller number shown to the callee; the platform decides whether the account may show it',
+};
+
+export const userDataField: INodeProperties = {
+	displayName: 'User Data',
+	name: 'userData',
+	type: 'string',
+	default: '',
+	description: 'Your own data, returned in the call result notification (e.g. an order or user ID)',
+};
+
+/** A nested response element (e.g. VoiceVerify) as a flat object; absent or empty gives {}. */
+export function nestedObject(response: CloopenResponse, ...keys: string[]): IDataObject {
+	for (const key of keys) {
+		const value = response[key];
+		if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as IDataObject;
+	}
+	return {};
+}
+
+/** A response element that is a list (SubAccount): one element in XML may arrive as an object. */
+export function listOf(response: CloopenResponse, key: string): IDataObject[] {
+	const value = response[key];
+	if (Array.isArray(value)) return value as IDataObject[];
+	if (typeof value === 'object' && value !== null) return [value as IDataObject];
+	return [];
+}
+
+/** Leaves out optional fields the user left empty, so the body carries only what was given. */
+export function withoutEmpty<T extends Record<string, unknown>>(body: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+	return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as never;
+}

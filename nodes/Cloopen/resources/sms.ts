@@ -1,0 +1,163 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext, ResourceDefinition } from './types';
+import { appIdField, nestedObject, showFor } from './shared';
+
+const RESOURCE = 'sms';
+/** Spec 4.4 / section 8: at most 200 numbers in one request. */
+export const SMS_BATCH_SIZE = 200;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(RESOURCE),
+		default: 'sendTemplate',
+		options: [
+			{
+				name: 'Send Template',
+				value: 'sendTemplate',
+				action: 'Send a template SMS',
+				description: 'Send an approved SMS template to one or many numbers (more than 200 are sent in batches of 200)',
+			},
+		],
+	},
+	appIdField(RESOURCE, ['sendTemplate']),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '13800000000,13900000000',
+		displayOptions: showFor(RESOURCE, ['sendTemplate']),
+		description:
+			'Mobile numbers separated by commas, or an expression that returns a list of numbers. Any number of numbers: they are sent 200 per request.',
+	},
+	{
+		displayName: 'Template ID',
+		name: 'templateId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '1',
+		displayOptions: showFor(RESOURCE, ['sendTemplate']),
+		description: 'ID of an approved SMS template (the sandbox test template is 1)',
+	},
+	{
+		displayName: 'Template Data',
+		name: 'templateData',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, sortable: true },
+		placeholder: 'Add Value',
+		default: {},
+		displayOptions: showFor(RESOURCE, ['sendTemplate']),
+		description: 'Values for the placeholders {1}, {2}, … of the template, in order. Leave empty for a template without placeholders.',
+		options: [
+			{
+				displayName: 'Value',
+				name: 'values',
+				values: [
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Text that replaces the next placeholder',
+					},
+				],
+			},
+		],
+	},
+];
+
+/** Numbers from a comma-separated text or a list; blanks between commas are not numbers. */
+function readNumbers(context: OperationContext): string[] {
+	const raw = context.param<unknown>('to');
+	const entries = Array.isArray(raw) ? raw.map((entry) => String(entry)) : String(raw ?? '').split(',');
+	const numbers = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
+	if (numbers.length === 0) context.rules.fail('to', raw, 'must contain at least one mobile number');
+	for (const number of numbers) context.rules.mobileNumber('to', number);
+	return numbers;
+}
+
+function readTemplateData(context: OperationContext): string[] | undefined {
+	const collection = context.param<{ values?: Array<{ value?: unknown }> }>('templateData', {});
+	const values = (collection.values ?? []).map((entry) => (entry.value === undefined ? '' : String(entry.value)));
+	return values.length > 0 ? values : undefined;
+}
+
+export const sms: ResourceDefinition = {
+	name: 'SMS',
+	value: RESOURCE,
+	description: 'Send template text messages',
+	properties,
+	handlers: {
+		async sendTemplate(context) {
+			const { rules } = context;
+			const appId = rules.required('appId', context.param('appId'));
+			const templateId = rules.required('templateId', context.param('templateId'));
+			if (!/^\d+$/.test(templateId)) rules.fail('templateId', templateId, 'must be the numeric ID of a template');
+			const datas = readTemplateData(context);
+			const numbers = readNumbers(context);
+
+			const batches: IDataObject[] = [];
+			for (let start = 0; start < numbers.length; start += SMS_BATCH_SIZE) {
+				const to = numbers.slice(start, start + SMS_BATCH_SIZE);
+				try {
+					const response = await context.request({
+						operation: `SMS → Send Template (batch ${batches.length + 1})`,
+						method: 'POST',
+						path: 'SMS/TemplateSMS',
+						body: { to: to.join(','), appId, templateId, ...(datas ? { datas } : {}) },
+						xml: { root: 'TemplateSMS', listItems: { datas: 'data' } },
+					});
+					const message = nestedObject(response, 'templateSMS', 'TemplateSMS');
+					batches.push({
+						batch: batches.length + 1,
+						smsMessageSid: message.smsMessageSid,
+						dateCreated: message.dateCreated,
+						statusCode: response.statusCode,
+						numberCount: to.length,
+						to,
+					});
+				} catch (error) {
+					throw describePartialSend(error, batches, numbers.slice(start));
+				}
+			}
+			return [
+				{
+					json: {
+						smsMessageSid: batches[0].smsMessageSid,
+						dateCreated: batches[0].dateCreated,
+						statusCode: batches[0].statusCode,
+						numberCount: numbers.length,
+						batchCount: batches.length,
+						batches,
+					},
+				},
+			];
+		},
+	},
+};
+
+/**
+ * A batch failed after others were sent: the error must say which numbers got the SMS and which did
+ * not, so that nothing is silently dropped and a retry does not message anyone twice.
+ */
+function describePartialSend(error: unknown, sentBatches: IDataObject[], unsent: string[]): unknown {
+	if (sentBatches.length === 0 || !(error instanceof Error)) return error;
+	const sentCount = sentBatches.reduce((total, batch) => total + Number(batch.numberCount), 0);
+	const carrier = error as Error & { description?: string; context?: IDataObject };
+	carrier.message = `${carrier.message} — ${sentCount} numbers in ${sentBatches.length} earlier batch(es) were sent; ${unsent.length} numbers were not`;
+	carrier.description = [carrier.description, 'The error item lists sentBatches and unsentNumbers: retry only the unsent numbers.']
+		.filter(Boolean)
+		.join(' ');
+	if (carrier.context) {
+		carrier.context.sentBatches = sentBatches;
+		carrier.context.unsentNumbers = unsent;
+	}
+	return carrier;
+}

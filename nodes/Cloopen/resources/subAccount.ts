@@ -1,0 +1,180 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext, ResourceDefinition } from './types';
+import { appIdField, listOf, nestedObject, showFor } from './shared';
+
+const RESOURCE = 'subAccount';
+/** Spec 4.8 / section 8: offset is 1 to 100 rows per query. */
+export const MAX_PAGE_SIZE = 100;
+const SECRET_FIELDS = ['subToken', 'voipPwd'];
+
+const includeSecretsOption = (defaultValue: boolean): INodeProperties => ({
+	displayName: 'Include Secrets',
+	name: 'includeSecrets',
+	type: 'boolean',
+	default: defaultValue,
+	description: 'Whether to output the sub-account token (subToken) and communication password (voipPwd)',
+});
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(RESOURCE),
+		default: 'create',
+		options: [
+			{ name: 'Close', value: 'close', action: 'Close a sub account', description: 'Close a sub-account for good: its calls, SMS and logins stop' },
+			{ name: 'Create', value: 'create', action: 'Create a sub account', description: 'Create a sub-account with its own communication account' },
+			{ name: 'Get by Name', value: 'getByName', action: 'Get a sub account by name', description: 'Find a sub-account by its friendly name' },
+			{ name: 'Get Many', value: 'getAll', action: 'Get many sub accounts', description: 'List the sub-accounts of an application' },
+		],
+	},
+	appIdField(RESOURCE, ['create', 'getByName', 'getAll']),
+	{
+		displayName: 'Friendly Name',
+		name: 'friendlyName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'customer@example.com',
+		displayOptions: showFor(RESOURCE, ['create', 'getByName']),
+		description: 'Unique name of letters and digits; an e-mail address is recommended',
+	},
+	{
+		displayName: 'Sub-Account SID',
+		name: 'subAccountSid',
+		type: 'string',
+		default: '',
+		required: true,
+		displayOptions: showFor(RESOURCE, ['close']),
+		description: 'SID of the sub-account to close. Closing cannot be undone.',
+	},
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		displayOptions: showFor(RESOURCE, ['getAll']),
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		displayOptions: { show: { resource: [RESOURCE], operation: ['getAll'], returnAll: [false] } },
+		description: 'Max number of results to return',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor(RESOURCE, ['create', 'getByName']),
+		options: [includeSecretsOption(true)],
+	},
+	{
+		displayName: 'Options',
+		name: 'listOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: showFor(RESOURCE, ['getAll']),
+		options: [
+			includeSecretsOption(false),
+			{
+				displayName: 'Start At',
+				name: 'startNo',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Index of the first sub-account to return (0 is the first)',
+			},
+		],
+	},
+];
+
+const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject =>
+	include ? entry : Object.fromEntries(Object.entries(entry).filter(([key]) => !SECRET_FIELDS.includes(key)));
+
+/** Letters and digits, plus the characters of an e-mail address, which the spec recommends. */
+function friendlyName(context: OperationContext): string {
+	const name = context.rules.required('friendlyName', context.param('friendlyName'));
+	if (!/^[A-Za-z0-9@._+-]{1,64}$/.test(name)) {
+		context.rules.fail('friendlyName', name, 'must be 1 to 64 letters and digits (an e-mail address is allowed)');
+	}
+	return name;
+}
+
+async function oneSubAccount(context: OperationContext, path: string, operation: string) {
+	const name = friendlyName(context);
+	const response = await context.request({
+		operation,
+		method: 'POST',
+		path,
+		body: { appId: context.rules.required('appId', context.param('appId')), friendlyName: name },
+		xml: { root: 'SubAccount' },
+	});
+	const include = context.param<IDataObject>('options', {}).includeSecrets !== false;
+	const subAccount = withoutSecrets(nestedObject(response, 'SubAccount'), include);
+	return [{ json: { friendlyName: name, ...subAccount, statusCode: response.statusCode } }];
+}
+
+export const subAccount: ResourceDefinition = {
+	name: 'Sub-Account',
+	value: RESOURCE,
+	description: 'Accounts for your own customers, each with its own communication account',
+	properties,
+	handlers: {
+		async create(context) {
+			return await oneSubAccount(context, 'SubAccounts', 'Sub-Account → Create');
+		},
+		async getByName(context) {
+			return await oneSubAccount(context, 'QuerySubAccountByName', 'Sub-Account → Get by Name');
+		},
+		async getAll(context) {
+			const { rules } = context;
+			const appId = rules.required('appId', context.param('appId'));
+			const returnAll = context.param<boolean>('returnAll', false);
+			const limit = returnAll ? Infinity : Number(rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER));
+			const options = context.param<IDataObject>('listOptions', {});
+			let startNo = Number(rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER));
+
+			const found: IDataObject[] = [];
+			// Page through startNo/offset until the limit, the reported totalCount or a short page.
+			while (found.length < limit) {
+				const offset = Math.min(MAX_PAGE_SIZE, limit - found.length);
+				const response = await context.request({
+					operation: 'Sub-Account → Get Many',
+					method: 'POST',
+					path: 'GetSubAccounts',
+					body: { appId, startNo: String(startNo), offset: String(offset) },
+					xml: { root: 'SubAccount' },
+					arrayElements: ['SubAccount'],
+				});
+				const page = listOf(response, 'SubAccount');
+				found.push(...page);
+				startNo += page.length;
+				const total = Number(response.totalCount);
+				if (page.length < offset || (Number.isFinite(total) && startNo >= total)) break;
+			}
+			const include = options.includeSecrets === true;
+			return found.slice(0, limit).map((entry) => ({ json: withoutSecrets(entry, include) }));
+		},
+		async close(context) {
+			const subAccountSid = context.rules.required('subAccountSid', context.param('subAccountSid'));
+			const response = await context.request({
+				operation: 'Sub-Account → Close',
+				method: 'POST',
+				path: 'CloseSubAccount',
+				body: { subAccountSid },
+				xml: { root: 'SubAccount' },
+			});
+			return [{ json: { subAccountSid, closed: true, statusCode: response.statusCode } }];
+		},
+	},
+};

@@ -1,0 +1,226 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ResourceDefinition } from './types';
+import {
+	appIdField,
+	displayNumField,
+	nestedObject,
+	playTimesField,
+	RESP_URL_DESCRIPTION,
+	showFor,
+	userDataField,
+	withoutEmpty,
+} from './shared';
+
+const RESOURCE = 'voiceNotification';
+const show = (content?: string[]) => ({
+	show: { resource: [RESOURCE], operation: ['call'], ...(content ? { content } : {}) },
+});
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(RESOURCE),
+		default: 'call',
+		options: [
+			{
+				name: 'Call',
+				value: 'call',
+				action: 'Call a number and play a message',
+				description: 'Call a number and play audio files or text read by speech synthesis',
+			},
+		],
+	},
+	appIdField(RESOURCE, ['call']),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '13800000000',
+		displayOptions: show(),
+		description: "Number to call. A landline needs its area code; join an extension with '-'.",
+	},
+	{
+		displayName: 'Content',
+		name: 'content',
+		type: 'options',
+		default: 'text',
+		displayOptions: show(),
+		options: [
+			{ name: 'Audio Files', value: 'audio', description: 'Play approved wav files' },
+			{
+				name: 'Text and Audio Files',
+				value: 'both',
+				description: 'Read the text first, then play the files (play mode 1)',
+			},
+			{ name: 'Text to Speech', value: 'text', description: 'Read a text aloud' },
+		],
+	},
+	{
+		displayName: 'Audio Files',
+		name: 'mediaName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'notice.wav',
+		displayOptions: show(['audio', 'both']),
+		description: "Wav files played in order, separated by ';'",
+	},
+	{
+		displayName: 'Audio File Source',
+		name: 'mediaNameType',
+		type: 'options',
+		default: '0',
+		displayOptions: show(['audio', 'both']),
+		options: [
+			{ name: 'My Uploaded Files', value: '0' },
+			{ name: 'Platform Common Files', value: '1' },
+		],
+		description: 'Whether the files are ones you uploaded in the console or the platform\'s common files',
+	},
+	{
+		displayName: 'Text',
+		name: 'mediaTxt',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		displayOptions: show(['text', 'both']),
+		description: 'Text read to the callee by speech synthesis',
+	},
+	{
+		displayName: 'Speech Options',
+		name: 'speechOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: show(['text', 'both']),
+		options: [
+			{
+				displayName: 'Background Sound',
+				name: 'txtBgsound',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 6 },
+				default: 0,
+				description: '0 = none, 1 to 6 = one of the platform\'s background sounds',
+			},
+			{
+				displayName: 'Pitch',
+				name: 'txtPitch',
+				type: 'number',
+				typeOptions: { minValue: -500, maxValue: 500 },
+				default: 0,
+				description: 'From -500 to 500',
+			},
+			{
+				displayName: 'Speed',
+				name: 'txtSpeed',
+				type: 'number',
+				typeOptions: { minValue: -500, maxValue: 500 },
+				default: 0,
+				description: 'Speech rate from -500 to 500',
+			},
+			{
+				displayName: 'Volume',
+				name: 'txtVolume',
+				type: 'number',
+				typeOptions: { minValue: -20, maxValue: 20 },
+				default: 0,
+				description: 'From -20 to 20',
+			},
+		],
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: show(),
+		options: [
+			displayNumField,
+			playTimesField,
+			{
+				displayName: 'Result URL (respUrl)',
+				name: 'respUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://your-n8n/webhook/…/cloopen',
+				description: RESP_URL_DESCRIPTION,
+			},
+			userDataField,
+		],
+	},
+];
+
+/** Speech settings count only when text is read (spec 4.3); their ranges are spec section 8. */
+const SPEECH_RANGES: Record<string, [number, number]> = {
+	txtSpeed: [-500, 500],
+	txtVolume: [-20, 20],
+	txtPitch: [-500, 500],
+	txtBgsound: [0, 6],
+};
+
+export const voiceNotification: ResourceDefinition = {
+	name: 'Voice Notification',
+	value: RESOURCE,
+	description: 'Call a number and play a message',
+	properties,
+	handlers: {
+		async call(context) {
+			const { rules } = context;
+			const content = rules.oneOf('content', context.param('content'), ['audio', 'both', 'text']);
+			const usesFiles = content !== 'text';
+			const usesText = content !== 'audio';
+			const extra = context.param<IDataObject>('additionalFields', {});
+			const speech = usesText ? context.param<IDataObject>('speechOptions', {}) : {};
+
+			const speechFields = Object.fromEntries(
+				Object.entries(SPEECH_RANGES)
+					.filter(([name]) => speech[name] !== undefined)
+					.map(([name, [min, max]]) => [name, rules.integerInRange(name, speech[name], min, max)]),
+			);
+			const body = withoutEmpty({
+				appId: rules.required('appId', context.param('appId')),
+				to: rules.phoneNumber('to', context.param('to')),
+				mediaName: usesFiles ? rules.wavFileList('mediaName', context.param('mediaName'), true) : undefined,
+				mediaNameType: usesFiles
+					? rules.oneOf('mediaNameType', context.param('mediaNameType', '0'), ['0', '1'])
+					: undefined,
+				mediaTxt: usesText ? rules.required('mediaTxt', context.param('mediaTxt')) : undefined,
+				displayNum: extra.displayNum ? rules.phoneNumber('displayNum', extra.displayNum) : undefined,
+				playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
+				respUrl: rules.url('respUrl', extra.respUrl),
+				userData: rules.optional('userData', extra.userData),
+				...speechFields,
+				playMode: content === 'both' ? '1' : undefined,
+			});
+
+			const response = await context.request({
+				operation: 'Voice Notification → Call',
+				method: 'POST',
+				path: 'Calls/LandingCalls/',
+				body,
+				xml: { root: 'LandingCall', attributeOf: { mediaNameType: { element: 'mediaName', attribute: 'type' } } },
+			});
+			const call = nestedObject(response, 'LandingCall');
+			const orderid = call.orderid ?? response.orderid;
+			return [
+				{
+					json: {
+						callSid: call.callSid,
+						dateCreated: call.dateCreated,
+						...(orderid !== undefined ? { orderid } : {}),
+						to: body.to,
+						statusCode: response.statusCode,
+					},
+				},
+			];
+		},
+	},
+};

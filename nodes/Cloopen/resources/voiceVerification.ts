@@ -1,0 +1,191 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { OperationContext, OperationOutput, ResourceDefinition } from './types';
+import {
+	appIdField,
+	displayNumField,
+	nestedObject,
+	playTimesField,
+	RESP_URL_DESCRIPTION,
+	showFor,
+	userDataField,
+	withoutEmpty,
+} from './shared';
+
+const RESOURCE = 'voiceVerification';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(RESOURCE),
+		default: 'sendCode',
+		options: [
+			{
+				name: 'Send Code',
+				value: 'sendCode',
+				action: 'Call a number and read a verification code',
+				description: 'Call a number and read the code aloud with the default spoken template',
+			},
+			{
+				name: 'Send Custom Audio Code',
+				value: 'sendCustomAudioCode',
+				action: 'Call a number and play custom audio files',
+				description: 'Call a number and play your own approved wav files in order',
+			},
+		],
+	},
+	appIdField(RESOURCE, ['sendCode', 'sendCustomAudioCode']),
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '13800000000',
+		displayOptions: showFor(RESOURCE, ['sendCode', 'sendCustomAudioCode']),
+		description: "Number to call. A landline needs its area code; join an extension with '-'.",
+	},
+	{
+		displayName: 'Verification Code',
+		name: 'verifyCode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '482913',
+		displayOptions: showFor(RESOURCE, ['sendCode']),
+		description: '4 to 8 letters or digits, read aloud to the callee',
+	},
+	{
+		displayName: 'Audio Files',
+		name: 'playVerifyCode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'code_4.wav;code_8.wav;code_2.wav',
+		displayOptions: showFor(RESOURCE, ['sendCustomAudioCode']),
+		description:
+			"Approved wav files played in order, separated by ';' (wav, 8 kHz, 16-bit mono PCM, uploaded in the console)",
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: showFor(RESOURCE, ['sendCode', 'sendCustomAudioCode']),
+		options: [
+			displayNumField,
+			{
+				displayName: 'Language',
+				name: 'lang',
+				type: 'options',
+				default: 'zh',
+				options: [
+					{ name: 'Chinese', value: 'zh' },
+					{ name: 'English (Not Yet Supported by the Platform)', value: 'en' },
+				],
+				description: 'Language of the default spoken template',
+			},
+			{
+				displayName: 'Max Call Time',
+				name: 'maxCallTime',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 60,
+				description: 'The call is hung up automatically after this long (the platform does not document the unit; seconds are usual)',
+			},
+			playTimesField,
+			{
+				displayName: 'Result URL (respUrl)',
+				name: 'respUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://your-n8n/webhook/…/cloopen',
+				description: RESP_URL_DESCRIPTION,
+			},
+			userDataField,
+			{
+				displayName: 'Verification Code',
+				name: 'verifyCode',
+				type: 'string',
+				default: '',
+				description: 'Optional with custom audio: 4 to 8 letters or digits, passed to the platform as well',
+			},
+			{
+				displayName: 'Welcome Prompt',
+				name: 'welcomePrompt',
+				type: 'string',
+				default: '',
+				placeholder: 'welcome.wav',
+				description: 'Approved wav file played before the code',
+			},
+		],
+	},
+];
+
+/** Fields common to both variants (spec 4.1, 4.2), validated. */
+function commonFields(context: OperationContext) {
+	const { rules } = context;
+	const extra = context.param<IDataObject>('additionalFields', {});
+	if (extra.lang !== undefined) rules.oneOf('lang', extra.lang, ['en', 'zh']);
+	return {
+		appId: rules.required('appId', context.param('appId')),
+		to: rules.phoneNumber('to', context.param('to')),
+		displayNum: extra.displayNum ? rules.phoneNumber('displayNum', extra.displayNum) : undefined,
+		playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
+		respUrl: rules.url('respUrl', extra.respUrl),
+		lang: extra.lang as string | undefined,
+		userData: rules.optional('userData', extra.userData),
+		welcomePrompt: rules.wavFileList('welcomePrompt', extra.welcomePrompt, false),
+		maxCallTime:
+			extra.maxCallTime !== undefined
+				? rules.integerInRange('maxCallTime', extra.maxCallTime, 1, Number.MAX_SAFE_INTEGER)
+				: undefined,
+		extra,
+	};
+}
+
+async function placeCall(context: OperationContext, body: Record<string, string | undefined>, operation: string) {
+	const response = await context.request({
+		operation,
+		method: 'POST',
+		path: 'Calls/VoiceVerify',
+		body: withoutEmpty(body),
+		xml: { root: 'VoiceVerify' },
+	});
+	const call = nestedObject(response, 'VoiceVerify');
+	const output: OperationOutput = {
+		json: { callSid: call.callSid, dateCreated: call.dateCreated, to: body.to, statusCode: response.statusCode },
+	};
+	return [output];
+}
+
+export const voiceVerification: ResourceDefinition = {
+	name: 'Voice Verification',
+	value: RESOURCE,
+	description: 'Read a one-time code to a caller',
+	properties,
+	handlers: {
+		async sendCode(context) {
+			const { extra, ...fields } = commonFields(context);
+			const verifyCode = context.rules.verifyCode('verifyCode', context.param('verifyCode'));
+			return await placeCall(context, { ...fields, verifyCode }, 'Voice Verification → Send Code');
+		},
+		async sendCustomAudioCode(context) {
+			const { extra, ...fields } = commonFields(context);
+			const playVerifyCode = context.rules.wavFileList('playVerifyCode', context.param('playVerifyCode'), true);
+			const verifyCode =
+				extra.verifyCode !== undefined && extra.verifyCode !== ''
+					? context.rules.verifyCode('verifyCode', extra.verifyCode)
+					: undefined;
+			return await placeCall(
+				context,
+				{ ...fields, verifyCode, playVerifyCode },
+				'Voice Verification → Send Custom Audio Code',
+			);
+		},
+	},
+};
