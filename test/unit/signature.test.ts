@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+
+import { CloopenApi } from '../../credentials/CloopenApi.credentials';
+import {
+	authorizationHeader,
+	platformTimestamp,
+	signatureParameter,
+	signRequest,
+} from '../../credentials/cloopenSignature';
+
+const SID = 'aaf98f89488d0aad0148a3b8c3f70123';
+const TOKEN = 'a5f1e2d3c4b5a6978877665544332211';
+
+describe('signature (spec section 5)', () => {
+	it('sig is the upper-case MD5 of accountSid + token + timestamp', () => {
+		const expected = createHash('md5').update(`${SID}${TOKEN}20260301120000`).digest('hex').toUpperCase();
+		expect(signatureParameter(SID, TOKEN, '20260301120000')).toBe(expected);
+		expect(expected).toMatch(/^[0-9A-F]{32}$/);
+	});
+
+	it('matches a fixed vector', () => {
+		// md5("abc") is a published test vector (RFC 1321).
+		expect(signatureParameter('a', 'b', 'c')).toBe('900150983CD24FB0D6963F7D28E17F72');
+	});
+
+	it('Authorization is Base64 of accountSid:timestamp', () => {
+		expect(authorizationHeader(SID, '20260301120000')).toBe(
+			Buffer.from(`${SID}:20260301120000`).toString('base64'),
+		);
+	});
+
+	it('signRequest uses one timestamp for both halves', () => {
+		const signed = signRequest(SID, TOKEN, new Date('2026-03-01T04:00:00Z'));
+		expect(signed.timestamp).toBe('20260301120000');
+		expect(Buffer.from(signed.authorization, 'base64').toString()).toBe(`${SID}:${signed.timestamp}`);
+		expect(signed.sig).toBe(signatureParameter(SID, TOKEN, signed.timestamp));
+	});
+});
+
+describe('timestamps are China Standard Time whatever the server zone', () => {
+	const originalZone = process.env.TZ;
+	afterEach(() => {
+		process.env.TZ = originalZone;
+	});
+
+	it.each(['UTC', 'America/Los_Angeles', 'Asia/Shanghai', 'Pacific/Kiritimati', 'Europe/London'])(
+		'in %s',
+		(zone) => {
+			process.env.TZ = zone;
+			expect(platformTimestamp(new Date('2026-01-01T00:00:00Z'))).toBe('20260101080000');
+			// Crosses the year boundary in Beijing while it is still 31 December in UTC.
+			expect(platformTimestamp(new Date('2026-12-31T20:30:05Z'))).toBe('20270101043005');
+			// London's daylight saving time does not move it.
+			expect(platformTimestamp(new Date('2026-07-01T00:00:00Z'))).toBe('20260701080000');
+		},
+	);
+});
+
+describe('CloopenApi.authenticate', () => {
+	it('adds sig and Authorization from one timestamp and keeps what was there', async () => {
+		const before = Date.now();
+		const signed = await new CloopenApi().authenticate(
+			{ accountSid: SID, authToken: TOKEN, server: 'custom', baseUrl: 'http://127.0.0.1:1' },
+			{ url: 'http://127.0.0.1:1/x', qs: { callid: 'abc' }, headers: { Accept: 'application/json' } },
+		);
+		const authorization = String(signed.headers?.Authorization);
+		const [sid, timestamp] = Buffer.from(authorization, 'base64').toString().split(':');
+		expect(sid).toBe(SID);
+		expect(timestamp).toMatch(/^\d{14}$/);
+		expect(Math.abs(Number(timestamp.slice(8, 12)) - Number(platformTimestamp(new Date(before)).slice(8, 12)))).toBeLessThanOrEqual(1);
+		expect(signed.qs).toEqual({ callid: 'abc', sig: signatureParameter(SID, TOKEN, timestamp) });
+		expect(signed.headers?.Accept).toBe('application/json');
+		expect(JSON.stringify(signed)).not.toContain(TOKEN);
+		expect(signed.skipSslCertificateValidation).toBeUndefined();
+	});
+
+	it('skips certificate checks only when asked to', async () => {
+		const signed = await new CloopenApi().authenticate(
+			{ accountSid: SID, authToken: TOKEN, allowUnauthorizedCerts: true },
+			{ url: 'https://127.0.0.1:1/x' },
+		);
+		expect(signed.skipSslCertificateValidation).toBe(true);
+	});
+});
