@@ -1,6 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { sleepWithAbort, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import type { ResourceDefinition } from './types';
+import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, nestedObject, showFor } from './shared';
 
 const RESOURCE = 'call';
@@ -56,9 +56,45 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Where the platform also posts the query result',
 			},
+			{
+				displayName: 'Max Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 120,
+				description: 'With Wait Until Ended: give up and return the state "in call" after this long',
+			},
+			{
+				displayName: 'Poll Interval (Seconds)',
+				name: 'pollIntervalSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0.1, numberPrecision: 1 },
+				default: 5,
+				description: 'With Wait Until Ended: time between two queries',
+			},
+			{
+				displayName: 'Wait Until Ended',
+				name: 'waitUntilEnded',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to keep querying until the call has ended (or Max Wait has passed), so that Get Result can follow directly',
+			},
 		],
 	},
 ];
+
+const pollIntervalMs = (context: OperationContext, options: IDataObject) => {
+	const seconds = Number(options.pollIntervalSeconds ?? 5);
+	if (!(seconds >= 0.1 && seconds <= 3600)) context.rules.fail('pollIntervalSeconds', options.pollIntervalSeconds, 'must be from 0.1 to 3600 seconds');
+	return Math.round(seconds * 1000);
+};
+
+const maxWaitMs = (context: OperationContext, options: IDataObject) => {
+	const seconds = Number(options.maxWaitSeconds ?? 120);
+	if (!(seconds >= 1 && seconds <= 86400)) context.rules.fail('maxWaitSeconds', options.maxWaitSeconds, 'must be from 1 to 86400 seconds');
+	return seconds * 1000;
+};
 
 /** Spec section 3. */
 const CALL_RESULTS: Record<string, string> = { '0': 'answered', '1': 'not answered', '2': 'failed' };
@@ -72,19 +108,29 @@ export const call: ResourceDefinition = {
 		async getState(context) {
 			const { rules } = context;
 			const callid = rules.required('callSid', context.param('callSid'));
-			const action = rules.url('action', context.param<IDataObject>('options', {}).action);
-			const response = await context.request({
+			const options = context.param<IDataObject>('options', {});
+			const action = rules.url('action', options.action);
+			const appId = rules.required('appId', context.param('appId'));
+			const waitUntilEnded = options.waitUntilEnded === true;
+			const intervalMs = waitUntilEnded ? pollIntervalMs(context, options) : 0;
+			const deadline = Date.now() + (waitUntilEnded ? maxWaitMs(context, options) : 0);
+			const queryState = async () => await context.request({
 				operation: 'Call → Get State',
 				method: 'POST',
 				path: 'ivr/call',
 				qs: { callid },
 				// The one body with `Appid` (capital A) and an attribute-only child (spec 4.10).
-				body: {
-					Appid: rules.required('appId', context.param('appId')),
-					QueryCallState: { callid, ...(action ? { action } : {}) },
-				},
+				body: { Appid: appId, QueryCallState: { callid, ...(action ? { action } : {}) } },
 				xml: { root: 'Request' },
 			});
+
+			let response = await queryState();
+			let polls = 1;
+			while (waitUntilEnded && String(response.state) === '1' && Date.now() + intervalMs <= deadline) {
+				await sleepWithAbort(intervalMs, context.n8n.getExecutionCancelSignal());
+				response = await queryState();
+				polls++;
+			}
 			const state = String(response.state ?? '');
 			return [
 				{
@@ -93,6 +139,7 @@ export const call: ResourceDefinition = {
 						state,
 						inCall: state === '1',
 						stateName: state === '1' ? 'in call' : state === '0' ? 'ended' : 'unknown',
+						...(waitUntilEnded ? { polls } : {}),
 						statusCode: response.statusCode,
 					},
 				},

@@ -1,0 +1,64 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	headers: IncomingHttpHeaders;
+	body: string;
+}
+
+export interface ScriptedReply {
+	status?: number;
+	contentType?: string;
+	body: string;
+}
+
+/**
+ * A loopback HTTP server that records every request exactly as it arrived and answers with what the
+ * test scripted. Unlike the emulator it judges nothing: it lets a test assert the bytes on the wire.
+ */
+export class ScriptedPlatform {
+	readonly requests: RecordedRequest[] = [];
+	private readonly replies: Array<(request: RecordedRequest) => ScriptedReply> = [];
+	private server?: Server;
+	baseUrl = '';
+
+	/** Queue a reply for the next request (or one computed from it). */
+	reply(reply: ScriptedReply | ((request: RecordedRequest) => ScriptedReply)): this {
+		this.replies.push(typeof reply === 'function' ? reply : () => reply);
+		return this;
+	}
+
+	async start(): Promise<this> {
+		this.server = createServer((incoming, outgoing) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => {
+				const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+				const request: RecordedRequest = {
+					method: incoming.method ?? '',
+					path: url.pathname,
+					query: url.searchParams,
+					headers: incoming.headers,
+					body: Buffer.concat(chunks).toString('utf8'),
+				};
+				this.requests.push(request);
+				const next = this.replies.shift();
+				const reply = next ? next(request) : { status: 500, body: 'no reply scripted' };
+				outgoing.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json;charset=utf-8' });
+				outgoing.end(reply.body);
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.baseUrl = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	async stop(): Promise<void> {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+}
