@@ -1,0 +1,55 @@
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { MANUAL_TRIGGER_TYPE, runWorkflow, type HarnessRunResult } from '../engine/harness';
+
+export const TEST_ACCOUNT_SID = 'aaf98f89488d0aad0148a3b8c3f70123';
+/** Unique enough that finding it anywhere in an output or error is a leak, not a coincidence. */
+export const TEST_AUTH_TOKEN = 'f00dfeedc0ffee5ecre7700000000042';
+
+export function customServerCredentials(baseUrl: string, extra: IDataObject = {}): ICredentialDataDecryptedObject {
+	return {
+		accountSid: TEST_ACCOUNT_SID,
+		authToken: TEST_AUTH_TOKEN,
+		server: 'custom',
+		baseUrl,
+		allowUnauthorizedCerts: false,
+		...extra,
+	};
+}
+
+export interface CloopenRunOptions {
+	credentials: ICredentialDataDecryptedObject;
+	/** Items that reach the Cloopen node; default one empty item. */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+/**
+ * Runs "Start → Cloopen" through n8n's engine, the way a user's workflow runs the node: parameters
+ * are resolved by n8n (expressions included) and the real credentials class signs every request.
+ */
+export async function runCloopen(parameters: IDataObject, options: CloopenRunOptions) {
+	const result: HarnessRunResult = await runWorkflow(
+		{
+			nodes: [
+				{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
+				{
+					name: 'Cloopen',
+					type: 'n8n-nodes-cloopen.cloopen',
+					parameters: parameters as never,
+					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
+		},
+		{
+			nodeTypes: [Cloopen],
+			credentials: { cloopenApi: options.credentials },
+			inputItems: (options.items ?? [{}]).map((json): INodeExecutionData => ({ json })),
+		},
+	);
+	const error = result.errorOf('Cloopen');
+	const output = error && !options.continueOnFail ? [] : result.outputOf('Cloopen');
+	return { result, error, output, json: output.map((item) => item.json) };
+}
