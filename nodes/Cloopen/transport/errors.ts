@@ -71,11 +71,21 @@ const TRANSPORT_CAUSES: Array<{ codes: string[]; message: string; hint: string }
 	},
 ];
 
+type WrappedError = { code?: unknown; httpCode?: unknown; cause?: unknown; errorResponse?: unknown };
+
+/**
+ * The network error's code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …). n8n wraps it in a
+ * NodeApiError that drops the cause but files the code under `httpCode`.
+ */
 function findErrorCode(error: unknown): string | undefined {
-	let current: any = error;
+	let current = error as WrappedError | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
-		if (typeof current.code === 'string' && current.code !== 'ERR_BAD_RESPONSE') return current.code;
-		current = current.cause;
+		for (const candidate of [current.code, current.httpCode]) {
+			if (typeof candidate === 'string' && /^[A-Z][A-Z0-9_]+$/.test(candidate) && candidate !== 'ERR_BAD_RESPONSE') {
+				return candidate;
+			}
+		}
+		current = (current.cause ?? current.errorResponse) as WrappedError | undefined;
 	}
 	return undefined;
 }
@@ -91,11 +101,14 @@ export function transportError(
 	const message = cause
 		? `Could not reach Cloopen for ${request.operation}: ${cause.message} (${code})`
 		: `Could not reach Cloopen for ${request.operation}: ${code ?? 'network error'}`;
-	return new NodeApiError(node, { code: code ?? 'UNKNOWN' } as JsonObject, {
+	const wrapped = new NodeApiError(node, { transportErrorCode: code ?? 'UNKNOWN' } as JsonObject, {
 		message,
 		description: cause?.hint ?? 'Check the server in the credentials and the network of the n8n server.',
 		itemIndex: request.itemIndex,
 	});
+	// NodeApiError swaps any message naming a common code (ECONNREFUSED…) for a generic sentence.
+	wrapped.message = message;
+	return wrapped;
 }
 
 /** The server answered, but not with a platform response n8n can read. */
