@@ -105,7 +105,7 @@ export class CloopenApi implements ICredentialType {
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
-			name: 'allowUnauthorizedCerts',
+			name: 'ignoreSslIssues',
 			type: 'boolean',
 			default: false,
 			description:
@@ -129,7 +129,7 @@ export class CloopenApi implements ICredentialType {
 			...requestOptions,
 			qs: { ...(requestOptions.qs ?? {}), sig },
 			headers: { ...(requestOptions.headers ?? {}), Authorization: authorization },
-			...(credentials.allowUnauthorizedCerts ? { skipSslCertificateValidation: true } : {}),
+			...(credentials.ignoreSslIssues ? { skipSslCertificateValidation: true } : {}),
 		};
 	}
 

@@ -8,7 +8,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { errorItemJson } from './execution/errorItem';
+import { asNodeError, errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
 import { runInOrder } from './execution/runItems';
 import { findHandler, RESOURCES } from './resources';
@@ -28,8 +28,8 @@ const bodyFormatProperty: INodeProperties = {
 	type: 'options',
 	default: 'json',
 	options: [
-		{ name: 'JSON', value: 'json', description: 'application/json;charset=utf-8' },
-		{ name: 'XML', value: 'xml', description: 'application/xml;charset=utf-8' },
+		{ name: 'JSON', value: 'json', description: 'Content-Type application/JSON;charset=utf-8' },
+		{ name: 'XML', value: 'xml', description: 'Content-Type application/xml;charset=utf-8' },
 	],
 	description: 'Format of the request and response bodies; the output is the same either way',
 };
@@ -86,8 +86,7 @@ export class Cloopen implements INodeType {
 				if (this.continueOnFail()) {
 					return [{ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } }];
 				}
-				if (error instanceof NodeOperationError || (error as { node?: unknown }).node) throw error;
-				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				throw asNodeError(this.getNode(), error, itemIndex);
 			}
 		});
 		return [perItem.flat()];

@@ -144,7 +144,7 @@ describe('transport failures', () => {
 			expect(refused.error?.description).toMatch(/Ignore SSL Issues/);
 			const accepted = await runCloopen(
 				{ resource: 'account', operation: 'getInfo' },
-				{ credentials: customServerCredentials(url, { allowUnauthorizedCerts: true }) },
+				{ credentials: customServerCredentials(url, { ignoreSslIssues: true }) },
 			);
 			expect(accepted.json[0]).toMatchObject({ friendlyName: 'tls', statusCode: '000000' });
 		} finally {

@@ -13,7 +13,7 @@ export function customServerCredentials(baseUrl: string, extra: IDataObject = {}
 		authToken: TEST_AUTH_TOKEN,
 		server: 'custom',
 		baseUrl,
-		allowUnauthorizedCerts: false,
+		ignoreSslIssues: false,
 		...extra,
 	};
 }

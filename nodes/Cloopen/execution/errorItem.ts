@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { CloopenPlatformError } from '../transport/errors';
 
@@ -12,4 +12,10 @@ export function errorItemJson(error: Error): IDataObject {
 	if (context?.sentBatches) json.sentBatches = context.sentBatches;
 	if (context?.unsentNumbers) json.unsentNumbers = context.unsentNumbers;
 	return json;
+}
+
+/** n8n shows NodeApiError / NodeOperationError with their context; anything else is wrapped. */
+export function asNodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error, { itemIndex });
 }

@@ -102,7 +102,10 @@ export const billRecords: ResourceDefinition = {
 			const output: OperationOutput = { json: { downUrl, token, statusCode: response.statusCode } };
 			if (context.param<boolean>('download', false)) {
 				const property = rules.required('binaryPropertyName', context.param('binaryPropertyName', 'data'));
-				const file = await downloadBillFile.call(context.n8n, downUrl, token, context.itemIndex);
+				const credentials = await context.n8n.getCredentials('cloopenApi', context.itemIndex);
+				const file = await downloadBillFile.call(context.n8n, downUrl, token, context.itemIndex, {
+					skipCertificateValidation: credentials.ignoreSslIssues === true,
+				});
 				output.binary = {
 					[property]: await context.n8n.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
 				};

@@ -50,7 +50,7 @@ const properties: INodeProperties[] = [
 		displayOptions: showFor(RESOURCE, ['getState']),
 		options: [
 			{
-				displayName: 'Callback URL (action)',
+				displayName: 'Callback URL (Action)',
 				name: 'action',
 				type: 'string',
 				default: '',

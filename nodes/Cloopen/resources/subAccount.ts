@@ -8,13 +8,8 @@ const RESOURCE = 'subAccount';
 export const MAX_PAGE_SIZE = 100;
 const SECRET_FIELDS = ['subToken', 'voipPwd'];
 
-const includeSecretsOption = (defaultValue: boolean): INodeProperties => ({
-	displayName: 'Include Secrets',
-	name: 'includeSecrets',
-	type: 'boolean',
-	default: defaultValue,
-	description: 'Whether to output the sub-account token (subToken) and communication password (voipPwd)',
-});
+const INCLUDE_SECRETS_DESCRIPTION =
+	'Whether to output the sub-account token (subToken) and communication password (voipPwd)';
 
 const properties: INodeProperties[] = [
 	{
@@ -75,7 +70,15 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions: showFor(RESOURCE, ['create', 'getByName']),
-		options: [includeSecretsOption(true)],
+		options: [
+			{
+				displayName: 'Include Secrets',
+				name: 'includeSecrets',
+				type: 'boolean',
+				default: true,
+				description: INCLUDE_SECRETS_DESCRIPTION,
+			},
+		],
 	},
 	{
 		displayName: 'Options',
@@ -85,7 +88,13 @@ const properties: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor(RESOURCE, ['getAll']),
 		options: [
-			includeSecretsOption(false),
+			{
+				displayName: 'Include Secrets',
+				name: 'includeSecrets',
+				type: 'boolean',
+				default: false,
+				description: INCLUDE_SECRETS_DESCRIPTION,
+			},
 			{
 				displayName: 'Start At',
 				name: 'startNo',

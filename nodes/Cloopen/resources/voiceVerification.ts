@@ -144,7 +144,6 @@ function commonFields(context: OperationContext) {
 			extra.maxCallTime !== undefined
 				? rules.integerInRange('maxCallTime', extra.maxCallTime, 1, Number.MAX_SAFE_INTEGER)
 				: undefined,
-		extra,
 	};
 }
 
@@ -170,12 +169,13 @@ export const voiceVerification: ResourceDefinition = {
 	properties,
 	handlers: {
 		async sendCode(context) {
-			const { extra, ...fields } = commonFields(context);
+			const fields = commonFields(context);
 			const verifyCode = context.rules.verifyCode('verifyCode', context.param('verifyCode'));
 			return await placeCall(context, { ...fields, verifyCode }, 'Voice Verification → Send Code');
 		},
 		async sendCustomAudioCode(context) {
-			const { extra, ...fields } = commonFields(context);
+			const fields = commonFields(context);
+			const extra = context.param<IDataObject>('additionalFields', {});
 			const playVerifyCode = context.rules.wavFileList('playVerifyCode', context.param('playVerifyCode'), true);
 			const verifyCode =
 				extra.verifyCode !== undefined && extra.verifyCode !== ''

@@ -10,15 +10,15 @@ export interface DownloadedFile {
 
 /**
  * Second step of the bill record download (spec 4.12): GET {downUrl}?token={token}. The check code
- * authorises it, so it is not signed.
+ * authorises it, so it is not signed: the signature is not sent to what may be another host.
  */
 export async function downloadBillFile(
 	this: IExecuteFunctions,
 	downUrl: string,
 	token: string,
 	itemIndex: number,
+	tls: { skipCertificateValidation: boolean },
 ): Promise<DownloadedFile> {
-	const credentials = await this.getCredentials('cloopenApi', itemIndex);
 	const operation = 'Bill Records → download the file';
 	let response: { body: unknown; statusCode: number; headers: Record<string, string> };
 	try {
@@ -29,7 +29,7 @@ export async function downloadBillFile(
 			encoding: 'arraybuffer',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
-			skipSslCertificateValidation: credentials.allowUnauthorizedCerts === true,
+			skipSslCertificateValidation: tls.skipCertificateValidation,
 			timeout: 120_000,
 		});
 	} catch (error) {
