@@ -1,0 +1,54 @@
+import type { Notification } from './normalise';
+
+/** Values of the Events filter. "*" (or nothing selected) lets every notification through. */
+export const ANY = '*';
+export const EVENT_FILTER_VALUES = [ANY, 'voiceVerification', 'voiceNotification', 'SMSArrived', 'other'] as const;
+/** Values of the Call Results filter. */
+export const RESULT_FILTER_VALUES = [ANY, 'answered', 'notAnswered', 'failed'] as const;
+
+export interface TriggerFilters {
+	events: string[];
+	results: string[];
+}
+
+const RESULT_FILTER_BY_STATE: Record<string, string> = { '0': 'answered', '1': 'notAnswered', '2': 'failed' };
+
+/** A multi-options value as a list of strings, whatever an expression made of it. */
+export function filterList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.filter((entry): entry is string => typeof entry === 'string');
+	if (typeof value === 'string') {
+		return value
+			.split(',')
+			.map((entry) => entry.trim())
+			.filter((entry) => entry !== '');
+	}
+	return [];
+}
+
+const acceptsAll = (selected: string[]) => selected.length === 0 || selected.includes(ANY);
+
+/** The Events filter value a notification falls under. */
+export function eventFilterValue(notification: Notification): string {
+	const { event } = notification;
+	if (event === 'voiceVerification' || event === 'voiceNotification') return event;
+	if (event.toLowerCase() === 'smsarrived') return 'SMSArrived';
+	return 'other';
+}
+
+/**
+ * Why a notification does not start the workflow, or undefined when it does. The Call Results
+ * filter judges only notifications with a call state; a state the spec does not name passes only
+ * "any result".
+ */
+export function filteredOutBecause(notification: Notification, filters: TriggerFilters): string | undefined {
+	if (!acceptsAll(filters.events) && !filters.events.includes(eventFilterValue(notification))) {
+		return `event ${notification.event} is not selected`;
+	}
+	if (notification.state !== null && !acceptsAll(filters.results)) {
+		const value = RESULT_FILTER_BY_STATE[notification.state];
+		if (value === undefined || !filters.results.includes(value)) {
+			return `call result ${notification.result ?? 'unknown'} is not selected`;
+		}
+	}
+	return undefined;
+}

@@ -1,0 +1,68 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { filteredOutBecause } from './filters';
+import { clientAddress, isAllowed, parseAllowlist } from './ipAllowlist';
+import { normaliseNotification } from './normalise';
+import { parsePayload } from './parsePayload';
+import { readBody, type ReceivedBody, type WebhookRequest } from './readBody';
+import { Refusal } from './refusal';
+import { checkSecret } from './secret';
+import type { TriggerSettings } from './settings';
+import { verifyCallResult } from './verifyCallResult';
+
+export interface Accepted {
+	/** The item that starts the workflow; absent when a filter dropped the notification. */
+	item?: IDataObject;
+	/** Why nothing starts (for the log). */
+	droppedBecause?: string;
+}
+
+function rawPayload(body: ReceivedBody, format: string): IDataObject {
+	return {
+		body: body.kind === 'text' ? body.text : JSON.stringify(body.value),
+		contentType: body.contentType,
+		format,
+	};
+}
+
+/**
+ * Decides about one request, cheapest and least revealing checks first: secret (401), sender's
+ * address (403), body (400), filters (acknowledged, nothing starts), platform check (403).
+ * Throws a Refusal; returns what to start when the notification is accepted.
+ */
+export async function handleNotification(
+	context: IWebhookFunctions,
+	settings: TriggerSettings,
+	receivedAt: Date,
+): Promise<Accepted> {
+	const request = context.getRequestObject() as WebhookRequest;
+
+	checkSecret(settings.secret, context.getQueryData());
+
+	if (settings.allowedIps !== '') {
+		const { ranges, invalid } = parseAllowlist(settings.allowedIps);
+		if (invalid.length > 0) {
+			// A typo must not open the trigger to everyone: refuse until it is fixed.
+			context.logger.error(`Cloopen Trigger: "Allowed IP Addresses" has entries that are not addresses or ranges: ${invalid.join(', ')}`);
+			throw new Refusal(500, 'trigger misconfigured: invalid allowed IP address');
+		}
+		const address = clientAddress(request, settings.trustForwardedFor);
+		if (!isAllowed(address, ranges)) throw new Refusal(403, 'sender address not allowed');
+	}
+
+	const body = readBody(request);
+	const payload = parsePayload(body);
+	const notification = normaliseNotification(payload.fields, receivedAt);
+
+	const droppedBecause = filteredOutBecause(notification, settings);
+	if (droppedBecause) return { droppedBecause };
+
+	const item: IDataObject = { ...notification };
+	if (settings.verifyWithPlatform) {
+		const verification = await verifyCallResult.call(context, notification);
+		item.verified = true;
+		item.platformCallTime = verification.callTime;
+	}
+	if (settings.includeRaw) item.raw = rawPayload(body, payload.format);
+	return { item };
+}

@@ -1,0 +1,132 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+import type { ReceivedBody } from './readBody';
+import { badRequest } from './refusal';
+
+/** How the notification arrived: XML or JSON text, or an object n8n had already parsed. */
+export type PayloadFormat = 'xml' | 'json' | 'parsed';
+
+export interface ParsedPayload {
+	format: PayloadFormat;
+	/** The notification's fields by name (known names in their documented casing), all text. */
+	fields: Map<string, string>;
+}
+
+/** The fields of spec section 6 / PLATFORM-FACTS.md, in their documented casing. */
+export const KNOWN_FIELDS = ['action', 'callSid', 'number', 'state', 'duration', 'userData'] as const;
+const KNOWN_BY_LOWER_CASE = new Map<string, string>(KNOWN_FIELDS.map((name) => [name.toLowerCase(), name]));
+
+const MAX_FIELDS = 64;
+/** <Request><field>text</field></Request> is two levels deep; anything much deeper is not a notification. */
+const MAX_XML_DEPTH = 8;
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+/** Names that could reach an object's prototype if ever copied carelessly: refused outright. */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+const xmlParser = new XMLParser({
+	ignoreAttributes: true,
+	ignoreDeclaration: true,
+	ignorePiTags: true,
+	parseTagValue: false,
+	trimValues: true,
+	// The five XML entities and character references only: a DOCTYPE, the only way to declare
+	// more, is refused before parsing. (htmlEntities is what enables &#20013; in this parser.)
+	processEntities: true,
+	htmlEntities: true,
+	maxNestedTags: MAX_XML_DEPTH,
+	isArray: () => false,
+});
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads one call result notification: XML with root <Request> or <request>, or JSON, either
+ * {"Request": {...}} or the fields flat. The content decides, not the Content-Type: the platform
+ * labels its XML text/plain. Throws a 400 Refusal with a short reason for anything else.
+ */
+export function parsePayload(body: ReceivedBody): ParsedPayload {
+	if (body.kind === 'parsed') return { format: 'parsed', fields: fieldsOfDocument(body.value, 'JSON') };
+
+	const text = body.text.replace(/^\uFEFF/, '').trim();
+	if (text === '') throw badRequest('empty body');
+	if (text.startsWith('<')) return { format: 'xml', fields: parseXml(text) };
+	if (text.startsWith('{')) return { format: 'json', fields: parseJson(text) };
+	if (text.startsWith('[')) throw badRequest('a JSON list is not a notification (send one object)');
+	throw badRequest('body is neither XML nor JSON');
+}
+
+function parseXml(text: string): Map<string, string> {
+	// No DOCTYPE, hence no entity declarations, no external entities and no entity expansion.
+	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw badRequest('DOCTYPE and entity declarations are not allowed');
+	const validation = XMLValidator.validate(text);
+	if (validation !== true) {
+		throw badRequest(`malformed XML (line ${validation.err.line}, column ${validation.err.col})`);
+	}
+	let document: unknown;
+	try {
+		document = xmlParser.parse(text);
+	} catch (error) {
+		const message = String((error as Error)?.message ?? '');
+		if (/nested/i.test(message)) throw badRequest('XML nested too deeply');
+		if (/SECURITY/.test(message)) throw badRequest('forbidden element name');
+		throw badRequest('malformed XML');
+	}
+	if (!isPlainObject(document)) throw badRequest('malformed XML');
+	const roots = Object.keys(document);
+	if (roots.length !== 1) throw badRequest('XML must have exactly one root element, <Request>');
+	if (roots[0].toLowerCase() !== 'request') throw badRequest('XML root element must be <Request>');
+	const content = document[roots[0]];
+	// <Request/> and <Request></Request> parse to ''.
+	if (content === '') return new Map();
+	if (!isPlainObject(content)) throw badRequest('<Request> must contain one element per field');
+	return fieldsOf(content, 'element');
+}
+
+function parseJson(text: string): Map<string, string> {
+	let document: unknown;
+	try {
+		document = JSON.parse(text);
+	} catch {
+		throw badRequest('malformed JSON');
+	}
+	return fieldsOfDocument(document, 'JSON');
+}
+
+/** {"Request": {...}} (any casing of Request) or the fields flat. */
+function fieldsOfDocument(document: unknown, noun: string): Map<string, string> {
+	if (!isPlainObject(document)) throw badRequest(`${noun} body must be an object`);
+	const keys = Object.keys(document);
+	if (keys.length === 1 && keys[0].toLowerCase() === 'request') {
+		const inner = document[keys[0]];
+		if (!isPlainObject(inner)) throw badRequest('"Request" must be an object of fields');
+		return fieldsOf(inner, 'field');
+	}
+	return fieldsOf(document, 'field');
+}
+
+/**
+ * The fields as text. Only scalars are accepted: a list (in XML: a repeated element) or a nested
+ * object where a value belongs is refused, as are booleans, odd names and prototype keys.
+ */
+function fieldsOf(container: Record<string, unknown>, noun: 'element' | 'field'): Map<string, string> {
+	const keys = Object.keys(container);
+	if (keys.length > MAX_FIELDS) throw badRequest(`too many ${noun}s (limit ${MAX_FIELDS})`);
+	const fields = new Map<string, string>();
+	for (const key of keys) {
+		if (FORBIDDEN_NAMES.has(key.toLowerCase())) throw badRequest(`forbidden ${noun} name`);
+		if (key === '#text' && noun === 'element') throw badRequest('text directly inside <Request>; expected one element per field');
+		if (!FIELD_NAME.test(key)) throw badRequest(`invalid ${noun} name`);
+		const name = KNOWN_BY_LOWER_CASE.get(key.toLowerCase()) ?? key;
+		if (fields.has(name)) throw badRequest(`${name} given more than once`);
+		const value = container[key];
+		if (value === null || value === undefined) continue;
+		if (typeof value === 'string') fields.set(name, value);
+		else if (typeof value === 'number' && Number.isFinite(value)) fields.set(name, String(value));
+		else if (Array.isArray(value)) {
+			throw badRequest(noun === 'element' ? `<${name}> given more than once` : `${name} must be text, not a list`);
+		} else if (typeof value === 'object') throw badRequest(`${name} must be text, not nested ${noun}s`);
+		else throw badRequest(`${name} must be text`);
+	}
+	return fields;
+}

@@ -1,0 +1,110 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { MAX_BODY_BYTES } from './readBody';
+
+/** The trigger's fields in the editor. */
+export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'Paste this node\'s Production URL into "Result URL (respUrl)" of a Cloopen Voice Verification or Voice Notification (Additional Fields). When the call ends, the platform posts the result there and this workflow starts. The platform has no API to register callback URLs, so activating or deactivating this workflow registers or removes nothing: the URL is used only where you paste it. With a Secret, add ?secret=… to the URL.',
+		name: 'notice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		default: ['*'],
+		options: [
+			{ name: 'Any Event', value: '*', description: 'Every notification the platform sends' },
+			{
+				name: 'Other Notification',
+				value: 'other',
+				description: 'Any other action the platform may send, passed on with its own name as the event',
+			},
+			{
+				name: 'SMS Status Report (SMSArrived)',
+				value: 'SMSArrived',
+				description: 'Delivery report of an SMS, as some accounts receive it',
+			},
+			{
+				name: 'Voice Notification Ended (SellingCall)',
+				value: 'voiceNotification',
+				description: 'A voice notification call has ended',
+			},
+			{
+				name: 'Voice Verification Ended (VoiceCode)',
+				value: 'voiceVerification',
+				description: 'A voice verification code call has ended',
+			},
+		],
+		description:
+			'Which notifications start the workflow. The others are still acknowledged, so the platform does not send them again.',
+	},
+	{
+		displayName: 'Call Results',
+		name: 'results',
+		type: 'multiOptions',
+		default: ['*'],
+		options: [
+			{ name: 'Answered', value: 'answered', description: 'State 0: the callee answered' },
+			{ name: 'Any Result', value: '*', description: 'Every call, whatever its result' },
+			{ name: 'Failed', value: 'failed', description: 'State 2: the call could not be placed' },
+			{ name: 'Not Answered', value: 'notAnswered', description: 'State 1: the callee did not answer' },
+		],
+		description:
+			'Which call results start the workflow; pick Failed and Not Answered to be alerted about calls that did not reach anyone. Notifications without a call state (SMS status reports) are not filtered by this.',
+	},
+	{
+		displayName: 'Secret',
+		name: 'secret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description:
+			'If set, only requests to the URL with ?secret= followed by this value are accepted (others get HTTP 401). The platform does not sign its notifications, so this shows that a request came from a respUrl you handed out. Use a long random value.',
+	},
+	{
+		displayName: 'Allowed IP Addresses',
+		name: 'allowedIps',
+		type: 'string',
+		default: '',
+		placeholder: '203.0.113.10, 198.51.100.0/24',
+		description:
+			'If set, only requests from these addresses are accepted (others get HTTP 403). Separate entries with commas; single addresses and CIDR ranges, IPv4 or IPv6 (an IPv4-mapped IPv6 address like ::ffff:203.0.113.10 counts as IPv4). Ask Cloopen for the addresses its notifications come from.',
+	},
+	{
+		displayName: 'Trust X-Forwarded-For',
+		name: 'trustForwardedFor',
+		type: 'boolean',
+		default: false,
+		displayOptions: { hide: { allowedIps: [''] } },
+		description:
+			"Whether to check the address in the X-Forwarded-For header instead of the connection's address. Turn on only when n8n sits behind a reverse proxy that sets this header: the right-most entry, written by the proxy in front of n8n, is checked; the sender can forge the others. Off, the address n8n reports for the request is used (the proxy's own address behind a proxy, unless n8n's N8N_PROXY_HOPS is set).",
+	},
+	{
+		displayName: 'Verify With Platform',
+		name: 'verifyWithPlatform',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to ask Cloopen (Call Result, with the credentials below) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include Raw Payload',
+				name: 'includeRaw',
+				type: 'boolean',
+				default: false,
+				description: `Whether to add the notification as received (raw.body, raw.contentType, raw.format) to the output. Bodies over ${MAX_BODY_BYTES / 1024} KiB are refused whatever this says.`,
+			},
+		],
+	},
+];

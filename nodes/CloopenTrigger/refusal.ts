@@ -1,0 +1,19 @@
+/**
+ * Why a request to the trigger was refused, as the HTTP status and the short text the caller gets
+ * back. Refusals are expected outcomes (bad bodies, wrong secrets), not errors of the node: they are
+ * answered and logged at debug level, and no workflow starts.
+ */
+export type RefusalStatus = 400 | 401 | 403 | 500;
+
+export class Refusal extends Error {
+	constructor(
+		readonly status: RefusalStatus,
+		readonly reason: string,
+	) {
+		super(reason);
+		this.name = 'Refusal';
+	}
+}
+
+/** 400: the body is empty, too large, malformed, hostile or not a notification. */
+export const badRequest = (reason: string) => new Refusal(400, reason);

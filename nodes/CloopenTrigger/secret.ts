@@ -1,0 +1,25 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import { Refusal } from './refusal';
+
+/** Name of the query parameter that carries the secret: respUrl = <Production URL>?secret=… */
+export const SECRET_QUERY_PARAMETER = 'secret';
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Compares in constant time; hashing first makes the comparison independent of the lengths too. */
+export function secretsEqual(given: string, expected: string): boolean {
+	return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * The platform does not sign its callbacks, so a secret in the URL is what shows that a request came
+ * from a respUrl the user handed out. 401 when it is missing or wrong. Nothing with an empty secret.
+ */
+export function checkSecret(expected: string, query: unknown): void {
+	if (expected === '') return;
+	const given =
+		typeof query === 'object' && query !== null ? (query as Record<string, unknown>)[SECRET_QUERY_PARAMETER] : undefined;
+	if (given === undefined || given === '') throw new Refusal(401, 'secret missing');
+	if (typeof given !== 'string' || !secretsEqual(given, expected)) throw new Refusal(401, 'wrong secret');
+}
