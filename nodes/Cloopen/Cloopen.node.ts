@@ -11,6 +11,7 @@ import {
 import { asNodeError, errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
 import { runInOrder } from './execution/runItems';
+import { searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 
 const resourceProperty: INodeProperties = {
@@ -65,6 +66,8 @@ export class Cloopen implements INodeType {
 			parallelRequestsProperty,
 		],
 	};
+
+	methods = { listSearch: { searchSubAccounts } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();

@@ -323,7 +323,7 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Sub-Account → Close',
-		parameters: { resource: 'subAccount', operation: 'close', subAccountSid: 'b'.repeat(32) },
+		parameters: { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: 'b'.repeat(32) } },
 		method: 'POST',
 		path: 'CloseSubAccount',
 		json: { subAccountSid: 'b'.repeat(32) },

@@ -63,7 +63,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	['sub-account name with spaces', { resource: 'subAccount', operation: 'create', appId: APP, friendlyName: 'a b' }, /friendlyName must be 1 to 64 letters and digits/],
 	['sub-account list limit 0', { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: false, limit: 0 }, /limit must be a whole number/],
 	['sub-account list start -1', { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: true, listOptions: { startNo: -1 } }, /startNo must be a whole number/],
-	['close without a SID', { resource: 'subAccount', operation: 'close', subAccountSid: BLANK }, /subAccountSid is required/],
+	['close without a SID', { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: BLANK } }, /subAccountSid is required/],
 	['call state without a callSid', { resource: 'call', operation: 'getState', appId: APP, callSid: BLANK }, /callSid is required/],
 	['call state poll interval 0', { resource: 'call', operation: 'getState', appId: APP, callSid: 'c', options: { waitUntilEnded: true, pollIntervalSeconds: 0 } }, /pollIntervalSeconds must be from 0.1/],
 	['bill records for another date', { resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'week' }, /date must be one of day, got "week"/],

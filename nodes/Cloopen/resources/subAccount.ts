@@ -38,13 +38,42 @@ const properties: INodeProperties[] = [
 		description: 'Unique name of letters and digits; an e-mail address is recommended',
 	},
 	{
-		displayName: 'Sub-Account SID',
-		name: 'subAccountSid',
+		displayName: 'App ID',
+		name: 'appId',
 		type: 'string',
 		default: '',
+		displayOptions: showFor(RESOURCE, ['close']),
+		description: 'Only used to list the application\'s sub-accounts to pick from; closing does not send it',
+	},
+	{
+		displayName: 'Sub-Account',
+		name: 'subAccountSid',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
 		required: true,
 		displayOptions: showFor(RESOURCE, ['close']),
-		description: 'SID of the sub-account to close. Closing cannot be undone.',
+		description: 'The sub-account to close. Closing cannot be undone.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a sub-account…',
+				typeOptions: { searchListMethod: 'searchSubAccounts', searchable: true },
+			},
+			{
+				displayName: 'By SID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2d1a8b7f3c9e4f5a6b7c8d9e0f1a2b3c',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^[A-Za-z0-9]{32}$', errorMessage: 'A sub-account SID is 32 letters and digits' },
+					},
+				],
+			},
+		],
 	},
 	{
 		displayName: 'Return All',
@@ -175,7 +204,10 @@ export const subAccount: ResourceDefinition = {
 			return found.slice(0, limit).map((entry) => ({ json: withoutSecrets(entry, include) }));
 		},
 		async close(context) {
-			const subAccountSid = context.rules.required('subAccountSid', context.param('subAccountSid'));
+			// A resource locator holds { mode, value }; an expression may also give the SID directly.
+			const chosen = context.param<unknown>('subAccountSid');
+			const sid = typeof chosen === 'object' && chosen !== null ? (chosen as IDataObject).value : chosen;
+			const subAccountSid = context.rules.required('subAccountSid', sid);
 			const response = await context.request({
 				operation: 'Sub-Account → Close',
 				method: 'POST',
