@@ -77,7 +77,7 @@ export function normaliseNotification(fields: Map<string, string>, receivedAt: D
 
 	const details: Record<string, string> = {};
 	for (const [name, value] of fields) {
-		if (!CORE_FIELDS.has(name)) details[name] = value;
+		if (!CORE_FIELDS.has(name)) details[name] = value.trim();
 	}
 
 	return {

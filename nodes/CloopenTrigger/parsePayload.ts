@@ -28,7 +28,9 @@ const xmlParser = new XMLParser({
 	ignoreDeclaration: true,
 	ignorePiTags: true,
 	parseTagValue: false,
-	trimValues: true,
+	// Values exactly as sent (userData is the user's own text); the documented fields are trimmed
+	// where they are read, and whitespace between elements is dropped below.
+	trimValues: false,
 	// The five XML entities and character references only: a DOCTYPE, the only way to declare
 	// more, is refused before parsing. (htmlEntities is what enables &#20013; in this parser.)
 	processEntities: true,
@@ -77,8 +79,9 @@ function parseXml(text: string): Map<string, string> {
 	if (roots.length !== 1) throw badRequest('XML must have exactly one root element, <Request>');
 	if (roots[0].toLowerCase() !== 'request') throw badRequest('XML root element must be <Request>');
 	const content = document[roots[0]];
+	if (Array.isArray(content)) throw badRequest('XML must have exactly one root element, <Request>');
 	// <Request/> and <Request></Request> parse to ''.
-	if (content === '') return new Map();
+	if (typeof content === 'string' && content.trim() === '') return new Map();
 	if (!isPlainObject(content)) throw badRequest('<Request> must contain one element per field');
 	return fieldsOf(content, 'element');
 }
@@ -115,7 +118,11 @@ function fieldsOf(container: Record<string, unknown>, noun: 'element' | 'field')
 	const fields = new Map<string, string>();
 	for (const key of keys) {
 		if (FORBIDDEN_NAMES.has(key.toLowerCase())) throw badRequest(`forbidden ${noun} name`);
-		if (key === '#text' && noun === 'element') throw badRequest('text directly inside <Request>; expected one element per field');
+		if (key === '#text' && noun === 'element') {
+			// Line breaks and indentation between the elements.
+			if (typeof container[key] === 'string' && (container[key] as string).trim() === '') continue;
+			throw badRequest('text directly inside <Request>; expected one element per field');
+		}
 		if (!FIELD_NAME.test(key)) throw badRequest(`invalid ${noun} name`);
 		const name = KNOWN_BY_LOWER_CASE.get(key.toLowerCase()) ?? key;
 		if (fields.has(name)) throw badRequest(`${name} given more than once`);
