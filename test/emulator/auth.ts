@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+
+import { parseCompactTime } from './clock';
+import { fail } from './errors';
+import type { EmulatorState, EmulatorSubAccountRecord } from './state';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Clocks differ a little; a timestamp further ahead than this is not "current system time". */
+const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
+
+export type Caller = { kind: 'main' } | { kind: 'sub'; subAccount: EmulatorSubAccountRecord };
+
+/**
+ * Spec section 5: the account in the URL, `sig` = upper-case MD5(account + token + timestamp) and
+ * Authorization = Base64(account:timestamp) with the same timestamp, valid for 24 hours. The account
+ * may be the main account or one of its sub-accounts (5.8); a closed sub-account fails (5.9).
+ */
+export function authenticate(
+	state: EmulatorState,
+	urlAccountSid: string,
+	sig: string | undefined,
+	authorization: string | undefined,
+): Caller {
+	if (!authorization) return fail('authEmpty');
+	const decoded = Buffer.from(authorization, 'base64');
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(authorization) || decoded.toString('base64') !== authorization) return fail('authNotBase64');
+	const text = decoded.toString('utf8');
+	const colon = text.indexOf(':');
+	if (colon < 0 || text.indexOf(':', colon + 1) >= 0) return fail('authMalformed');
+	const account = text.slice(0, colon);
+	const timestamp = text.slice(colon + 1);
+	if (account === '') return fail('authAccountEmpty');
+	if (timestamp === '') return fail('authTimestampEmpty');
+	const at = parseCompactTime(timestamp);
+	if (at === undefined) return fail('timestampFormat', timestamp);
+	const now = state.clock.now();
+	if (now - at > DAY_MS || at - now > FUTURE_TOLERANCE_MS) return fail('timestampExpired', timestamp);
+	if (account !== urlAccountSid) return fail('accountMismatch');
+	if (!sig) return fail('sigEmpty');
+
+	let token: string;
+	let caller: Caller;
+	if (urlAccountSid === state.account.accountSid) {
+		token = state.account.authToken;
+		caller = { kind: 'main' };
+	} else {
+		const subAccount = state.subAccounts.find((entry) => entry.subAccountSid === urlAccountSid);
+		if (!subAccount) return fail('accountUnknown');
+		if (subAccount.closed) return fail('subAccountClosed');
+		token = subAccount.subToken;
+		caller = { kind: 'sub', subAccount };
+	}
+	// Upper case only: the spec says "sig=ABCDEF, never lower case".
+	const expected = createHash('md5').update(urlAccountSid + token + timestamp).digest('hex').toUpperCase();
+	if (sig !== expected) return fail('sigMismatch');
+
+	// A suspended main account suspends its sub-accounts too (spec 1.4, 3.2).
+	const status = state.account.status;
+	if (status === '0') return fail('accountNotActivated');
+	if (status === '2') return fail('accountSuspended');
+	if (status === '3') return fail('accountClosed');
+	return caller;
+}

@@ -1,0 +1,92 @@
+import { fail } from '../errors';
+import { Fields } from '../fields';
+import type { Route } from '../route';
+import type { EmulatorSubAccountRecord } from '../state';
+import { requireApp } from './common';
+
+/** Letters and digits; the spec recommends an e-mail address, so its characters are accepted. */
+const FRIENDLY_NAME = /^[A-Za-z0-9@._+-]{1,64}$/;
+/** "Default of offset: not shown" (spec 4.8): the emulator uses the maximum, 100. */
+const DEFAULT_OFFSET = 100;
+
+const credentialsOf = (record: EmulatorSubAccountRecord) => ({
+	subAccountSid: record.subAccountSid,
+	subToken: record.subToken,
+	dateCreated: record.dateCreated,
+	voipAccount: record.voipAccount,
+	voipPwd: record.voipPwd,
+});
+
+function readName(fields: Fields): string {
+	const name = fields.required('friendlyName');
+	if (!FRIENDLY_NAME.test(name)) fail('badParameter', 'friendlyName must be letters and digits');
+	return name;
+}
+
+export const createSubAccount: Route = {
+	method: 'POST',
+	path: 'SubAccounts',
+	root: 'SubAccount',
+	mainAccountOnly: true,
+	handle({ state, body }) {
+		const fields = new Fields(body);
+		const appId = requireApp(state, fields);
+		const name = readName(fields);
+		fields.noOthers();
+		if (state.subAccounts.some((entry) => entry.friendlyName === name)) fail('subAccountNameTaken', name);
+		return { body: { SubAccount: credentialsOf(state.createSubAccount(appId, name)) } };
+	},
+};
+
+export const querySubAccountByName: Route = {
+	method: 'POST',
+	path: 'QuerySubAccountByName',
+	root: 'SubAccount',
+	mainAccountOnly: true,
+	handle({ state, body }) {
+		const fields = new Fields(body);
+		const appId = requireApp(state, fields);
+		const name = readName(fields);
+		fields.noOthers();
+		const found = state.subAccounts.find((entry) => entry.friendlyName === name && entry.appId === appId && !entry.closed);
+		if (!found) fail('subAccountUnknown', name);
+		return { body: { SubAccount: credentialsOf(found!) } };
+	},
+};
+
+export const getSubAccounts: Route = {
+	method: 'POST',
+	path: 'GetSubAccounts',
+	root: 'SubAccount',
+	mainAccountOnly: true,
+	handle({ state, body }) {
+		const fields = new Fields(body);
+		const appId = requireApp(state, fields);
+		const startNo = fields.integer('startNo', 0, Number.MAX_SAFE_INTEGER, 'startNoInvalid') ?? 0;
+		const offset = fields.integer('offset', 1, 100, 'offsetInvalid') ?? DEFAULT_OFFSET;
+		fields.noOthers();
+		const all = state.subAccounts.filter((entry) => entry.appId === appId && !entry.closed);
+		const page = all.slice(startNo, startNo + offset).map((entry) => ({
+			...credentialsOf(entry),
+			friendlyName: entry.friendlyName,
+		}));
+		return { body: { totalCount: String(all.length), SubAccount: page } };
+	},
+};
+
+export const closeSubAccount: Route = {
+	method: 'POST',
+	path: 'CloseSubAccount',
+	root: 'SubAccount',
+	mainAccountOnly: true,
+	handle({ state, body }) {
+		const fields = new Fields(body);
+		const sid = fields.required('subAccountSid');
+		fields.noOthers();
+		const found = state.subAccounts.find((entry) => entry.subAccountSid === sid);
+		if (!found) fail('subAccountUnknown', sid);
+		if (found!.closed) fail('subAccountClosed', sid);
+		found!.closed = true;
+		return { body: {} };
+	},
+};

@@ -1,0 +1,34 @@
+import type { Caller } from './auth';
+import type { Body, Format } from './codec';
+import type { EmulatorCallRecord, EmulatorState } from './state';
+
+export interface RouteContext {
+	state: EmulatorState;
+	caller: Caller;
+	query: Record<string, string>;
+	/** The parsed body (POST); {} for GET. */
+	body: Body;
+	/** The request body's format: a few fields differ between XML and JSON (spec 4). */
+	format: Format;
+	baseUrl: string;
+	/** Arrange the call result notification for a call that has a respUrl. */
+	onCallPlaced(call: EmulatorCallRecord): void;
+}
+
+export interface RouteAnswer {
+	/** The success response in its JSON shape, statusCode excluded. */
+	body: Record<string, unknown>;
+	/** Keys spelt differently in XML (spec 4.4, 4.12). */
+	xmlNames?: Record<string, string>;
+}
+
+export interface Route {
+	method: 'GET' | 'POST';
+	/** Path after /2013-12-26/Accounts/{accountSid}/ */
+	path: string;
+	/** XML root element of the request body (POST). */
+	root?: string;
+	/** Spec 5.8: sub-account credentials cannot reach the main account's resources. */
+	mainAccountOnly?: boolean;
+	handle(context: RouteContext): RouteAnswer;
+}
