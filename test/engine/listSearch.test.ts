@@ -30,7 +30,7 @@ describe('the sub-account list of the resource locator', () => {
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual({ name: 'customer0 (80000000000000)', value: createHash('md5').update('0').digest('hex') });
 		expect(first.paginationToken).toBe('100');
-		const second = await callListSearch('searchSubAccounts', closeParameters(), credentials(), undefined, first.paginationToken);
+		const second = await callListSearch('searchSubAccounts', closeParameters(), credentials(), undefined, first.paginationToken as string);
 		expect(second.results).toHaveLength(5);
 		expect(second.paginationToken).toBeUndefined();
 		const filtered = await callListSearch('searchSubAccounts', closeParameters(), credentials(), 'CUSTOMER10');
