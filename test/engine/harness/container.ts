@@ -1,0 +1,30 @@
+import './env';
+
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+import { LoggerProxy } from 'n8n-workflow';
+
+import { RecordingLogger } from './logger';
+
+let logger: RecordingLogger | undefined;
+
+/**
+ * Prepares n8n's DI container once per module registry (jest: once per test file). Everything else
+ * n8n-core asks the container for (InstanceSettings, ErrorReporter, ExecutionContextService,
+ * TriggersAndPollers, BinaryDataConfig...) builds itself from env defaults; only the logger is
+ * replaced, because the real one writes to the console. BinaryDataService is left uninitialised on
+ * purpose: without a storage manager n8n keeps binary data in memory (base64 in `binary.*.data`).
+ */
+export function prepareContainer(): RecordingLogger {
+	if (logger) return logger;
+	logger = new RecordingLogger();
+	Container.set(Logger, logger as unknown as Logger);
+	// LoggerProxy is what n8n-workflow and WorkflowExecute log through.
+	LoggerProxy.init(logger);
+	return logger;
+}
+
+/** What n8n and the nodes logged so far in this test file. */
+export function harnessLogger(): RecordingLogger {
+	return prepareContainer();
+}
