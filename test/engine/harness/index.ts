@@ -8,3 +8,4 @@ export { MANUAL_TRIGGER_TYPE } from './nodes/manualTrigger';
 export { NO_OP_TYPE } from './nodes/noOp';
 export { TEST_ITEMS_TYPE } from './nodes/testItems';
 export { PACKAGE_NAME, typeNamesFor } from './nodeTypeRegistry';
+export { serveWebhook, type ServedWebhook, type ServeWebhookOptions } from './webhook';
