@@ -1,0 +1,165 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { serveWebhook, type ServedWebhook } from '../engine/harness';
+import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
+
+/** The trigger's webhook() in n8n-core's WebhookContext, behind a real HTTP server on loopback. */
+const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {} };
+
+let served: ServedWebhook | undefined;
+afterEach(async () => {
+	await served?.close();
+	served = undefined;
+});
+
+async function serve(parameters: IDataObject = {}, credentials?: IDataObject) {
+	served = await serveWebhook(CloopenTrigger, { ...DEFAULTS, ...parameters }, credentials ? { credentials: { cloopenApi: credentials as never } } : {});
+	return served;
+}
+
+async function post(url: string, body: string, contentType = 'text/plain', headers: Record<string, string> = {}) {
+	const response = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': contentType, ...headers } });
+	return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+}
+
+describe('acknowledgement and items', () => {
+	it('answers exactly the documented acknowledgement and starts one execution per notification', async () => {
+		const { url, executions } = await serve();
+		const reply = await post(url, VOICE_CODE_XML);
+		expect(reply.status).toBe(200);
+		expect(reply.text).toBe(ACK);
+		expect(reply.contentType).toMatch(/xml/);
+		expect(executions).toHaveLength(1);
+		expect(executions[0][0]).toHaveLength(1);
+		expect(executions[0][0][0].json).toMatchObject({
+			event: 'voiceVerification',
+			action: 'VoiceCode',
+			callSid: '1307241452320369000100030000002f',
+			number: '13800000000',
+			state: '0',
+			result: 'answered',
+			duration: 30,
+		});
+	});
+
+	it('reads the lower-case root of SellingCall with its userData, and JSON SMS reports', async () => {
+		const { url, executions } = await serve();
+		await post(url, SELLING_CALL_XML, 'application/xml');
+		await post(url, SMS_ARRIVED_JSON, 'application/json');
+		expect(executions.map((run) => run[0][0].json.event)).toEqual(['voiceNotification', 'SMSArrived']);
+		expect(executions[0][0][0].json).toMatchObject({ result: 'not answered', userData: 'order-42 & friends' });
+	});
+});
+
+describe('filters', () => {
+	it('only failed and not-answered voice codes start the workflow; the rest are still acknowledged', async () => {
+		const { url, executions, responses } = await serve({ events: ['voiceVerification'], results: ['failed', 'notAnswered'] });
+		for (const state of ['0', '1', '2']) expect((await post(url, voiceCodeXml({ state }))).text).toBe(ACK);
+		expect((await post(url, SELLING_CALL_XML)).text).toBe(ACK);
+		expect(executions.map((run) => run[0][0].json.state)).toEqual(['1', '2']);
+		expect(responses.map((response) => response.started)).toEqual([false, true, true, false]);
+	});
+});
+
+describe('security', () => {
+	it('a secret must be in the URL: missing or wrong gets 401 and starts nothing', async () => {
+		const { url, executions } = await serve({ secret: 's3cret-value' });
+		expect((await post(url, VOICE_CODE_XML)).status).toBe(401);
+		expect((await post(`${url}?secret=wrong`, VOICE_CODE_XML)).status).toBe(401);
+		expect((await post(`${url}?secret=s3cret-value`, VOICE_CODE_XML)).text).toBe(ACK);
+		expect(executions).toHaveLength(1);
+	});
+
+	it('an IP allowlist refuses other addresses with 403', async () => {
+		const denied = await serve({ allowedIps: '10.0.0.0/8' });
+		expect((await post(denied.url, VOICE_CODE_XML)).status).toBe(403);
+		expect(denied.executions).toHaveLength(0);
+		await denied.close();
+		const allowed = await serve({ allowedIps: '192.0.2.7, 127.0.0.0/8' });
+		expect((await post(allowed.url, VOICE_CODE_XML)).status).toBe(200);
+		expect(allowed.executions).toHaveLength(1);
+	});
+
+	describe('verification with the platform', () => {
+		let emulator: RunningEmulator;
+		beforeAll(async () => {
+			emulator = await startEmulator({ callDurationMs: 10 });
+		});
+		afterAll(async () => {
+			await emulator.close();
+		});
+
+		it('emits only when Call Result confirms the callSid ended that way', async () => {
+			const credentials = { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl };
+			const { url, executions } = await serve({ verifyWithPlatform: true }, credentials);
+			const { signedRequest } = await import('../emulator/testClient');
+			await signedRequest(emulator.baseUrl, {
+				accountSid: emulator.accountSid,
+				token: emulator.authToken,
+				path: 'Calls/VoiceVerify',
+				body: JSON.stringify({ appId: emulator.appId, to: '13800000001', verifyCode: '1234' }),
+			});
+			const call = emulator.calls()[0];
+			emulator.advanceTime(1000);
+			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '1' }))).text).toBe(ACK);
+			// A forged notification claiming the call was answered is refused.
+			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '0' }))).status).toBe(403);
+			expect((await post(url, voiceCodeXml({ callSid: 'f'.repeat(32), state: '1' }))).status).toBe(403);
+			expect(executions).toHaveLength(1);
+		});
+	});
+});
+
+describe('fuzz: whatever arrives gets 200 or 4xx, never a crash, and only notifications start workflows', () => {
+	/** A small seeded generator, so a failure can be replayed. */
+	function random(seed: number) {
+		let state = seed >>> 0;
+		return () => {
+			state = (state * 1664525 + 1013904223) >>> 0;
+			return state / 2 ** 32;
+		};
+	}
+
+	it('3000 generated bodies', async () => {
+		const next = random(20261122);
+		const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+		const valid = [VOICE_CODE_XML, SELLING_CALL_XML, SMS_ARRIVED_JSON, voiceCodeXml({ userData: 'x' })];
+		const generators: Array<() => string> = [
+			() => Buffer.from(Array.from({ length: Math.floor(next() * 300) }, () => Math.floor(next() * 256))).toString('latin1'),
+			() => {
+				const base = pick(valid);
+				return base.slice(0, Math.floor(next() * base.length));
+			},
+			() => {
+				const chars = [...pick(valid)];
+				for (let i = 0; i < 5; i++) chars[Math.floor(next() * chars.length)] = String.fromCharCode(Math.floor(next() * 128));
+				return chars.join('');
+			},
+			() => `<Request>${'<a>'.repeat(200 + Math.floor(next() * 5000))}</Request>`,
+			() => `<!DOCTYPE r [<!ENTITY x "${'y'.repeat(100)}">]><Request><action>VoiceCode</action><callSid>abc</callSid><state>0</state><userData>&x;&x;</userData></Request>`,
+			() => JSON.stringify({ Request: { action: ['VoiceCode'], callSid: { a: 1 }, state: null, __proto__: { polluted: true } } }),
+			() => `{"Request":${'['.repeat(1000)}`,
+			() => 'x'.repeat(70_000 + Math.floor(next() * 1000)),
+			() => pick(valid),
+		];
+		const { url, executions, responses } = await serve();
+		let wellFormed = 0;
+		for (let i = 0; i < 3000; i++) {
+			const generator = pick(generators);
+			const body = generator();
+			const isValid = generator === generators[generators.length - 1];
+			if (isValid) wellFormed++;
+			const reply = await post(url, body, pick(['text/plain', 'application/xml', 'application/json', 'application/octet-stream']));
+			expect(reply.status === 200 || (reply.status >= 400 && reply.status < 500)).toBe(true);
+			if (isValid) expect(reply.text).toBe(ACK);
+		}
+		expect(responses.every((response) => response.status !== 500)).toBe(true);
+		// Every valid notification started one execution; mutated ones may also be valid, never more than one each.
+		expect(executions.length).toBeGreaterThanOrEqual(wellFormed);
+		expect(executions.every((run) => run[0].length === 1)).toBe(true);
+		expect(({} as IDataObject).polluted).toBeUndefined();
+	}, 60_000);
+});
