@@ -11,7 +11,7 @@ export const DEFAULTS = {
 };
 
 /** Charges per accepted request, so a test can watch the balance go down. */
-export const PRICES = { voiceVerify: 0.06, landingCall: 0.06, smsPerNumber: 0.05 };
+export const PRICES = { voiceVerify: 0.06, landingCall: 0.06, smsPerNumber: 0.05 } as const;
 
 export interface MainAccount {
 	accountSid: string;

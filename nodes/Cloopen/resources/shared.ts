@@ -19,8 +19,15 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 	};
 }
 
-export const RESP_URL_DESCRIPTION =
-	'Where the platform posts the call result when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).';
+export const respUrlField: INodeProperties = {
+	displayName: 'Result URL (respUrl)',
+	name: 'respUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://your-n8n/webhook/…/cloopen',
+	description:
+		'Where the platform posts the call result when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).',
+};
 
 export const playTimesField: INodeProperties = {
 	displayName: 'Play Times',

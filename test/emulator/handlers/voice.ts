@@ -1,11 +1,29 @@
 import { dateTime } from '../clock';
 import { fail } from '../errors';
 import { checkPhone, checkUrl, checkWavList, Fields } from '../fields';
-import type { Route } from '../route';
+import type { Route, RouteContext } from '../route';
 import { PRICES } from '../state';
 import { requireApp, requireBalance } from './common';
 
 const DECLARED_RANGES = { playTimes: [1, 3] } as const;
+
+/** Charges the account and places the call, on behalf of whoever signed (main or sub-account). */
+function placeChargedCall(
+	{ state, caller, body, onCallPlaced }: Pick<RouteContext, 'state' | 'caller' | 'body' | 'onCallPlaced'>,
+	kind: 'voiceVerify' | 'landingCall',
+	call: { to: string; userData?: string; respUrl?: string },
+) {
+	requireBalance(state, PRICES[kind]);
+	state.charge(PRICES[kind]);
+	const placed = state.placeCall({
+		kind,
+		accountSid: caller.kind === 'sub' ? caller.subAccount.subAccountSid : state.account.accountSid,
+		...call,
+		fields: body,
+	});
+	onCallPlaced(placed);
+	return placed;
+}
 
 /** Spec 4.1 and 4.2: one path; custom audio is told apart by playVerifyCode. */
 export const voiceVerify: Route = {
@@ -32,17 +50,7 @@ export const voiceVerify: Route = {
 		fields.integer('maxCallTime', 1, 86400);
 		fields.noOthers();
 
-		requireBalance(state, PRICES.voiceVerify);
-		state.charge(PRICES.voiceVerify);
-		const call = state.placeCall({
-			kind: 'voiceVerify',
-			accountSid: caller.kind === 'sub' ? caller.subAccount.subAccountSid : state.account.accountSid,
-			to,
-			userData,
-			respUrl,
-			fields: body,
-		});
-		onCallPlaced(call);
+		const call = placeChargedCall({ state, caller, body, onCallPlaced }, 'voiceVerify', { to, userData, respUrl });
 		return { body: { VoiceVerify: { callSid: call.callSid, dateCreated: dateTime(call.createdAt) } } };
 	},
 };
@@ -88,17 +96,7 @@ export const landingCall: Route = {
 			fields.integer('playMode', 0, 1);
 			fields.noOthers();
 
-			requireBalance(state, PRICES.landingCall);
-			state.charge(PRICES.landingCall);
-			const call = state.placeCall({
-				kind: 'landingCall',
-				accountSid: caller.kind === 'sub' ? caller.subAccount.subAccountSid : state.account.accountSid,
-				to,
-				userData,
-				respUrl,
-				fields: body,
-			});
-			onCallPlaced(call);
+			const call = placeChargedCall({ state, caller, body, onCallPlaced }, 'landingCall', { to, userData, respUrl });
 			return {
 				body: {
 					LandingCall: { callSid: call.callSid, dateCreated: dateTime(call.createdAt), orderid: `CM${call.callSid.slice(0, 10)}` },
