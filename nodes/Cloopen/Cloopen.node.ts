@@ -73,16 +73,16 @@ export class Cloopen implements INodeType {
 		const items = this.getInputData();
 		const parallel = Math.max(1, Math.floor(Number(this.getNodeParameter('parallelRequests', 0, 1)) || 1));
 
+		// Resource and operation take no expressions, so they are the same for every item.
+		const resource = this.getNodeParameter('resource', 0) as string;
+		const operation = this.getNodeParameter('operation', 0) as string;
+		const handler = findHandler(resource, operation);
+		if (!handler) {
+			throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`);
+		}
+
 		const perItem = await runInOrder(items.length, parallel, async (itemIndex) => {
 			try {
-				const resource = this.getNodeParameter('resource', itemIndex) as string;
-				const operation = this.getNodeParameter('operation', itemIndex) as string;
-				const handler = findHandler(resource, operation);
-				if (!handler) {
-					throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`, {
-						itemIndex,
-					});
-				}
 				const outputs = await handler(createOperationContext(this, itemIndex));
 				return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
 			} catch (error) {
