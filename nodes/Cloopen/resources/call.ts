@@ -1,4 +1,4 @@
-import { sleepWithAbort, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, nestedObject, showFor } from './shared';
@@ -126,8 +126,11 @@ export const call: ResourceDefinition = {
 
 			let response = await queryState();
 			let polls = 1;
-			while (waitUntilEnded && String(response.state) === '1' && Date.now() + intervalMs <= deadline) {
-				await sleepWithAbort(intervalMs, context.n8n.getExecutionCancelSignal());
+			// `sleep`, not `sleepWithAbort`: the latter is missing from current n8n's n8n-workflow (seen in
+			// n8n 2.41); a cancelled execution stops polling at the next turn instead.
+			const cancelled = () => context.n8n.getExecutionCancelSignal()?.aborted === true;
+			while (waitUntilEnded && String(response.state) === '1' && Date.now() + intervalMs <= deadline && !cancelled()) {
+				await sleep(intervalMs);
 				response = await queryState();
 				polls++;
 			}
