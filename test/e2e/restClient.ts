@@ -1,0 +1,65 @@
+/** A non-2xx answer from n8n, with what n8n said. */
+export class N8nApiError extends Error {
+	constructor(
+		readonly method: string,
+		readonly path: string,
+		readonly status: number,
+		readonly body: unknown,
+	) {
+		super(`${method} ${path} -> HTTP ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+	}
+}
+
+const AUTH_COOKIE = 'n8n-auth';
+
+/**
+ * n8n's internal REST API (/rest/...) as the editor uses it: a session cookie (n8n-auth, a JWT) issued
+ * by owner setup or login. No `browser-id` header is ever sent, so the JWT carries no browser id and
+ * n8n skips its browser-id check. n8n re-issues the cookie when it nears expiry; the newest is kept.
+ */
+export class RestClient {
+	private cookie: string | undefined;
+
+	constructor(readonly baseUrl: string) {}
+
+	/** Sends JSON, returns the parsed JSON body (n8n wraps most answers as `{ data: ... }`). */
+	async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+			method,
+			headers: {
+				...(body === undefined ? {} : { 'content-type': 'application/json' }),
+				...(this.cookie ? { cookie: `${AUTH_COOKIE}=${this.cookie}` } : {}),
+			},
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		this.keepCookie(response);
+		const text = await response.text();
+		let parsed: unknown = text;
+		try {
+			parsed = text ? JSON.parse(text) : undefined;
+		} catch {
+			// not JSON: keep the text for the error message
+		}
+		if (!response.ok) throw new N8nApiError(method, `/rest${path}`, response.status, parsed);
+		return parsed as T;
+	}
+
+	/** Creates the instance owner on a fresh n8n; the answer carries the session cookie. */
+	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+		await this.request('POST', '/owner/setup', owner);
+		if (!this.cookie) throw new Error('owner setup answered without an n8n-auth cookie');
+	}
+
+	async login(email: string, password: string): Promise<void> {
+		await this.request('POST', '/login', { emailOrLdapLoginId: email, password });
+		if (!this.cookie) throw new Error('login answered without an n8n-auth cookie');
+	}
+
+	private keepCookie(response: Response): void {
+		for (const header of response.headers.getSetCookie()) {
+			const [pair] = header.split(';');
+			const eq = pair.indexOf('=');
+			if (pair.slice(0, eq).trim() === AUTH_COOKIE) this.cookie = pair.slice(eq + 1) || undefined;
+		}
+	}
+}
