@@ -1,27 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { ResourceDefinition } from './types';
-import { nestedObject, showFor } from './shared';
+import { nestedObject, operationProperty } from './shared';
 
 const RESOURCE = 'account';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'getInfo',
-		options: [
-			{
-				name: 'Get Info',
-				value: 'getInfo',
-				action: 'Get main account information',
-				description: 'Get the main account\'s name, type, status and balances',
-			},
-		],
-	},
+	operationProperty(RESOURCE, 'getInfo', [
+		{
+			name: 'Get Info',
+			value: 'getInfo',
+			action: 'Get main account information',
+			description: 'Get the main account\'s name, type, status and balances',
+		},
+	]),
 ];
 
 /** Spec 2.1 / section 3, in words for people who do not know the codes. */

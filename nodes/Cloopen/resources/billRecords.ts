@@ -2,27 +2,19 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { downloadBillFile } from '../transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
-import { appIdField, showFor } from './shared';
+import { appIdField, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'billRecords';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'getDownloadInfo',
-		options: [
-			{
-				name: 'Get Download Info',
-				value: 'getDownloadInfo',
-				action: 'Get yesterday s bill records',
-				description: "Get the address and check code of the previous day's bill file, and optionally the file",
-			},
-		],
-	},
+	operationProperty(RESOURCE, 'getDownloadInfo', [
+		{
+			name: 'Get Download Info',
+			value: 'getDownloadInfo',
+			action: 'Get yesterday s bill records',
+			description: "Get the address and check code of the previous day's bill file, and optionally the file",
+		},
+	]),
 	{
 		displayName: 'The platform must have granted the bill-record permission to this account',
 		name: 'billNotice',

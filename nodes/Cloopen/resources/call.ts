@@ -1,7 +1,7 @@
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, nestedObject, showFor } from './shared';
+import { appIdField, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'call';
 
@@ -17,28 +17,20 @@ const callSidField = (operations: string[], description: string): INodePropertie
 });
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'getState',
-		options: [
-			{
-				name: 'Get Result',
-				value: 'getResult',
-				action: 'Get the result of a finished call',
-				description: 'Whether a finished call was answered, not answered or failed, and how long it lasted',
-			},
-			{
-				name: 'Get State',
-				value: 'getState',
-				action: 'Get whether a call is still in progress',
-				description: 'Whether a call is still in progress or has ended',
-			},
-		],
-	},
+	operationProperty(RESOURCE, 'getState', [
+		{
+			name: 'Get Result',
+			value: 'getResult',
+			action: 'Get the result of a finished call',
+			description: 'Whether a finished call was answered, not answered or failed, and how long it lasted',
+		},
+		{
+			name: 'Get State',
+			value: 'getState',
+			action: 'Get whether a call is still in progress',
+			description: 'Whether a call is still in progress or has ended',
+		},
+	]),
 	appIdField(RESOURCE, ['getState']),
 	callSidField(['getState', 'getResult'], 'The callSid returned by a voice verification or voice notification'),
 	{

@@ -1,10 +1,23 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { CloopenResponse } from '../transport/request';
 
 export const showFor = (resource: string, operation?: string[]) => ({
 	show: operation ? { resource: [resource], operation } : { resource: [resource] },
 });
+
+/** A resource's Operation selector (n8n's usual shape: no expressions, shown for that resource). */
+export function operationProperty(resource: string, defaultOperation: string, options: INodePropertyOptions[]): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: showFor(resource),
+		default: defaultOperation,
+		options,
+	};
+}
 
 /** The application id field; the platform calls it appId everywhere except the call-state query. */
 export function appIdField(resource: string, operations: string[]): INodeProperties {

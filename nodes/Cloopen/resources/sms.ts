@@ -1,29 +1,21 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, nestedObject, showFor } from './shared';
+import { appIdField, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'sms';
 /** Spec 4.4 / section 8: at most 200 numbers in one request. */
 export const SMS_BATCH_SIZE = 200;
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'sendTemplate',
-		options: [
-			{
-				name: 'Send Template',
-				value: 'sendTemplate',
-				action: 'Send a template SMS',
-				description: 'Send an approved SMS template to one or many numbers (more than 200 are sent in batches of 200)',
-			},
-		],
-	},
+	operationProperty(RESOURCE, 'sendTemplate', [
+		{
+			name: 'Send Template',
+			value: 'sendTemplate',
+			action: 'Send a template SMS',
+			description: 'Send an approved SMS template to one or many numbers (more than 200 are sent in batches of 200)',
+		},
+	]),
 	appIdField(RESOURCE, ['sendTemplate']),
 	{
 		displayName: 'To',

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, listOf, nestedObject, showFor } from './shared';
+import { appIdField, listOf, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'subAccount';
 /** Spec 4.8 / section 8: offset is 1 to 100 rows per query. */
@@ -12,20 +12,12 @@ const INCLUDE_SECRETS_DESCRIPTION =
 	'Whether to output the sub-account token (subToken) and communication password (voipPwd)';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'create',
-		options: [
-			{ name: 'Close', value: 'close', action: 'Close a sub account', description: 'Close a sub-account for good: its calls, SMS and logins stop' },
-			{ name: 'Create', value: 'create', action: 'Create a sub account', description: 'Create a sub-account with its own communication account' },
-			{ name: 'Get by Name', value: 'getByName', action: 'Get a sub account by name', description: 'Find a sub-account by its friendly name' },
-			{ name: 'Get Many', value: 'getAll', action: 'Get many sub accounts', description: 'List the sub-accounts of an application' },
-		],
-	},
+	operationProperty(RESOURCE, 'create', [
+		{ name: 'Close', value: 'close', action: 'Close a sub account', description: 'Close a sub-account for good: its calls, SMS and logins stop' },
+		{ name: 'Create', value: 'create', action: 'Create a sub account', description: 'Create a sub-account with its own communication account' },
+		{ name: 'Get by Name', value: 'getByName', action: 'Get a sub account by name', description: 'Find a sub-account by its friendly name' },
+		{ name: 'Get Many', value: 'getAll', action: 'Get many sub accounts', description: 'List the sub-accounts of an application' },
+	]),
 	appIdField(RESOURCE, ['create', 'getByName', 'getAll']),
 	{
 		displayName: 'Friendly Name',

@@ -5,9 +5,9 @@ import {
 	appIdField,
 	displayNumField,
 	nestedObject,
+	operationProperty,
 	playTimesField,
 	respUrlField,
-	showFor,
 	userDataField,
 	withoutEmpty,
 } from './shared';
@@ -18,22 +18,14 @@ const show = (content?: string[]) => ({
 });
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'call',
-		options: [
-			{
-				name: 'Call',
-				value: 'call',
-				action: 'Call a number and play a message',
-				description: 'Call a number and play audio files or text read by speech synthesis',
-			},
-		],
-	},
+	operationProperty(RESOURCE, 'call', [
+		{
+			name: 'Call',
+			value: 'call',
+			action: 'Call a number and play a message',
+			description: 'Call a number and play audio files or text read by speech synthesis',
+		},
+	]),
 	appIdField(RESOURCE, ['call']),
 	{
 		displayName: 'To',

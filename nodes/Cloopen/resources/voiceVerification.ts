@@ -5,6 +5,7 @@ import {
 	appIdField,
 	displayNumField,
 	nestedObject,
+	operationProperty,
 	playTimesField,
 	respUrlField,
 	showFor,
@@ -15,28 +16,20 @@ import {
 const RESOURCE = 'voiceVerification';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(RESOURCE),
-		default: 'sendCode',
-		options: [
-			{
-				name: 'Send Code',
-				value: 'sendCode',
-				action: 'Call a number and read a verification code',
-				description: 'Call a number and read the code aloud with the default spoken template',
-			},
-			{
-				name: 'Send Custom Audio Code',
-				value: 'sendCustomAudioCode',
-				action: 'Call a number and play custom audio files',
-				description: 'Call a number and play your own approved wav files in order',
-			},
-		],
-	},
+	operationProperty(RESOURCE, 'sendCode', [
+		{
+			name: 'Send Code',
+			value: 'sendCode',
+			action: 'Call a number and read a verification code',
+			description: 'Call a number and read the code aloud with the default spoken template',
+		},
+		{
+			name: 'Send Custom Audio Code',
+			value: 'sendCustomAudioCode',
+			action: 'Call a number and play custom audio files',
+			description: 'Call a number and play your own approved wav files in order',
+		},
+	]),
 	appIdField(RESOURCE, ['sendCode', 'sendCustomAudioCode']),
 	{
 		displayName: 'To',
