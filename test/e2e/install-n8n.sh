@@ -2,6 +2,8 @@
 # Installs the pinned Node 24 and the pinned n8n for the end-to-end suite into a cache folder outside
 # the repo, once. Later runs only check the markers and take a second or two.
 #   N8N_E2E_CACHE   cache root (default ~/.cache/n8n-nodes-cloopen-e2e)
+#   --check         also start the cached n8n once (always done right after installing)
+#   --prune         delete other Node/n8n versions from the cache (each n8n folder is about 2 GB)
 # Progress goes to stderr; stdout is one line, the n8n install folder (its e2e-install.json names the
 # node binary), so callers can capture it. Exit status is non-zero if anything fails.
 set -euo pipefail
@@ -10,6 +12,15 @@ NODE_VERSION=24.21.0   # latest 24.x on the registry when n8n 2.41.1 came out (n
 N8N_VERSION=2.41.1     # must match n8n-install/package.json; the lock file pins the whole tree
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+check=""
+prune=""
+for arg in "$@"; do
+	case "$arg" in
+	--check) check=1 ;;
+	--prune) prune=1 ;;
+	*) echo "usage: $0 [--check] [--prune]" >&2; exit 2 ;;
+	esac
+done
 cache="${N8N_E2E_CACHE:-$HOME/.cache/n8n-nodes-cloopen-e2e}"
 say() { printf '[install-n8n] %s\n' "$*" >&2; }
 now() { date +%s; }
@@ -118,11 +129,24 @@ check_start() {
 	say "check: n8n answered /healthz after $(( $(now) - t0 )) s"
 }
 
+# Removes leftovers of interrupted installs, and with --prune every other version.
+prune_cache() {
+	rm -rf "$cache"/*.partial
+	[[ -n "$prune" ]] || return 0
+	local d
+	for d in "$cache"/node-* "$cache"/n8n-*-node-*; do
+		[[ -d "$d" && "$d" != "$node_dir" && "$d" != "$n8n_dir" ]] || continue
+		say "prune: removing $d"
+		rm -rf "$d"
+	done
+}
+
 t_start=$(now)
 fresh=""
+prune_cache
 install_node
 install_n8n   # not in an `if`/`||`: bash would ignore set -e inside it
-if [[ -n "$fresh" || "${1:-}" == "--check" ]]; then
+if [[ -n "$fresh" || -n "$check" ]]; then
 	check_start
 	touch "$n8n_dir/.complete"
 fi

@@ -9,7 +9,7 @@ import { parseFlatted } from './flatted';
 import { freePort } from './freePort';
 import { n8nInstallation } from './installation';
 import { n8nEnv } from './n8nEnv';
-import { RestClient } from './restClient';
+import { N8nApiError, RestClient } from './restClient';
 
 export interface StartOptions {
 	/** an `npm pack` tarball, installed as a community package before n8n starts */
@@ -42,6 +42,8 @@ export interface ExecutionFilter {
 export interface N8nInstance {
 	baseUrl: string;
 	userFolder: string;
+	/** from spawning n8n to its REST API answering with the owner set up */
+	startupMs: number;
 	/** the owner's login, created at start */
 	owner: { email: string; password: string };
 	/** a package installed at start, if any */
@@ -110,13 +112,16 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	const logFd = openSync(logPath, 'a');
 	const child = spawn(install.node, [install.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv({ port, brokerPort, userFolder, networkLog }, options.env),
+		env: n8nEnv({ nodeBinDir: dirname(install.node), port, brokerPort, userFolder, networkLog }, options.env),
 		stdio: ['ignore', logFd, logFd],
 		detached: true, // own process group, so stop() also ends the task runner n8n spawns
 	});
 	closeSync(logFd);
 	running.add(child);
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	const exited = new Promise<void>((resolve) => {
+		child.once('exit', () => resolve());
+		child.once('error', () => resolve()); // could not spawn: there is nothing to wait for
+	});
 	void exited.then(() => running.delete(child));
 
 	let stopped = false;
@@ -124,16 +129,16 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		if (stopped) return;
 		stopped = true;
 		killGroup(child, 'SIGTERM');
-		const gone = await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)]);
-		if (!gone) {
-			killGroup(child, 'SIGKILL');
-			await exited;
-		}
+		// n8n shuts down gracefully within seconds; after 20 s it is killed.
+		const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 20_000);
+		await exited;
+		clearTimeout(timer);
 		killGroup(child, 'SIGKILL'); // n8n gone: end any runner left in its group
 		if (process.env.N8N_E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
 	};
 
 	const rest = new RestClient(baseUrl);
+	const startedAt = Date.now();
 	try {
 		await waitUntilServing(baseUrl, child, options.startTimeoutMs ?? 180_000);
 		await rest.setupOwner(OWNER);
@@ -143,10 +148,12 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		throw new Error(`n8n did not start: ${(error as Error).message}\n--- n8n log (last lines) ---\n${tail}`);
 	}
 
+	const startupMs = Date.now() - startedAt;
 	const credentialNames = new Map<string, string>();
 	const instance: N8nInstance = {
 		baseUrl,
 		userFolder,
+		startupMs,
 		owner: { email: OWNER.email, password: OWNER.password },
 		installedPackage,
 		api: (method, path, body) => rest.request(method, path, body),
@@ -176,10 +183,8 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 
 		async activateWorkflow(id) {
 			const { data } = await rest.request('GET', `/workflows/${id}`);
-			const activated = await rest.request('POST', `/workflows/${id}/activate`, { versionId: data.versionId });
-			if (!activated.data.active && !activated.data.activeVersionId) {
-				throw new Error(`workflow ${id} is not active after activation: ${JSON.stringify(activated.data)}`);
-			}
+			await rest.request('POST', `/workflows/${id}/activate`, { versionId: data.versionId });
+			await waitUntilPublished(rest, id, data.versionId, 60_000);
 		},
 
 		async deactivateWorkflow(id) {
@@ -225,8 +230,17 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		},
 
 		async hasNodeType(name, version = 1) {
-			const descriptions = await rest.request('POST', '/node-types', { nodeInfos: [{ name, version }] });
-			return (descriptions.data as Array<{ name?: string } | null>).some((d) => d?.name === name);
+			// Answers the type's description (its `name` lacks the package prefix); 400 for an unknown type.
+			try {
+				const descriptions = await rest.request('POST', '/node-types', { nodeInfos: [{ name, version }] });
+				const [description] = descriptions.data as Array<{ name?: string } | null>;
+				return !!description && name.split('.').pop() === description.name;
+			} catch (error) {
+				if (error instanceof N8nApiError && error.status === 400 && /Unrecognized node type/.test(error.message)) {
+					return false;
+				}
+				throw error;
+			}
 		},
 
 		webhookUrl: (path) => `${baseUrl}/webhook/${path.replace(/^\//, '')}`,
@@ -238,20 +252,50 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	return instance;
 }
 
-/** Waits until n8n's REST API answers (the database is migrated and the routes are mounted). */
+/**
+ * n8n 2.x publishes an activated workflow in the background (an outbox): the activate call returns
+ * before the webhooks are registered, and a trigger that fails to start only shows up here. Waits for
+ * every trigger of this version to be live; throws with n8n's messages if any failed.
+ */
+async function waitUntilPublished(rest: RestClient, id: string, versionId: string, timeoutMs: number): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	let last: unknown;
+	while (Date.now() < deadline) {
+		const status = await rest.request('GET', `/workflows/${id}/publication-status`);
+		last = status.data ?? status;
+		const { status: state, liveVersionId, triggers } = last as {
+			status: string;
+			liveVersionId: string | null;
+			triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
+		};
+		if (state === 'failed' || state === 'partial') {
+			throw new Error(`workflow ${id} was activated but its triggers failed: ${JSON.stringify(triggers)}`);
+		}
+		if (state === 'published' && liveVersionId === versionId) return;
+		await sleep(200);
+	}
+	throw new Error(`workflow ${id} was not published within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}
+
+/**
+ * Waits until n8n is ready. While it starts, n8n already listens and answers every request with
+ * "200 n8n is starting up", so a 200 alone means nothing: /healthz/readiness turns 200 once the database
+ * is migrated, and /rest/settings answers JSON once the REST routes are mounted.
+ */
 async function waitUntilServing(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
-			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it answered`);
+			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready`);
 		}
 		try {
-			const response = await fetch(`${baseUrl}/rest/settings`);
-			if (response.ok) return;
+			const ready = await fetch(`${baseUrl}/healthz/readiness`);
+			const settings = ready.ok ? await fetch(`${baseUrl}/rest/settings`) : undefined;
+			if (settings?.ok && settings.headers.get('content-type')?.includes('application/json')) return;
 		} catch {
 			// not listening yet
 		}
 		await sleep(250);
 	}
-	throw new Error(`n8n did not answer ${baseUrl}/rest/settings within ${timeoutMs} ms`);
+	throw new Error(`n8n was not ready (${baseUrl}/healthz/readiness, /rest/settings) within ${timeoutMs} ms`);
 }
