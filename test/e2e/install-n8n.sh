@@ -99,34 +99,38 @@ install_n8n() {
 	fresh=1
 }
 
-# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for /healthz.
+# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for /healthz/readiness (200 once migrated).
 check_start() {
-	local port user_folder pid t0 ok=""
-	port="$("$node_home/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+	local port broker_port user_folder pid t0 ok=""
+	free_port() { "$node_home/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+	port="$(free_port)"
+	broker_port="$(free_port)"
 	user_folder="$(mktemp -d)"
 	t0=$(now)
 	say "check: starting n8n on 127.0.0.1:$port (user folder $user_folder)"
-	N8N_USER_FOLDER="$user_folder" N8N_PORT="$port" N8N_LISTEN_ADDRESS=127.0.0.1 N8N_HOST=127.0.0.1 \
+	# The same isolation as test/e2e/n8nEnv.ts, in short: loopback only, nothing that calls home.
+	env PATH="$node_home/bin:$PATH" N8N_USER_FOLDER="$user_folder" N8N_PORT="$port" N8N_LISTEN_ADDRESS=127.0.0.1 \
+		N8N_HOST=127.0.0.1 N8N_RUNNERS_BROKER_PORT="$broker_port" N8N_PYTHON_ENABLED=false \
 		N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false \
-		N8N_PERSONALIZATION_ENABLED=false N8N_HIRING_BANNER_ENABLED=false N8N_RUNNERS_ENABLED=false \
+		N8N_DYNAMIC_BANNERS_ENABLED=false N8N_LICENSE_AUTO_RENEW_ENABLED=false N8N_DISABLED_MODULES=mcp-registry \
 		"$node_home/bin/node" "$n8n_dir/node_modules/n8n/bin/n8n" start >"$user_folder/n8n.log" 2>&1 &
 	pid=$!
-	for _ in $(seq 1 240); do
-		if curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; then ok=1; break; fi
+	for _ in $(seq 1 360); do
+		if curl -fsS "http://127.0.0.1:$port/healthz/readiness" >/dev/null 2>&1; then ok=1; break; fi
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.5
 	done
 	kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
 	if [[ -z "$ok" ]]; then
-		say "check FAILED: n8n did not answer /healthz; its log:"
+		say "check FAILED: n8n never became ready (/healthz/readiness); its log:"
 		cat "$user_folder/n8n.log" >&2
 		rm -rf "$user_folder"
 		rm -f "$n8n_dir/.complete"
 		exit 1
 	fi
 	rm -rf "$user_folder"
-	say "check: n8n answered /healthz after $(( $(now) - t0 )) s"
+	say "check: n8n ready (/healthz/readiness) after $(( $(now) - t0 )) s"
 }
 
 # Removes leftovers of interrupted installs, and with --prune every other version.

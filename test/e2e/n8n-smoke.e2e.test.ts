@@ -4,6 +4,9 @@
  * webhook call runs one, the execution is read back with its data, a packed package installed the way
  * n8n installs community packages is loaded and runs, and n8n never tried to reach outside loopback.
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+
 import { executionError, nodeOutput } from './executions';
 import { PROBE_CREDENTIAL_TYPE, PROBE_NODE_TYPE, packProbePackage } from './fixtures/probePackage';
 import { startN8n, type N8nInstance, type WorkflowJson } from './n8nInstance';
@@ -114,7 +117,12 @@ describe('n8n harness smoke test (real n8n, built-in nodes, throwaway package)',
 	let n8n: N8nInstance;
 
 	beforeAll(async () => {
-		n8n = await startN8n({ packageTarball: packProbePackage() });
+		const tarball = packProbePackage();
+		try {
+			n8n = await startN8n({ packageTarball: tarball });
+		} finally {
+			rmSync(dirname(tarball), { recursive: true, force: true });
+		}
 	});
 
 	afterAll(async () => {

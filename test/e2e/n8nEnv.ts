@@ -72,9 +72,12 @@ export function n8nEnv(setup: InstanceSetup, extra: Record<string, string> = {})
 		N8N_LOG_OUTPUT: 'console',
 		NO_COLOR: '1',
 
-		// Refuse and record any non-loopback connection (see network-guard.cjs).
-		NODE_OPTIONS: `--require ${JSON.stringify(join(__dirname, "network-guard.cjs"))}`,
+		// Refuse and record any non-loopback connection; end with the test process (see the .cjs files).
+		NODE_OPTIONS: ['network-guard.cjs', 'exit-with-parent.cjs']
+			.map((file) => `--require ${JSON.stringify(join(__dirname, file))}`)
+			.join(' '),
 		N8N_E2E_NETWORK_LOG: setup.networkLog,
+		N8N_E2E_PARENT_PID: String(process.pid),
 	};
 	return { ...env, ...extra };
 }
