@@ -2,6 +2,7 @@ import './env';
 
 import { Logger } from '@n8n/backend-common';
 import { Container } from '@n8n/di';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { LoggerProxy } from 'n8n-workflow';
 
 import { RecordingLogger } from './logger';
@@ -21,6 +22,11 @@ export function prepareContainer(): RecordingLogger {
 	Container.set(Logger, logger as unknown as Logger);
 	// LoggerProxy is what n8n-workflow and WorkflowExecute log through.
 	LoggerProxy.init(logger);
+	// Every trigger/execute context asks for the SSH tunnel manager, whose constructor starts a
+	// 60-second cleanup interval that is never unref'd: it keeps a test process alive after the
+	// last test. Build it now and unref that timer (deep import: n8n-core does not export the class).
+	const ssh = Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout };
+	ssh.cleanupTimer?.unref();
 	return logger;
 }
 
