@@ -1,11 +1,11 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 import { authenticate } from './auth';
 import { parseBody, renderResponse, requestFormat, responseFormat } from './codec';
 import { fail, PlatformRefusal } from './errors';
-import type { Route } from './route';
+import type { RouteContext } from './route';
 import { ROUTES } from './routes';
-import type { EmulatorCallRecord, EmulatorRequestRecord, EmulatorState } from './state';
+import type { EmulatorRequestRecord } from './state';
 
 const PATH = /^\/2013-12-26\/Accounts\/([^/]+)\/(.+)$/;
 
@@ -14,58 +14,62 @@ export interface ApiAnswer {
 	body: string;
 }
 
+export interface ApiRequest {
+	method: string;
+	url: URL;
+	headers: IncomingHttpHeaders;
+	rawBody: string;
+	/** Filled in as the request is read: parsed body and the statusCode answered. */
+	record: EmulatorRequestRecord;
+}
+
+const CONTENT_TYPES = { json: 'application/json;charset=utf-8', xml: 'application/xml;charset=utf-8' } as const;
+
 /**
  * One REST request, checked in the platform's order: headers, path, authentication, permission,
- * body, then the operation's own rules. Every refusal is a statusCode in the requested format.
+ * body, then the operation's own rules. Every answer is HTTP 200 with a statusCode in the format
+ * Accept asked for (spec 7.2; the HTTP status of failures is not shown, so the emulator keeps 200).
  */
-export function answerApiRequest(
-	state: EmulatorState,
-	request: IncomingMessage,
-	rawBody: string,
-	record: EmulatorRequestRecord,
-	baseUrl: string,
-	onCallPlaced: (call: EmulatorCallRecord) => void,
-): ApiAnswer {
-	const format = responseFormat(request.headers.accept);
-	const contentType = format === 'json' ? 'application/json;charset=utf-8' : 'application/xml;charset=utf-8';
+export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext, 'state' | 'baseUrl' | 'onCallPlaced'>): ApiAnswer {
+	const { headers, url, record } = request;
+	// Accept naming neither format: refused, and the refusal itself is in XML, the default.
+	const format = responseFormat(headers.accept) ?? 'xml';
 	try {
-		const url = new URL(request.url ?? '/', 'http://emulator');
-		if (!request.headers.accept) fail('acceptEmpty');
-		if (!request.headers['content-type']) fail('contentTypeEmpty');
-		if (request.headers['content-length'] === undefined) fail('noBody', 'Content-Length is required');
-		const match = PATH.exec(url.pathname);
-		if (!match) fail('notFound', url.pathname);
-		const [, accountSid, rest] = match!;
+		if (!headers.accept) fail('acceptEmpty');
+		if (!responseFormat(headers.accept)) fail('acceptUnsupported', String(headers.accept));
+		if (!headers['content-type']) fail('contentTypeEmpty');
+		// Spec 4 / 5.7: Content-Length on every request, GET included (there it is 0).
+		if (headers['content-length'] === undefined) fail('noBody', 'Content-Length is required');
+		const match = PATH.exec(url.pathname) ?? fail('notFound', url.pathname);
+		const [, encodedAccountSid, rest] = match;
 		const candidates = ROUTES.filter((route) => route.path === rest);
 		if (candidates.length === 0) fail('notFound', rest);
-		const route: Route | undefined = candidates.find((entry) => entry.method === request.method);
-		if (!route) fail('methodNotAllowed', String(request.method));
+		const route = candidates.find((entry) => entry.method === request.method) ?? fail('methodNotAllowed', request.method);
 
-		const caller = authenticate(state, decodeURIComponent(accountSid), url.searchParams.get('sig') ?? undefined, request.headers.authorization);
-		if (route!.mainAccountOnly && caller.kind === 'sub') fail('subAccountNotAllowed', rest);
-
-		const bodyFormat = requestFormat(String(request.headers['content-type']));
-		let body = {};
-		if (route!.method === 'POST') {
-			if (rawBody.trim() === '') fail('noBody');
-			body = parseBody(rawBody, bodyFormat, route!.root!);
-		} else if (rawBody !== '') {
-			fail('bodyUnparsable', 'GET takes no body');
+		let accountSid: string;
+		try {
+			accountSid = decodeURIComponent(encodedAccountSid);
+		} catch {
+			return fail('notFound', url.pathname);
 		}
-		const answer = route!.handle({
-			state,
-			caller,
-			query: Object.fromEntries(url.searchParams),
-			body,
-			format: bodyFormat,
-			baseUrl,
-			onCallPlaced,
-		});
+		const caller = authenticate(context.state, accountSid, url.searchParams.get('sig') ?? undefined, headers.authorization);
+		if (route.mainAccountOnly && caller.kind === 'sub') fail('subAccountNotAllowed', rest);
+
+		const bodyFormat = requestFormat(String(headers['content-type']));
+		let body = {};
+		if (route.method === 'POST') {
+			if (request.rawBody.trim() === '') fail('noBody');
+			body = parseBody(request.rawBody, bodyFormat, route.root!);
+			record.parsedBody = body;
+		} else if (request.rawBody !== '') {
+			fail('bodyUnparsable', 'a GET request takes no body');
+		}
+		const answer = route.handle({ ...context, caller, query: Object.fromEntries(url.searchParams), body, format: bodyFormat });
 		record.statusCode = '000000';
-		return { contentType, body: renderResponse(format, { statusCode: '000000', ...answer.body }, answer.xmlNames) };
+		return { contentType: CONTENT_TYPES[format], body: renderResponse(format, { statusCode: '000000', ...answer.body }, answer.xmlNames) };
 	} catch (error) {
 		if (!(error instanceof PlatformRefusal)) throw error;
 		record.statusCode = error.statusCode;
-		return { contentType, body: renderResponse(format, { statusCode: error.statusCode, statusMsg: error.statusMsg }) };
+		return { contentType: CONTENT_TYPES[format], body: renderResponse(format, { statusCode: error.statusCode, statusMsg: error.statusMsg }) };
 	}
 }

@@ -5,8 +5,8 @@ import { fail } from './errors';
 import type { EmulatorState, EmulatorSubAccountRecord } from './state';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Clocks differ a little; a timestamp further ahead than this is not "current system time". */
-const FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
+/** Clocks differ a little; a timestamp further ahead than this is not "current system time" (spec 5.3). */
+export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type Caller = { kind: 'main' } | { kind: 'sub'; subAccount: EmulatorSubAccountRecord };
 
@@ -22,6 +22,7 @@ export function authenticate(
 	authorization: string | undefined,
 ): Caller {
 	if (!authorization) return fail('authEmpty');
+	// Strict Base64: Node would silently skip stray characters, the platform says "not Base64".
 	const decoded = Buffer.from(authorization, 'base64');
 	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(authorization) || decoded.toString('base64') !== authorization) return fail('authNotBase64');
 	const text = decoded.toString('utf8');
@@ -34,7 +35,8 @@ export function authenticate(
 	const at = parseCompactTime(timestamp);
 	if (at === undefined) return fail('timestampFormat', timestamp);
 	const now = state.clock.now();
-	if (now - at > DAY_MS || at - now > FUTURE_TOLERANCE_MS) return fail('timestampExpired', timestamp);
+	if (now - at > DAY_MS) return fail('timestampExpired', timestamp);
+	if (at - now > FUTURE_TOLERANCE_MS) return fail('timestampFuture', timestamp);
 	if (account !== urlAccountSid) return fail('accountMismatch');
 	if (!sig) return fail('sigEmpty');
 
@@ -46,13 +48,14 @@ export function authenticate(
 	} else {
 		const subAccount = state.subAccounts.find((entry) => entry.subAccountSid === urlAccountSid);
 		if (!subAccount) return fail('accountUnknown');
-		if (subAccount.closed) return fail('subAccountClosed');
 		token = subAccount.subToken;
 		caller = { kind: 'sub', subAccount };
 	}
 	// Upper case only: the spec says "sig=ABCDEF, never lower case".
 	const expected = createHash('md5').update(urlAccountSid + token + timestamp).digest('hex').toUpperCase();
 	if (sig !== expected) return fail('sigMismatch');
+	// Checked once the signature proves the caller holds the token, so it tells nothing to strangers.
+	if (caller.kind === 'sub' && caller.subAccount.closed) return fail('subAccountClosed');
 
 	// A suspended main account suspends its sub-accounts too (spec 1.4, 3.2).
 	const status = state.account.status;

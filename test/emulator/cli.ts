@@ -1,21 +1,42 @@
 /**
  * npm run emulator: the local stand-in for the Cloopen platform, for a real n8n or for curl.
- * Options: --port N, --https, --latency MS, --call-duration MS (or EMULATOR_PORT, …).
+ *   --port N            (EMULATOR_PORT, default 8883, the real platform's port; 0 = a free one)
+ *   --https             (EMULATOR_HTTPS=true; self-signed certificate)
+ *   --latency MS        (EMULATOR_LATENCY_MS, default 0)
+ *   --call-duration MS  (EMULATOR_CALL_DURATION_MS, default 5000: long enough to watch a call)
+ * Flags take "--name value" or "--name=value". Runs until Ctrl-C.
  */
 import { startEmulator } from './index';
 
+const USAGE = 'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS]';
+
 function option(name: string, env: string): string | undefined {
-	const index = process.argv.indexOf(`--${name}`);
-	if (index >= 0) return process.argv[index + 1] ?? 'true';
+	for (let index = 2; index < process.argv.length; index++) {
+		const argument = process.argv[index];
+		if (argument.startsWith(`--${name}=`)) return argument.slice(name.length + 3);
+		if (argument === `--${name}`) return process.argv[index + 1];
+	}
 	return process.env[env];
 }
 
+function numberOption(name: string, env: string, fallback: number): number {
+	const text = option(name, env);
+	if (text === undefined) return fallback;
+	const value = Number(text);
+	if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) throw new Error(`--${name} must be a whole number, got "${text}"\n${USAGE}`);
+	return value;
+}
+
 async function main() {
+	if (process.argv.includes('--help') || process.argv.includes('-h')) {
+		console.log(USAGE);
+		return;
+	}
 	const emulator = await startEmulator({
-		port: Number(option('port', 'EMULATOR_PORT') ?? 8883),
-		https: process.argv.includes('--https') || process.env.EMULATOR_HTTPS === 'true',
-		latencyMs: Number(option('latency', 'EMULATOR_LATENCY_MS') ?? 0),
-		callDurationMs: Number(option('call-duration', 'EMULATOR_CALL_DURATION_MS') ?? 5000),
+		port: numberOption('port', 'EMULATOR_PORT', 8883),
+		https: process.argv.includes('--https') || /^(1|true|yes)$/i.test(process.env.EMULATOR_HTTPS ?? ''),
+		latencyMs: numberOption('latency', 'EMULATOR_LATENCY_MS', 0),
+		callDurationMs: numberOption('call-duration', 'EMULATOR_CALL_DURATION_MS', 5000),
 	});
 	console.log('Cloopen platform emulator is running. In n8n, create "Cloopen API" credentials with:');
 	console.log(`  Server:       Custom URL`);
@@ -24,15 +45,16 @@ async function main() {
 	console.log(`  Auth Token:   ${emulator.authToken}`);
 	if (emulator.baseUrl.startsWith('https')) console.log('  Ignore SSL Issues: on (self-signed certificate)');
 	console.log(`and use App ID ${emulator.appId} in the Cloopen node.`);
+	console.log('SMS templates: "1" with {1} {2}, "2" with no placeholders. Callee ending in 1: not answered, in 2: failed.');
 	console.log(`Control surface: ${emulator.controlUrl}/{state,requests,calls,messages,subaccounts,callbacks}. Ctrl-C stops it.`);
 	const stop = () => {
 		void emulator.close().then(() => process.exit(0));
 	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
+	process.once('SIGINT', stop);
+	process.once('SIGTERM', stop);
 }
 
-main().catch((error) => {
-	console.error(error);
+main().catch((error: Error) => {
+	console.error(error.message);
 	process.exit(1);
 });

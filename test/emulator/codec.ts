@@ -4,38 +4,99 @@ import { fail } from './errors';
 
 export type Format = 'json' | 'xml';
 
-/** The response format from Accept; without a usable Accept the platform's XML default is used. */
-export function responseFormat(accept: string | undefined): Format {
-	return accept && /json/i.test(accept) && !/xml/i.test(accept) ? 'json' : 'xml';
+const MEDIA_TYPES = new Map<string, Format>([
+	['application/json', 'json'],
+	['application/xml', 'xml'],
+]);
+
+/**
+ * The response format from Accept (spec 5.5). Without Accept the answer (the 112610 refusal) is in
+ * XML, the platform's default. An Accept that lists several types is read in its order, so
+ * "application/json, *\/*" is JSON; one that names neither format is refused.
+ */
+export function responseFormat(accept: string | undefined): Format | undefined {
+	if (!accept) return 'xml';
+	for (const part of accept.split(',')) {
+		const format = MEDIA_TYPES.get(part.split(';')[0].trim().toLowerCase());
+		if (format) return format;
+	}
+	return undefined;
 }
 
-/** The request body format from Content-Type (spec 5.6); anything else is refused. */
+/** The request body format from Content-Type (spec 5.6): JSON or XML, in UTF-8; anything else is refused. */
 export function requestFormat(contentType: string): Format {
-	const type = contentType.split(';')[0].trim().toLowerCase();
-	if (type === 'application/json') return 'json';
-	if (type === 'application/xml') return 'xml';
-	return fail('formatUnsupported', contentType);
+	const [type, ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+	const format = MEDIA_TYPES.get(type);
+	if (!format) return fail('formatUnsupported', contentType);
+	for (const parameter of parameters) {
+		if (parameter.startsWith('charset=') && parameter.replace(/^charset="?|"$/g, '') !== 'utf-8') {
+			return fail('formatUnsupported', `${contentType}: the charset must be utf-8`);
+		}
+	}
+	return format;
 }
 
 /** A parsed body: element/key names to strings, lists of strings, or attribute objects. */
 export type Body = Record<string, unknown>;
 
+/**
+ * Values stay strings (spec 2) and attributes are kept under "@name" (mediaName type, QueryCallState
+ * callid). The parser expands no entity at all; decodeEntities() then decodes only the five
+ * predefined XML entities and character references, and a DOCTYPE is refused before parsing.
+ */
 const xmlParser = new XMLParser({
 	ignoreAttributes: false,
 	attributeNamePrefix: '@',
 	parseTagValue: false,
 	parseAttributeValue: false,
-	processEntities: true,
+	processEntities: false,
 	htmlEntities: false,
 	trimValues: false,
 	ignoreDeclaration: true,
 	isArray: (name, jPath) => name === 'data' && String(jPath).split('.').length === 3,
 });
 
+const PREDEFINED = new Map([
+	['amp', '&'],
+	['lt', '<'],
+	['gt', '>'],
+	['quot', '"'],
+	['apos', "'"],
+]);
+
+/** One pass, so "&amp;lt;" stays "&lt;"; any other entity is not well-formed without a DOCTYPE. */
+function decodeEntities(text: string): string {
+	return text.replace(/&([^;&]*);?/g, (whole, name: string) => {
+		if (!whole.endsWith(';')) return fail('bodyUnparsable', 'a bare & in XML text');
+		const predefined = PREDEFINED.get(name);
+		if (predefined !== undefined) return predefined;
+		const code = /^#x[0-9a-fA-F]{1,6}$/.test(name) ? parseInt(name.slice(2), 16) : /^#\d{1,7}$/.test(name) ? Number(name.slice(1)) : NaN;
+		if (Number.isNaN(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return fail('bodyUnparsable', `unknown entity &${name};`);
+		return String.fromCodePoint(code);
+	});
+}
+
+/**
+ * Decodes values and drops the whitespace between elements (pretty-printed XML is fine); text mixed
+ * in among child elements is not, and is kept so the field reader refuses it.
+ */
+function tidy(value: unknown): unknown {
+	if (typeof value === 'string') return decodeEntities(value);
+	if (Array.isArray(value)) return value.map(tidy);
+	if (typeof value !== 'object' || value === null) return value;
+	const entries = Object.entries(value as Record<string, unknown>);
+	const hasChildren = entries.some(([key]) => key !== '#text' && !key.startsWith('@'));
+	const out: Record<string, unknown> = {};
+	for (const [key, inner] of entries) {
+		if (key === '#text' && hasChildren && typeof inner === 'string' && inner.trim() === '') continue;
+		out[key] = tidy(inner);
+	}
+	return out;
+}
+
 /**
  * Parses a request body strictly: it must be in the format Content-Type names, with the root element
- * the operation expects (XML). JSON values must be strings (spec 2), or lists of strings where the
- * spec says so, or the QueryCallState object.
+ * the operation expects (XML). What the values may be is the field reader's business (fields.ts).
  */
 export function parseBody(text: string, format: Format, root: string): Body {
 	if (format === 'json') {
@@ -50,10 +111,16 @@ export function parseBody(text: string, format: Format, root: string): Body {
 	}
 	if (/<!DOCTYPE|<!ENTITY/i.test(text)) return fail('bodyUnparsable', 'DOCTYPE is not accepted');
 	if (XMLValidator.validate(text) !== true) return fail('bodyUnparsable', 'invalid XML');
-	const document = xmlParser.parse(text) as Body;
+	let document: Body;
+	try {
+		document = xmlParser.parse(text) as Body;
+	} catch (error) {
+		return fail('bodyUnparsable', (error as Error).message);
+	}
 	const roots = Object.keys(document);
-	if (roots.length !== 1 || roots[0] !== root) return fail('bodyUnparsable', `root element must be <${root}>`);
-	const content = document[root];
+	if (roots.length !== 1 || roots[0] !== root) return fail('bodyUnparsable', `the root element must be <${root}>`);
+	const content = tidy(document[root]);
+	if (typeof content === 'string' && content.trim() !== '') return fail('bodyUnparsable', `<${root}> must hold elements, not text`);
 	return typeof content === 'object' && content !== null ? (content as Body) : {};
 }
 

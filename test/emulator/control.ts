@@ -1,76 +1,58 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
-import type { EmulatorState } from './state';
+import type { AccountPatch, EmulatorController, SubAccountSeed } from './controller';
 
 export const CONTROL_PREFIX = '/__emulator';
 
 /**
- * The emulator's own surface for tests and users (no authentication, loopback only):
- *   POST reset · POST account {balance,status,type,billPermission} · POST time {advanceMs}
- *   POST latency {ms} · POST templates {id, placeholders} · POST apps {appId}
+ * The emulator's own surface for tests and users: JSON in and out, no authentication (it listens on
+ * loopback only). The same operations as the TypeScript methods of the running emulator:
+ *   POST reset · POST account {balance,status,type,friendlyName,billPermission} · POST time {advanceMs}
+ *   POST latency {ms} · POST callDuration {ms} · POST templates {id, placeholders} · POST apps {appId}
+ *   POST subaccounts {friendlyName, appId?, subAccountSid?, subToken?, voipAccount?, voipPwd?}
  *   GET state · requests · calls · messages · subaccounts · callbacks
  */
-export function handleControl(
-	state: EmulatorState,
-	method: string,
-	path: string,
-	body: string,
-	response: ServerResponse,
-	onTimeMoved: () => void,
-): void {
+export function handleControl(controller: EmulatorController, method: string, path: string, body: string, response: ServerResponse): void {
 	const send = (status: number, value: unknown) => {
-		response.writeHead(status, { 'Content-Type': 'application/json' });
+		response.writeHead(status, { 'Content-Type': 'application/json;charset=utf-8' });
 		response.end(JSON.stringify(value));
 	};
 	let input: Record<string, unknown> = {};
 	try {
-		input = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+		const parsed: unknown = body.trim() ? JSON.parse(body) : {};
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+		input = parsed as Record<string, unknown>;
 	} catch {
-		return send(400, { error: 'the body must be JSON' });
+		return send(400, { error: 'the body must be a JSON object' });
 	}
-	const action = path.slice(CONTROL_PREFIX.length).replace(/^\/+/, '');
-	const reads: Record<string, () => unknown> = {
-		state: () => ({ account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates) }),
-		requests: () => state.requests,
-		calls: () => state.calls,
-		messages: () => state.messages,
-		subaccounts: () => state.subAccounts,
-		callbacks: () => state.callbacks,
-	};
-	if (method === 'GET' && reads[action]) return send(200, reads[action]());
-	if (method !== 'POST') return send(404, { error: `unknown control ${method} ${action}` });
-	switch (action) {
-		case 'reset':
-			state.reset();
-			return send(200, { ok: true });
-		case 'account':
-			if (input.balance !== undefined) state.account.balance = Number(input.balance);
-			if (input.status !== undefined) state.account.status = String(input.status);
-			if (input.type !== undefined) state.account.type = String(input.type);
-			if (input.billPermission !== undefined) state.account.billPermission = Boolean(input.billPermission);
-			return send(200, state.account);
-		case 'time':
-			state.clock.advance(Number(input.advanceMs ?? 0));
-			onTimeMoved();
-			return send(200, { now: state.clock.now() });
-		case 'latency':
-			state.latencyMs = Number(input.ms ?? 0);
-			return send(200, { latencyMs: state.latencyMs });
-		case 'templates':
-			state.templates.set(String(input.id), Number(input.placeholders ?? 0));
-			return send(200, Object.fromEntries(state.templates));
-		case 'apps':
-			state.apps.add(String(input.appId));
-			return send(200, [...state.apps]);
-		default:
-			return send(404, { error: `unknown control ${action}` });
+	const { state } = controller;
+	const action = path.slice(CONTROL_PREFIX.length).replace(/^\/+|\/+$/g, '');
+	const reads = new Map<string, () => unknown>([
+		['state', () => ({ account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates), latencyMs: state.latencyMs, callDurationMs: state.callDurationMs, now: state.clock.now() })],
+		['requests', () => state.requests],
+		['calls', () => state.currentCalls()],
+		['messages', () => state.messages],
+		['subaccounts', () => state.subAccounts],
+		['callbacks', () => state.callbacks],
+	]);
+	const read = reads.get(action);
+	if (method === 'GET' && read) return send(200, read());
+
+	const writes = new Map<string, () => unknown>([
+		['reset', () => (controller.reset(), { ok: true })],
+		['account', () => (controller.setAccount(input as AccountPatch), state.account)],
+		['time', () => (controller.advanceTime(Number(input.advanceMs)), { now: state.clock.now() })],
+		['latency', () => (controller.setLatency(Number(input.ms)), { latencyMs: state.latencyMs })],
+		['callDuration', () => (controller.setCallDuration(Number(input.ms)), { callDurationMs: state.callDurationMs })],
+		['templates', () => (controller.addTemplate(String(input.id ?? ''), Number(input.placeholders ?? 0)), Object.fromEntries(state.templates))],
+		['apps', () => (controller.addApp(String(input.appId ?? '')), [...state.apps])],
+		['subaccounts', () => controller.addSubAccount(input as SubAccountSeed)],
+	]);
+	const write = writes.get(action);
+	if (method !== 'POST' || !write) return send(404, { error: `no control ${method} ${action}` });
+	try {
+		return send(200, write());
+	} catch (error) {
+		return send(400, { error: (error as Error).message });
 	}
 }
-
-export const readBody = (request: IncomingMessage) =>
-	new Promise<Buffer>((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => resolve(Buffer.concat(chunks)));
-		request.on('error', reject);
-	});

@@ -12,7 +12,11 @@ export const refuse = (statusCode: string, statusMsg: string): never => {
 	throw new PlatformRefusal(statusCode, statusMsg);
 };
 
-/** Codes the emulator answers with, and the (Chinese-style) messages the platform would send. */
+/**
+ * Codes the emulator answers with, and (Chinese-style) messages like the platform's. Most come from
+ * PLATFORM-FACTS.md; 111183 (used for "main-account operation"), 111300, 111301 and 112620 are the
+ * emulator's own choices where no public code fits (README lists them).
+ */
 export const CODES = {
 	authEmpty: ['111101', '【账号】请求包头Authorization参数为空'],
 	authNotBase64: ['111102', '【账号】请求包头Authorization参数Base64解码失败'],
@@ -20,6 +24,7 @@ export const CODES = {
 	authAccountEmpty: ['111104', '【账号】请求包头Authorization参数解码后账户ID为空'],
 	authTimestampEmpty: ['111105', '【账号】请求包头Authorization参数解码后时间戳为空'],
 	timestampExpired: ['111106', '【账号】请求包头Authorization参数解码后时间戳过期'],
+	timestampFuture: ['111106', '【账号】请求包头Authorization参数解码后时间戳超前'],
 	accountMismatch: ['111107', '【账号】请求地址Sid参数与请求包头Authorization参数中的账户ID不一致'],
 	sigEmpty: ['111108', '【账号】请求地址Sig参数为空'],
 	sigMismatch: ['111109', '【账号】请求地址Sig校验失败'],
@@ -33,6 +38,7 @@ export const CODES = {
 	subAccountClosed: ['111156', '【子账号】子账户已关闭'],
 	subAccountUnknown: ['111157', '【子账号】子账户不存在'],
 	subAccountNotAllowed: ['111183', '【子账号】子账户无权访问该资源'],
+	subAccountOtherApp: ['111184', '【子账号】子账户不属于该应用'],
 	appIdEmpty: ['111169', '【应用】应用ID为空'],
 	appIdUnknown: ['111170', '【应用】应用不存在'],
 	billDateEmpty: ['111190', '【账单】日期为空'],
@@ -57,6 +63,7 @@ export const CODES = {
 	acceptEmpty: ['112610', '请求包头Accept为空'],
 	contentTypeEmpty: ['112611', '请求包头Content-Type为空'],
 	formatUnsupported: ['112614', '包体格式不支持'],
+	acceptUnsupported: ['112614', '请求包头Accept格式不支持'],
 	bodyUnparsable: ['112616', '包体解析失败'],
 	notFound: ['112620', '请求地址不存在'],
 } as const;

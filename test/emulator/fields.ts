@@ -52,17 +52,23 @@ export function checkPhone(name: string, value: string | undefined): void {
 	if (value !== undefined && !PHONE.test(value)) fail('badNumber', `${name}: ${value}`);
 }
 
+/** "URL-conformant" (spec 4.1, 4.3): an absolute http(s) URL with a host and no spaces. */
 export function checkUrl(name: string, value: string | undefined): void {
 	if (value === undefined) return;
+	let url: URL | undefined;
 	try {
-		const url = new URL(value);
-		if (!['http:', 'https:'].includes(url.protocol)) throw new Error('scheme');
+		url = new URL(value);
 	} catch {
-		fail('badParameter', `${name} is not a URL`);
+		url = undefined;
 	}
+	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || /\s/.test(value)) fail('badParameter', `${name} is not a URL: ${value}`);
 }
 
-export function checkWavList(name: string, value: string | undefined): void {
+/** wav file names separated by ';' (spec 4.2, 4.3); `single` for welcomePrompt, one file. */
+export function checkWavList(name: string, value: string | undefined, single = false): void {
 	if (value === undefined) return;
-	if (value.split(';').some((file) => !/^[^\s;]+\.wav$/i.test(file))) fail('badParameter', `${name} must list .wav files separated by ';'`);
+	const files = value.split(';');
+	if ((single && files.length > 1) || files.some((file) => !/^[^\s;]+\.wav$/i.test(file))) {
+		fail('badParameter', single ? `${name} must name one .wav file` : `${name} must list .wav files separated by ';'`);
+	}
 }

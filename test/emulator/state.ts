@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 
 import { Clock, compactTime, dateTime } from './clock';
 
+/** Fixed defaults, so a user can paste them into n8n once (README). */
 export const DEFAULTS = {
 	accountSid: '8aaf0708780055cd0178a1b2c3d40001',
 	authToken: 'e1b2c3d4e5f60718293a4b5c6d7e8f90',
 	appId: '8aaf0708780055cd0178a1b2c3d40a99',
 	friendlyName: 'developer@example.com',
 	balance: 1000,
+	callDurationMs: 300,
 };
 
 /** Charges per accepted request, so a test can watch the balance go down. */
@@ -17,11 +19,14 @@ export interface MainAccount {
 	accountSid: string;
 	authToken: string;
 	friendlyName: string;
+	/** 0 trial, 1 registered (spec 2.1). */
 	type: string;
+	/** 0 not activated, 1 activated, 2 suspended, 3 closed (spec 2.1). */
 	status: string;
 	balance: number;
 	dateCreated: string;
 	dateUpdated: string;
+	/** Bill records need a platform permission (spec 4.12). */
 	billPermission: boolean;
 }
 
@@ -39,15 +44,21 @@ export interface EmulatorSubAccountRecord {
 export interface EmulatorCallRecord {
 	callSid: string;
 	kind: 'voiceVerify' | 'landingCall';
+	/** The account that placed it: the main account or a sub-account. */
 	accountSid: string;
 	to: string;
+	dateCreated: string;
 	createdAt: number;
 	endsAt: number;
+	/** 1 while in call, 0 once ended (spec 3); refreshed whenever calls are read. */
+	state: '0' | '1';
 	/** 0 answered, 1 not answered, 2 failed: decided by the callee number (README). */
 	result: '0' | '1' | '2';
+	/** Seconds; non-zero only for an answered call. */
 	duration: number;
 	userData?: string;
 	respUrl?: string;
+	/** The request's fields as parsed, for tests that check what the client sent. */
 	fields: Record<string, unknown>;
 }
 
@@ -58,6 +69,7 @@ export interface EmulatorSmsRecord {
 	templateId: string;
 	datas: string[];
 	dateCreated: string;
+	createdAt: number;
 }
 
 export interface EmulatorRequestRecord {
@@ -65,24 +77,34 @@ export interface EmulatorRequestRecord {
 	path: string;
 	query: Record<string, string>;
 	headers: Record<string, string | string[] | undefined>;
+	/** The raw body as received. */
 	body: string;
+	/** The body as the emulator read it (XML or JSON), when it could be read. */
+	parsedBody?: unknown;
+	/** The statusCode the emulator answered. */
 	statusCode?: string;
 }
 
 export interface EmulatorCallbackRecord {
 	callSid: string;
 	url: string;
+	/** The XML POSTed. */
 	body: string;
 	httpStatus?: number;
+	/** The receiver's reply, verbatim. */
 	reply?: string;
+	/** HTTP 200 and the documented acknowledgement (whitespace and the XML declaration's case tolerated). */
 	acknowledged: boolean;
+	/** The reply was byte for byte the documented acknowledgement. */
+	exactAcknowledgement: boolean;
+	/** Why nothing was delivered or read (non-loopback address, connection refused, timeout…). */
 	error?: string;
 }
 
 export interface BillFile {
 	token: string;
 	name: string;
-	csv: string;
+	content: string;
 }
 
 export const hex32 = () => randomBytes(16).toString('hex');
@@ -92,7 +114,15 @@ const alphanumeric = (count: number) => {
 	return Array.from(randomBytes(count), (byte) => alphabet[byte % alphabet.length]).join('');
 };
 
-/** Everything the emulator remembers; one per running emulator, nothing shared between them. */
+export interface StateSeed {
+	accountSid: string;
+	authToken: string;
+	appId: string;
+	callDurationMs: number;
+	latencyMs: number;
+}
+
+/** Everything one running emulator remembers; nothing is shared between emulators. */
 export class EmulatorState {
 	readonly clock = new Clock();
 	account!: MainAccount;
@@ -106,14 +136,14 @@ export class EmulatorState {
 	callbacks: EmulatorCallbackRecord[] = [];
 	bills = new Map<string, BillFile>();
 	latencyMs = 0;
+	callDurationMs: number;
 
-	constructor(
-		private readonly seed: { accountSid: string; authToken: string; appId: string },
-		readonly callDurationMs: number,
-	) {
+	constructor(private readonly seed: StateSeed) {
+		this.callDurationMs = seed.callDurationMs;
 		this.reset();
 	}
 
+	/** Back to the state at start-up (the start-up options are kept). */
 	reset(): void {
 		this.clock.reset();
 		const now = dateTime(this.clock.now());
@@ -129,18 +159,20 @@ export class EmulatorState {
 			billPermission: true,
 		};
 		this.apps = new Set([this.seed.appId]);
-		// Template 1 is the platform's test template: "…验证码是{1}，请于{2}分钟内正确输入".
+		// Template 1 is like the platform's test template: "…验证码是{1}，请于{2}分钟内正确输入".
 		this.templates = new Map([
 			['1', 2],
 			['2', 0],
 		]);
-		this.subAccounts = [];
-		this.calls = [];
-		this.messages = [];
-		this.requests = [];
-		this.callbacks = [];
+		// In place, so arrays already handed out keep showing the live state.
+		this.subAccounts.length = 0;
+		this.calls.length = 0;
+		this.messages.length = 0;
+		this.requests.length = 0;
+		this.callbacks.length = 0;
 		this.bills = new Map();
-		this.latencyMs = 0;
+		this.latencyMs = this.seed.latencyMs;
+		this.callDurationMs = this.seed.callDurationMs;
 	}
 
 	charge(amount: number): void {
@@ -148,7 +180,7 @@ export class EmulatorState {
 		this.account.dateUpdated = dateTime(this.clock.now());
 	}
 
-	createSubAccount(appId: string, friendlyName: string): EmulatorSubAccountRecord {
+	createSubAccount(appId: string, friendlyName: string, fixed: Partial<EmulatorSubAccountRecord> = {}): EmulatorSubAccountRecord {
 		const record: EmulatorSubAccountRecord = {
 			subAccountSid: hex32(),
 			subToken: hex32(),
@@ -158,32 +190,47 @@ export class EmulatorState {
 			voipAccount: `8${digits(13)}`,
 			voipPwd: alphanumeric(8),
 			closed: false,
+			...fixed,
 		};
 		this.subAccounts.push(record);
 		return record;
 	}
 
-	placeCall(call: Omit<EmulatorCallRecord, 'callSid' | 'createdAt' | 'endsAt' | 'result' | 'duration'>): EmulatorCallRecord {
+	placeCall(
+		call: Pick<EmulatorCallRecord, 'kind' | 'accountSid' | 'to' | 'userData' | 'respUrl' | 'fields'>,
+	): EmulatorCallRecord {
 		const createdAt = this.clock.now();
 		const result = callResultFor(call.to);
 		const record: EmulatorCallRecord = {
 			...call,
 			callSid: hex32(),
+			dateCreated: dateTime(createdAt),
 			createdAt,
 			endsAt: createdAt + this.callDurationMs,
+			state: '1',
 			result,
-			duration: result === '0' ? 10 + (parseInt(call.to.replace(/\D/g, '').slice(-2), 10) % 50) : 0,
+			// Answered calls last 10–59 s, derived from the number so a test can predict it.
+			duration: result === '0' ? 10 + (parseInt(`0${call.to.replace(/\D/g, '').slice(-2)}`, 10) % 50) : 0,
 		};
 		this.calls.push(record);
 		return record;
 	}
 
 	callEnded(call: EmulatorCallRecord): boolean {
-		return this.clock.now() >= call.endsAt;
+		const ended = this.clock.now() >= call.endsAt;
+		call.state = ended ? '0' : '1';
+		return ended;
 	}
 
-	sendSms(message: Omit<EmulatorSmsRecord, 'smsMessageSid' | 'dateCreated'>): EmulatorSmsRecord {
-		const record = { ...message, smsMessageSid: hex32(), dateCreated: compactTime(this.clock.now()) };
+	/** The calls with their state as of now. */
+	currentCalls(): EmulatorCallRecord[] {
+		for (const call of this.calls) this.callEnded(call);
+		return this.calls;
+	}
+
+	sendSms(message: Pick<EmulatorSmsRecord, 'accountSid' | 'to' | 'templateId' | 'datas'>): EmulatorSmsRecord {
+		const createdAt = this.clock.now();
+		const record: EmulatorSmsRecord = { ...message, smsMessageSid: hex32(), dateCreated: compactTime(createdAt), createdAt };
 		this.messages.push(record);
 		return record;
 	}

@@ -33,11 +33,13 @@ export const callState: Route = {
 	root: 'Request',
 	handle(context) {
 		const fields = new Fields(context.body);
-		requireApp(context.state, fields, 'Appid');
+		requireApp(context, fields, 'Appid');
 		const { callid, action } = readQuery(fields.raw('QueryCallState'), context.format === 'xml');
 		fields.noOthers();
 		if (!callid) fail('badParameter', 'callid is required');
+		// The spec's examples carry callid in the query string as well; the two must agree.
 		if (context.query.callid !== callid) fail('badParameter', 'callid in the query string must match the body');
+		// A callback address for the query result; its payload is not shown, so nothing is sent there.
 		checkUrl('action', action);
 		const call = findCall(context, callid!);
 		return { body: { callSid: call.callSid, state: context.state.callEnded(call) ? '0' : '1' } };

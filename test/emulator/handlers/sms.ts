@@ -2,16 +2,16 @@ import { fail } from '../errors';
 import { Fields, MOBILE } from '../fields';
 import type { Route } from '../route';
 import { PRICES } from '../state';
-import { requireApp, requireBalance } from './common';
+import { ownerSid, requireApp, requireBalance } from './common';
 
 /** XML: <datas><data>…</data>…</datas>; JSON: an array of strings (spec 4.4). */
 function readDatas(raw: unknown, isXml: boolean): string[] {
 	if (raw === undefined || raw === '') return [];
 	if (isXml) {
-		const data = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).data : undefined;
-		const extra = typeof raw === 'object' && raw !== null ? Object.keys(raw).filter((key) => key !== 'data') : ['text'];
-		if (!Array.isArray(data) || extra.length > 0) return fail('badParameter', 'datas must hold <data> elements');
-		return data.map((entry) => (typeof entry === 'string' ? entry : fail('badParameter', 'data must be text')));
+		const element = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+		const extra = element ? Object.keys(element).filter((key) => key !== 'data') : ['text'];
+		if (!element || !Array.isArray(element.data) || extra.length > 0) return fail('badParameter', 'datas must hold only <data> elements');
+		return element.data.map((entry) => (typeof entry === 'string' ? entry : fail('badParameter', '<data> must hold text only')));
 	}
 	if (!Array.isArray(raw) || raw.some((entry) => typeof entry !== 'string')) return fail('badParameter', 'datas must be an array of strings');
 	return raw as string[];
@@ -21,32 +21,29 @@ export const templateSms: Route = {
 	method: 'POST',
 	path: 'SMS/TemplateSMS',
 	root: 'TemplateSMS',
-	handle({ state, body, caller, format }) {
-		const fields = new Fields(body);
+	handle(context) {
+		const { state } = context;
+		const fields = new Fields(context.body);
 		const to = fields.required('to', 'smsNumbersEmpty');
-		requireApp(state, fields);
+		requireApp(context, fields);
 		const templateId = fields.required('templateId', 'smsTemplateEmpty');
-		const datas = readDatas(fields.raw('datas'), format === 'xml');
+		const datas = readDatas(fields.raw('datas'), context.format === 'xml');
 		fields.noOthers();
 
 		const numbers = to.split(',');
 		if (numbers.length > 200) fail('smsTooManyNumbers', String(numbers.length));
 		const bad = numbers.find((number) => !MOBILE.test(number));
-		if (bad !== undefined) fail('badNumber', bad);
+		if (bad !== undefined) fail('badNumber', bad === '' ? 'an empty number in the list' : bad);
 		if (!/^\d+$/.test(templateId)) fail('smsTemplateNotNumeric', templateId);
-		const placeholders = state.templates.get(templateId);
-		if (placeholders === undefined) fail('smsTemplateUnknown', templateId);
-		if (datas.length < placeholders!) fail('smsDataEmpty', `template ${templateId} needs ${placeholders} values`);
+		const placeholders = state.templates.get(templateId) ?? fail('smsTemplateUnknown', templateId);
+		// Every placeholder {1}…{n} needs a value; an empty one counts as missing. Extra values are ignored.
+		const missing = Array.from({ length: placeholders }, (_, index) => index).find((index) => !datas[index]);
+		if (missing !== undefined) fail('smsDataEmpty', `template ${templateId} needs ${placeholders} value(s); {${missing + 1}} has none`);
 
 		const cost = PRICES.smsPerNumber * numbers.length;
 		requireBalance(state, cost);
 		state.charge(cost);
-		const message = state.sendSms({
-			accountSid: caller.kind === 'sub' ? caller.subAccount.subAccountSid : state.account.accountSid,
-			to: numbers,
-			templateId,
-			datas,
-		});
+		const message = state.sendSms({ accountSid: ownerSid(context), to: numbers, templateId, datas });
 		return {
 			body: { templateSMS: { smsMessageSid: message.smsMessageSid, dateCreated: message.dateCreated } },
 			xmlNames: { templateSMS: 'TemplateSMS' },

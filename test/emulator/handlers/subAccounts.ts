@@ -4,7 +4,10 @@ import type { Route } from '../route';
 import type { EmulatorSubAccountRecord } from '../state';
 import { requireApp } from './common';
 
-/** Letters and digits; the spec recommends an e-mail address, so its characters are accepted. */
+/**
+ * Letters and digits; the spec recommends an e-mail address, so its characters are accepted too.
+ * Up to 64 like the main account's name (spec 2.1; the sub-account's length is not shown).
+ */
 const FRIENDLY_NAME = /^[A-Za-z0-9@._+-]{1,64}$/;
 /** "Default of offset: not shown" (spec 4.8): the emulator uses the maximum, 100. */
 const DEFAULT_OFFSET = 100;
@@ -28,9 +31,10 @@ export const createSubAccount: Route = {
 	path: 'SubAccounts',
 	root: 'SubAccount',
 	mainAccountOnly: true,
-	handle({ state, body }) {
-		const fields = new Fields(body);
-		const appId = requireApp(state, fields);
+	handle(context) {
+		const { state } = context;
+		const fields = new Fields(context.body);
+		const appId = requireApp(context, fields);
 		const name = readName(fields);
 		fields.noOthers();
 		if (state.subAccounts.some((entry) => entry.friendlyName === name)) fail('subAccountNameTaken', name);
@@ -43,14 +47,15 @@ export const querySubAccountByName: Route = {
 	path: 'QuerySubAccountByName',
 	root: 'SubAccount',
 	mainAccountOnly: true,
-	handle({ state, body }) {
-		const fields = new Fields(body);
-		const appId = requireApp(state, fields);
+	handle(context) {
+		const { state } = context;
+		const fields = new Fields(context.body);
+		const appId = requireApp(context, fields);
 		const name = readName(fields);
 		fields.noOthers();
-		const found = state.subAccounts.find((entry) => entry.friendlyName === name && entry.appId === appId && !entry.closed);
-		if (!found) fail('subAccountUnknown', name);
-		return { body: { SubAccount: credentialsOf(found!) } };
+		const found = state.subAccounts.find((entry) => entry.friendlyName === name && entry.appId === appId) ?? fail('subAccountUnknown', name);
+		if (found.closed) fail('subAccountClosed', name);
+		return { body: { SubAccount: credentialsOf(found) } };
 	},
 };
 
@@ -59,12 +64,14 @@ export const getSubAccounts: Route = {
 	path: 'GetSubAccounts',
 	root: 'SubAccount',
 	mainAccountOnly: true,
-	handle({ state, body }) {
-		const fields = new Fields(body);
-		const appId = requireApp(state, fields);
+	handle(context) {
+		const { state } = context;
+		const fields = new Fields(context.body);
+		const appId = requireApp(context, fields);
 		const startNo = fields.integer('startNo', 0, Number.MAX_SAFE_INTEGER, 'startNoInvalid') ?? 0;
 		const offset = fields.integer('offset', 1, 100, 'offsetInvalid') ?? DEFAULT_OFFSET;
 		fields.noOthers();
+		// Closed sub-accounts are gone from the list (spec 3.1: they cannot be used any more).
 		const all = state.subAccounts.filter((entry) => entry.appId === appId && !entry.closed);
 		const page = all.slice(startNo, startNo + offset).map((entry) => ({
 			...credentialsOf(entry),
@@ -83,10 +90,9 @@ export const closeSubAccount: Route = {
 		const fields = new Fields(body);
 		const sid = fields.required('subAccountSid');
 		fields.noOthers();
-		const found = state.subAccounts.find((entry) => entry.subAccountSid === sid);
-		if (!found) fail('subAccountUnknown', sid);
-		if (found!.closed) fail('subAccountClosed', sid);
-		found!.closed = true;
+		const found = state.subAccounts.find((entry) => entry.subAccountSid === sid) ?? fail('subAccountUnknown', sid);
+		if (found.closed) fail('subAccountClosed', sid);
+		found.closed = true;
 		return { body: {} };
 	},
 };

@@ -1,72 +1,72 @@
-import { dateTime } from '../clock';
 import { fail } from '../errors';
 import { checkPhone, checkUrl, checkWavList, Fields } from '../fields';
 import type { Route, RouteContext } from '../route';
 import { PRICES } from '../state';
-import { requireApp, requireBalance } from './common';
+import { ownerSid, requireApp, requireBalance } from './common';
 
-const DECLARED_RANGES = { playTimes: [1, 3] } as const;
-
-/** Charges the account and places the call, on behalf of whoever signed (main or sub-account). */
-function placeChargedCall(
-	{ state, caller, body, onCallPlaced }: Pick<RouteContext, 'state' | 'caller' | 'body' | 'onCallPlaced'>,
-	kind: 'voiceVerify' | 'landingCall',
-	call: { to: string; userData?: string; respUrl?: string },
-) {
+/** Charges the main account (only it bills, spec 1.4) and places the call for whoever signed. */
+function placeChargedCall(context: RouteContext, kind: 'voiceVerify' | 'landingCall', call: { to: string; userData?: string; respUrl?: string }) {
+	const { state } = context;
 	requireBalance(state, PRICES[kind]);
 	state.charge(PRICES[kind]);
-	const placed = state.placeCall({
-		kind,
-		accountSid: caller.kind === 'sub' ? caller.subAccount.subAccountSid : state.account.accountSid,
-		...call,
-		fields: body,
-	});
-	onCallPlaced(placed);
+	const placed = state.placeCall({ kind, accountSid: ownerSid(context), ...call, fields: context.body });
+	context.onCallPlaced(placed);
 	return placed;
 }
 
-/** Spec 4.1 and 4.2: one path; custom audio is told apart by playVerifyCode. */
+/** The optional fields both voice operations share. */
+function readCommon(fields: Fields) {
+	checkPhone('displayNum', fields.text('displayNum'));
+	fields.integer('playTimes', 1, 3, 'playTimes');
+	const respUrl = fields.text('respUrl');
+	checkUrl('respUrl', respUrl);
+	return { respUrl, userData: fields.text('userData') };
+}
+
+/**
+ * Spec 4.1 and 4.2 share one path; the spec does not say how the platform tells them apart, so the
+ * emulator does it by playVerifyCode: present → custom audio (verifyCode optional), absent →
+ * standard template (verifyCode required).
+ */
 export const voiceVerify: Route = {
 	method: 'POST',
 	path: 'Calls/VoiceVerify',
 	root: 'VoiceVerify',
-	handle({ state, body, caller, onCallPlaced }) {
-		const fields = new Fields(body);
-		requireApp(state, fields);
+	handle(context) {
+		const fields = new Fields(context.body);
+		requireApp(context, fields);
 		const playVerifyCode = fields.text('playVerifyCode');
 		const verifyCode = playVerifyCode === undefined ? fields.required('verifyCode', 'verifyCodeLength') : fields.text('verifyCode');
 		if (verifyCode !== undefined && !/^[A-Za-z0-9]{4,8}$/.test(verifyCode)) fail('verifyCodeLength', verifyCode);
 		checkWavList('playVerifyCode', playVerifyCode);
 		const to = fields.required('to', 'badNumber');
 		checkPhone('to', to);
-		checkPhone('displayNum', fields.text('displayNum'));
-		fields.integer('playTimes', ...DECLARED_RANGES.playTimes, 'playTimes');
-		const respUrl = fields.text('respUrl');
-		checkUrl('respUrl', respUrl);
+		const common = readCommon(fields);
 		const lang = fields.text('lang');
 		if (lang !== undefined && lang !== 'en' && lang !== 'zh') fail('badParameter', 'lang must be en or zh');
-		const userData = fields.text('userData');
-		checkWavList('welcomePrompt', fields.text('welcomePrompt'));
-		fields.integer('maxCallTime', 1, 86400);
+		checkWavList('welcomePrompt', fields.text('welcomePrompt'), true);
+		// Unit and maximum not shown (spec 4.1): any positive whole number.
+		fields.integer('maxCallTime', 1, Number.MAX_SAFE_INTEGER);
 		fields.noOthers();
 
-		const call = placeChargedCall({ state, caller, body, onCallPlaced }, 'voiceVerify', { to, userData, respUrl });
-		return { body: { VoiceVerify: { callSid: call.callSid, dateCreated: dateTime(call.createdAt) } } };
+		const call = placeChargedCall(context, 'voiceVerify', { to, ...common });
+		return { body: { VoiceVerify: { callSid: call.callSid, dateCreated: call.dateCreated } } };
 	},
 };
 
-const SPEECH_RANGES: Record<string, [number, number]> = {
-	txtSpeed: [-500, 500],
-	txtVolume: [-20, 20],
-	txtPitch: [-500, 500],
-	txtBgsound: [0, 6],
-};
+const SPEECH_RANGES: Array<[string, number, number]> = [
+	['txtSpeed', -500, 500],
+	['txtVolume', -20, 20],
+	['txtPitch', -500, 500],
+	['txtBgsound', 0, 6],
+];
 
-/** In XML mediaNameType is the `type` attribute of mediaName (spec 4.3); in JSON a field. */
-function readMedia(fields: Fields, isXml: boolean) {
+/** In XML mediaNameType is the `type` attribute of mediaName (spec 4.3); in JSON its own field. */
+function readMedia(fields: Fields, isXml: boolean): { mediaName?: string; mediaNameType?: string } {
 	if (!isXml) return { mediaName: fields.text('mediaName'), mediaNameType: fields.text('mediaNameType') };
 	const raw = fields.raw('mediaName');
-	if (raw === undefined || typeof raw === 'string') return { mediaName: raw || undefined, mediaNameType: undefined };
+	if (raw === undefined || typeof raw === 'string') return { mediaName: raw || undefined };
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('badParameter', 'mediaName must appear once');
 	const element = raw as Record<string, unknown>;
 	const unknown = Object.keys(element).filter((key) => key !== '#text' && key !== '@type');
 	if (unknown.length > 0) fail('badParameter', `mediaName has unexpected ${unknown.join(', ')}`);
@@ -74,33 +74,28 @@ function readMedia(fields: Fields, isXml: boolean) {
 }
 
 export const landingCall: Route = {
-		method: 'POST',
-		path: 'Calls/LandingCalls/',
-		root: 'LandingCall',
-		handle({ state, body, caller, format, onCallPlaced }) {
-			const fields = new Fields(body);
-			requireApp(state, fields);
-			const to = fields.required('to', 'badNumber');
-			checkPhone('to', to);
-			const { mediaName, mediaNameType } = readMedia(fields, format === 'xml');
-			checkWavList('mediaName', mediaName);
-			if (mediaNameType !== undefined && mediaNameType !== '0' && mediaNameType !== '1') fail('badParameter', 'mediaNameType must be 0 or 1');
-			const mediaTxt = fields.text('mediaTxt');
-			if (mediaName === undefined && mediaTxt === undefined) fail('badParameter', 'mediaName or mediaTxt is required');
-			checkPhone('displayNum', fields.text('displayNum'));
-			fields.integer('playTimes', 1, 3, 'playTimes');
-			const respUrl = fields.text('respUrl');
-			checkUrl('respUrl', respUrl);
-			const userData = fields.text('userData');
-			for (const [name, [min, max]] of Object.entries(SPEECH_RANGES)) fields.integer(name, min, max);
-			fields.integer('playMode', 0, 1);
-			fields.noOthers();
+	method: 'POST',
+	path: 'Calls/LandingCalls/',
+	root: 'LandingCall',
+	handle(context) {
+		const fields = new Fields(context.body);
+		requireApp(context, fields);
+		const to = fields.required('to', 'badNumber');
+		checkPhone('to', to);
+		const { mediaName, mediaNameType } = readMedia(fields, context.format === 'xml');
+		checkWavList('mediaName', mediaName);
+		if (mediaNameType !== undefined && mediaNameType !== '0' && mediaNameType !== '1') fail('badParameter', 'mediaNameType must be 0 or 1');
+		const mediaTxt = fields.text('mediaTxt');
+		if (mediaName === undefined && mediaTxt === undefined) fail('badParameter', 'one of mediaName and mediaTxt is required');
+		const common = readCommon(fields);
+		// The ranges are checked even when mediaName makes them moot: a value out of range is a client bug.
+		for (const [name, min, max] of SPEECH_RANGES) fields.integer(name, min, max);
+		fields.integer('playMode', 0, 1);
+		fields.noOthers();
 
-			const call = placeChargedCall({ state, caller, body, onCallPlaced }, 'landingCall', { to, userData, respUrl });
-			return {
-				body: {
-					LandingCall: { callSid: call.callSid, dateCreated: dateTime(call.createdAt), orderid: `CM${call.callSid.slice(0, 10)}` },
-				},
-			};
-		},
+		const call = placeChargedCall(context, 'landingCall', { to, ...common });
+		return {
+			body: { LandingCall: { callSid: call.callSid, dateCreated: call.dateCreated, orderid: `CM${call.callSid.slice(0, 10).toUpperCase()}` } },
+		};
+	},
 };

@@ -1,0 +1,81 @@
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
+import { answerApiRequest } from './apiRequest';
+import { BILLS_PREFIX, serveBill } from './billDownload';
+import { selfSignedCertificate } from './certificate';
+import { CONTROL_PREFIX, handleControl } from './control';
+import type { EmulatorController } from './controller';
+import type { EmulatorRequestRecord } from './state';
+
+/** Bodies larger than this are not a platform request; refusing them keeps a runaway client cheap. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const readBody = (request: IncomingMessage) =>
+	new Promise<Buffer | undefined>((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		request.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+		});
+		request.on('end', () => resolve(size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : undefined));
+		request.on('error', reject);
+	});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Routes one request: the control surface, bill downloads, or the platform's REST API. */
+async function dispatch(controller: EmulatorController, request: IncomingMessage, response: ServerResponse): Promise<void> {
+	const buffer = await readBody(request);
+	if (!buffer) {
+		response.writeHead(413, { 'Content-Type': 'text/plain' });
+		response.end('body too large');
+		return;
+	}
+	const raw = buffer.toString('utf8');
+	const method = request.method ?? 'GET';
+	const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+	if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+		return handleControl(controller, method, url.pathname, raw, response);
+	}
+	if (url.pathname.startsWith(BILLS_PREFIX)) return serveBill(controller.state, method, url, response);
+
+	const record: EmulatorRequestRecord = {
+		method,
+		path: url.pathname,
+		query: Object.fromEntries(url.searchParams),
+		headers: { ...request.headers },
+		body: raw,
+	};
+	controller.state.requests.push(record);
+	if (controller.state.latencyMs > 0) await sleep(controller.state.latencyMs);
+	const answer = answerApiRequest(
+		{ method, url, headers: request.headers, rawBody: raw, record },
+		{ state: controller.state, baseUrl: controller.baseUrl, onCallPlaced: controller.onCallPlaced },
+	);
+	response.writeHead(200, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.body) });
+	response.end(answer.body);
+}
+
+/** Listens on 127.0.0.1 only, on the given port or a free one (0). */
+export async function listen(controller: EmulatorController, options: { https: boolean; port: number }): Promise<{ server: Server; baseUrl: string }> {
+	const listener = (request: IncomingMessage, response: ServerResponse) => {
+		dispatch(controller, request, response).catch((error: Error) => {
+			// A bug in the emulator, not a platform answer: make it loud.
+			if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
+			response.end(`emulator error: ${error.message}`);
+		});
+	};
+	const server: Server = options.https ? createHttpsServer(selfSignedCertificate(), listener) : createHttpServer(listener);
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const baseUrl = `${options.https ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	return { server, baseUrl };
+}
