@@ -118,7 +118,7 @@ export function parseBody(text: string, format: Format, root: string): Body {
 		return fail('bodyUnparsable', (error as Error).message);
 	}
 	const roots = Object.keys(document);
-	if (roots.length !== 1 || roots[0] !== root) return fail('bodyUnparsable', `the root element must be <${root}>`);
+	if (roots.length !== 1 || roots[0] !== root || Array.isArray(document[root])) return fail('bodyUnparsable', `one root element <${root}> is expected`);
 	const content = tidy(document[root]);
 	if (typeof content === 'string' && content.trim() !== '') return fail('bodyUnparsable', `<${root}> must hold elements, not text`);
 	return typeof content === 'object' && content !== null ? (content as Body) : {};

@@ -2,19 +2,23 @@ import type { Body } from './codec';
 import { fail, type CodeName } from './errors';
 
 /**
- * Reads the fields of one request body strictly: unknown fields are refused (a misspelt or
- * misplaced field is a bug in the client), and every value must be a string.
+ * Reads the fields of one request body strictly: a field the operation does not know is refused
+ * before anything else (a misspelt or misplaced field is a bug in the client), and every value must
+ * be a string.
  */
 export class Fields {
-	private readonly used = new Set<string>();
-
-	constructor(private readonly body: Body) {}
+	constructor(
+		private readonly body: Body,
+		known: readonly string[],
+	) {
+		const unknown = Object.keys(body).filter((key) => !known.includes(key));
+		if (unknown.length > 0) fail('badParameter', `unknown field(s): ${unknown.join(', ')}`);
+	}
 
 	/** A plain string field; undefined when absent or empty. */
 	text(name: string): string | undefined {
-		this.used.add(name);
 		const value = this.body[name];
-		if (value === undefined || value === null) return undefined;
+		if (value === undefined) return undefined;
 		if (typeof value !== 'string') return fail('badParameter', `${name} must be a string`);
 		return value === '' ? undefined : value;
 	}
@@ -25,7 +29,6 @@ export class Fields {
 
 	/** The raw value, for the few fields that are not plain strings (datas, QueryCallState). */
 	raw(name: string): unknown {
-		this.used.add(name);
 		return this.body[name];
 	}
 
@@ -36,12 +39,6 @@ export class Fields {
 			return fail(code, `${name} must be ${min} to ${max}`);
 		}
 		return Number(text);
-	}
-
-	/** Call after reading: anything the operation does not know is refused. */
-	noOthers(): void {
-		const unknown = Object.keys(this.body).filter((key) => !this.used.has(key));
-		if (unknown.length > 0) fail('badParameter', `unknown field(s): ${unknown.join(', ')}`);
 	}
 }
 
@@ -64,11 +61,11 @@ export function checkUrl(name: string, value: string | undefined): void {
 	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || /\s/.test(value)) fail('badParameter', `${name} is not a URL: ${value}`);
 }
 
-/** wav file names separated by ';' (spec 4.2, 4.3); `single` for welcomePrompt, one file. */
+/** wav file names separated by ';' (spec 4.2, 4.3; a comma is taken for a wrong separator); `single` for welcomePrompt. */
 export function checkWavList(name: string, value: string | undefined, single = false): void {
 	if (value === undefined) return;
 	const files = value.split(';');
-	if ((single && files.length > 1) || files.some((file) => !/^[^\s;]+\.wav$/i.test(file))) {
+	if ((single && files.length > 1) || files.some((file) => !/^[^\s;,]+\.wav$/i.test(file))) {
 		fail('badParameter', single ? `${name} must name one .wav file` : `${name} must list .wav files separated by ';'`);
 	}
 }

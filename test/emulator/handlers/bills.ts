@@ -45,12 +45,11 @@ export const billRecords: Route = {
 	mainAccountOnly: true,
 	handle(context) {
 		const { state, baseUrl } = context;
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, ['appId', 'date', 'keywords']);
 		const appId = requireApp(context, fields);
 		const date = fields.required('date', 'billDateEmpty');
 		// A filter agreed with the platform; none is agreed here, so it is read and ignored.
 		fields.text('keywords');
-		fields.noOthers();
 		if (date !== 'day') fail('billDateFormat', `date must be "day", got ${date}`);
 		if (!state.account.billPermission) fail('billNoRule');
 

@@ -32,10 +32,9 @@ export const callState: Route = {
 	path: 'ivr/call',
 	root: 'Request',
 	handle(context) {
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, ['Appid', 'QueryCallState']);
 		requireApp(context, fields, 'Appid');
 		const { callid, action } = readQuery(fields.raw('QueryCallState'), context.format === 'xml');
-		fields.noOthers();
 		if (!callid) fail('badParameter', 'callid is required');
 		// The spec's examples carry callid in the query string as well; the two must agree.
 		if (context.query.callid !== callid) fail('badParameter', 'callid in the query string must match the body');

@@ -23,12 +23,11 @@ export const templateSms: Route = {
 	root: 'TemplateSMS',
 	handle(context) {
 		const { state } = context;
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, ['to', 'appId', 'templateId', 'datas']);
 		const to = fields.required('to', 'smsNumbersEmpty');
 		requireApp(context, fields);
 		const templateId = fields.required('templateId', 'smsTemplateEmpty');
 		const datas = readDatas(fields.raw('datas'), context.format === 'xml');
-		fields.noOthers();
 
 		const numbers = to.split(',');
 		if (numbers.length > 200) fail('smsTooManyNumbers', String(numbers.length));

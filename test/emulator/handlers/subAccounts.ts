@@ -26,6 +26,8 @@ function readName(fields: Fields): string {
 	return name;
 }
 
+const NAMED = ['appId', 'friendlyName'];
+
 export const createSubAccount: Route = {
 	method: 'POST',
 	path: 'SubAccounts',
@@ -33,10 +35,9 @@ export const createSubAccount: Route = {
 	mainAccountOnly: true,
 	handle(context) {
 		const { state } = context;
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, NAMED);
 		const appId = requireApp(context, fields);
 		const name = readName(fields);
-		fields.noOthers();
 		if (state.subAccounts.some((entry) => entry.friendlyName === name)) fail('subAccountNameTaken', name);
 		return { body: { SubAccount: credentialsOf(state.createSubAccount(appId, name)) } };
 	},
@@ -49,10 +50,9 @@ export const querySubAccountByName: Route = {
 	mainAccountOnly: true,
 	handle(context) {
 		const { state } = context;
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, NAMED);
 		const appId = requireApp(context, fields);
 		const name = readName(fields);
-		fields.noOthers();
 		const found = state.subAccounts.find((entry) => entry.friendlyName === name && entry.appId === appId) ?? fail('subAccountUnknown', name);
 		if (found.closed) fail('subAccountClosed', name);
 		return { body: { SubAccount: credentialsOf(found) } };
@@ -66,16 +66,20 @@ export const getSubAccounts: Route = {
 	mainAccountOnly: true,
 	handle(context) {
 		const { state } = context;
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, ['appId', 'startNo', 'offset']);
 		const appId = requireApp(context, fields);
 		const startNo = fields.integer('startNo', 0, Number.MAX_SAFE_INTEGER, 'startNoInvalid') ?? 0;
 		const offset = fields.integer('offset', 1, 100, 'offsetInvalid') ?? DEFAULT_OFFSET;
-		fields.noOthers();
 		// Closed sub-accounts are gone from the list (spec 3.1: they cannot be used any more).
 		const all = state.subAccounts.filter((entry) => entry.appId === appId && !entry.closed);
-		const page = all.slice(startNo, startNo + offset).map((entry) => ({
-			...credentialsOf(entry),
-			friendlyName: entry.friendlyName,
+		// In the order of spec 4.8.
+		const page = all.slice(startNo, startNo + offset).map(({ subAccountSid, subToken, friendlyName, dateCreated, voipAccount, voipPwd }) => ({
+			subAccountSid,
+			subToken,
+			friendlyName,
+			dateCreated,
+			voipAccount,
+			voipPwd,
 		}));
 		return { body: { totalCount: String(all.length), SubAccount: page } };
 	},
@@ -87,9 +91,8 @@ export const closeSubAccount: Route = {
 	root: 'SubAccount',
 	mainAccountOnly: true,
 	handle({ state, body }) {
-		const fields = new Fields(body);
+		const fields = new Fields(body, ['subAccountSid']);
 		const sid = fields.required('subAccountSid');
-		fields.noOthers();
 		const found = state.subAccounts.find((entry) => entry.subAccountSid === sid) ?? fail('subAccountUnknown', sid);
 		if (found.closed) fail('subAccountClosed', sid);
 		found.closed = true;

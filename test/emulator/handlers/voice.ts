@@ -28,12 +28,16 @@ function readCommon(fields: Fields) {
  * emulator does it by playVerifyCode: present → custom audio (verifyCode optional), absent →
  * standard template (verifyCode required).
  */
+const COMMON_FIELDS = ['appId', 'to', 'displayNum', 'playTimes', 'respUrl', 'userData'] as const;
+const VOICE_VERIFY_FIELDS = [...COMMON_FIELDS, 'verifyCode', 'playVerifyCode', 'lang', 'welcomePrompt', 'maxCallTime'];
+const LANDING_CALL_FIELDS = [...COMMON_FIELDS, 'mediaName', 'mediaNameType', 'mediaTxt', 'txtSpeed', 'txtVolume', 'txtPitch', 'txtBgsound', 'playMode'];
+
 export const voiceVerify: Route = {
 	method: 'POST',
 	path: 'Calls/VoiceVerify',
 	root: 'VoiceVerify',
 	handle(context) {
-		const fields = new Fields(context.body);
+		const fields = new Fields(context.body, VOICE_VERIFY_FIELDS);
 		requireApp(context, fields);
 		const playVerifyCode = fields.text('playVerifyCode');
 		const verifyCode = playVerifyCode === undefined ? fields.required('verifyCode', 'verifyCodeLength') : fields.text('verifyCode');
@@ -47,7 +51,6 @@ export const voiceVerify: Route = {
 		checkWavList('welcomePrompt', fields.text('welcomePrompt'), true);
 		// Unit and maximum not shown (spec 4.1): any positive whole number.
 		fields.integer('maxCallTime', 1, Number.MAX_SAFE_INTEGER);
-		fields.noOthers();
 
 		const call = placeChargedCall(context, 'voiceVerify', { to, ...common });
 		return { body: { VoiceVerify: { callSid: call.callSid, dateCreated: call.dateCreated } } };
@@ -78,7 +81,8 @@ export const landingCall: Route = {
 	path: 'Calls/LandingCalls/',
 	root: 'LandingCall',
 	handle(context) {
-		const fields = new Fields(context.body);
+		// In XML mediaNameType is an attribute, so as an element it is unknown there.
+		const fields = new Fields(context.body, context.format === 'xml' ? LANDING_CALL_FIELDS.filter((name) => name !== 'mediaNameType') : LANDING_CALL_FIELDS);
 		requireApp(context, fields);
 		const to = fields.required('to', 'badNumber');
 		checkPhone('to', to);
@@ -91,7 +95,6 @@ export const landingCall: Route = {
 		// The ranges are checked even when mediaName makes them moot: a value out of range is a client bug.
 		for (const [name, min, max] of SPEECH_RANGES) fields.integer(name, min, max);
 		fields.integer('playMode', 0, 1);
-		fields.noOthers();
 
 		const call = placeChargedCall(context, 'landingCall', { to, ...common });
 		return {
