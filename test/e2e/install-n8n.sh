@@ -86,8 +86,10 @@ install_n8n() {
 		say "n8n $N8N_VERSION: no lock file yet; npm install --ignore-scripts, then copy package-lock.json into test/e2e/n8n-install/"
 		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 	fi
+	# --ignore-scripts=false: run from `npm run`, npm_config_ignore_scripts=true from the project's .npmrc
+	# is in the environment, and rebuild would then skip the very build script it is run for.
 	say "n8n $N8N_VERSION: npm rebuild sqlite3 (builds it from source against Node $NODE_VERSION)"
-	(cd "$stage" && npm24 rebuild sqlite3 --loglevel=error >&2)
+	(cd "$stage" && npm24 rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2)
 	[[ -f "$stage/node_modules/sqlite3/build/Release/node_sqlite3.node" ]] || { say "sqlite3 did not build"; exit 1; }
 	local got
 	got="$(cd "$stage" && "$node_home/bin/node" -p 'require("n8n/package.json").version')"

@@ -65,8 +65,10 @@ export function n8nEnv(setup: InstanceSetup, extra: Record<string, string> = {})
 		// The MCP server registry fetches api.n8n.io/api/mcp-servers at start (caught by the network guard).
 		N8N_DISABLED_MODULES: 'mcp-registry',
 
-		// Community packages stay on: that is how the package under test is loaded.
+		// Community packages stay on: that is how the package under test is loaded. Unverified ones too,
+		// explicitly: n8n 2.41 warns that this default will become false.
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
