@@ -170,6 +170,7 @@ describe('bodies', () => {
 	it('refuses unknown fields and non-string values', async () => {
 		expect(statusCodeOf(await post(json({ ...sms(), extra: 'x' })))).toBe('160031');
 		expect(statusCodeOf(await post(json({ ...sms(), templateId: 2 })))).toBe('160031');
+		expect(statusCodeOf(await post(json({ ...sms(), templateId: null })))).toBe('160031');
 		expect(statusCodeOf(await post(json({ ...sms(), to: ['13800000000'] })))).toBe('160031');
 		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), '<to>13900000000</to>'), 'xml'))).toBe('160031');
 		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), 'loose text'), 'xml'))).toBe('160031');
