@@ -32,7 +32,8 @@ const xmlParser = new XMLParser({
 	// where they are read, and whitespace between elements is dropped below.
 	trimValues: false,
 	// The five XML entities and character references only: a DOCTYPE, the only way to declare
-	// more, is refused before parsing. (htmlEntities is what enables &#20013; in this parser.)
+	// more, is refused before parsing, and so is any other &name;. (htmlEntities is what makes
+	// this parser decode character references such as &#20013;.)
 	processEntities: true,
 	htmlEntities: true,
 	maxNestedTags: MAX_XML_DEPTH,
@@ -61,6 +62,12 @@ export function parsePayload(body: ReceivedBody): ParsedPayload {
 function parseXml(text: string): Map<string, string> {
 	// No DOCTYPE, hence no entity declarations, no external entities and no entity expansion.
 	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw badRequest('DOCTYPE and entity declarations are not allowed');
+	// Only the five XML entities and character references exist without a DOCTYPE; the parser would
+	// keep any other &name; as literal text, or decode HTML names that XML does not have.
+	const outsideCdataAndComments = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '');
+	if (/&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)/.test(outsideCdataAndComments)) {
+		throw badRequest('malformed XML (undeclared entity or bare &)');
+	}
 	const validation = XMLValidator.validate(text);
 	if (validation !== true) {
 		throw badRequest(`malformed XML (line ${validation.err.line}, column ${validation.err.col})`);

@@ -233,8 +233,12 @@ describe('refusing bodies (400)', () => {
 		expect(refusalOf(VOICE_CODE_XML, 'text/plain; charset=ebcdic')).toBe('unsupported charset (use UTF-8)');
 	});
 
-	test('an undeclared entity is not expanded', () => {
-		expect(notificationOf(voiceCodeXml({ userData: '&undeclared;' })).userData).toBe('&undeclared;');
+	test('an undeclared entity, an HTML-only entity or a bare & is malformed XML; inside CDATA it is text', () => {
+		for (const userData of ['&undeclared;', '&nbsp;', 'a & b', '&#xZZ;']) {
+			expect(refusalOf(voiceCodeXml({ userData }))).toBe('malformed XML (undeclared entity or bare &)');
+		}
+		expect(notificationOf(voiceCodeXml({ userData: '<![CDATA[a & b &nbsp;]]><!-- & -->' })).userData).toBe('a & b &nbsp;');
+		expect(notificationOf(voiceCodeXml({ userData: '&lt;&gt;&quot;&apos;&amp;&#65;&#x42;' })).userData).toBe('<>"\'&AB');
 	});
 });
 
