@@ -42,6 +42,8 @@ export class EmulatorController {
 	private readonly pending = new Map<string, EmulatorCallRecord>();
 	private readonly deliveries = new Set<Promise<void>>();
 	private readonly waiters = new Set<Waiter>();
+	/** Requests waiting out their latency. */
+	private readonly delayed = new Set<() => void>();
 	private aborter = new AbortController();
 	private closed = false;
 
@@ -93,6 +95,9 @@ export class EmulatorController {
 	private stopActivity(reason: string): void {
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
+		// Requests waiting out their latency go on at once rather than hang.
+		for (const resolve of this.delayed) resolve();
+		this.delayed.clear();
 		this.pending.clear();
 		this.aborter.abort();
 		this.aborter = new AbortController();
@@ -190,6 +195,20 @@ export class EmulatorController {
 				}, timeoutMs),
 			};
 			this.waiters.add(waiter);
+		});
+	}
+
+	/** The artificial latency of one request; cut short by close() so no timer outlives the server. */
+	delay(ms: number): Promise<void> {
+		if (ms <= 0 || this.closed) return Promise.resolve();
+		return new Promise((resolve) => {
+			const timer = setTimeout(() => {
+				this.timers.delete(timer);
+				this.delayed.delete(resolve);
+				resolve();
+			}, ms);
+			this.timers.add(timer);
+			this.delayed.add(resolve);
 		});
 	}
 

@@ -206,3 +206,28 @@ describe('control surface (HTTP, no authentication)', () => {
 		expect(emulator().requests()).toHaveLength(0);
 	});
 });
+
+describe('closing under load', () => {
+	it('close() during a request\'s latency leaves no timer behind and the request ends', async () => {
+		const slow = await startEmulator({ latencyMs: 5_000 });
+		const pending = signedRequest(slow.baseUrl, { ...info, accountSid: slow.accountSid, token: slow.authToken }).then(
+			() => 'answered',
+			() => 'cut',
+		);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const started = Date.now();
+		await slow.close();
+		expect(await pending).toMatch(/answered|cut/);
+		expect(Date.now() - started).toBeLessThan(1000);
+	});
+
+	it('reset() during a request\'s latency lets it through instead of hanging', async () => {
+		emulator().setLatency(5_000);
+		const pending = code(info);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const started = Date.now();
+		emulator().reset();
+		expect(await pending).toBe('000000');
+		expect(Date.now() - started).toBeLessThan(1000);
+	});
+});

@@ -24,8 +24,6 @@ const readBody = (request: IncomingMessage) =>
 		request.on('error', reject);
 	});
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Routes one request: the control surface, bill downloads, or the platform's REST API. */
 async function dispatch(controller: EmulatorController, request: IncomingMessage, response: ServerResponse): Promise<void> {
 	const buffer = await readBody(request);
@@ -50,7 +48,7 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 		body: raw,
 	};
 	controller.state.requests.push(record);
-	if (controller.state.latencyMs > 0) await sleep(controller.state.latencyMs);
+	await controller.delay(controller.state.latencyMs);
 	const answer = answerApiRequest(
 		{ method, url, headers: request.headers, rawBody: raw, record },
 		{ state: controller.state, baseUrl: controller.baseUrl, onCallPlaced: controller.onCallPlaced },
