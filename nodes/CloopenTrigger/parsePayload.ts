@@ -64,13 +64,13 @@ function parseXml(text: string): Map<string, string> {
 	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw badRequest('DOCTYPE and entity declarations are not allowed');
 	// Only the five XML entities and character references exist without a DOCTYPE; the parser would
 	// keep any other &name; as literal text, or decode HTML names that XML does not have.
-	const outsideCdataAndComments = text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '');
-	if (/&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)/.test(outsideCdataAndComments)) {
+	if (/&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)/.test(withoutCdataAndComments(text))) {
 		throw badRequest('malformed XML (undeclared entity or bare &)');
 	}
 	const validation = XMLValidator.validate(text);
 	if (validation !== true) {
-		throw badRequest(`malformed XML (line ${validation.err.line}, column ${validation.err.col})`);
+		const { line, col } = validation.err;
+		throw badRequest(Number.isInteger(line) && Number.isInteger(col) ? `malformed XML (line ${line}, column ${col})` : 'malformed XML');
 	}
 	let document: unknown;
 	try {
@@ -91,6 +91,31 @@ function parseXml(text: string): Map<string, string> {
 	if (typeof content === 'string' && content.trim() === '') return new Map();
 	if (!isPlainObject(content)) throw badRequest('<Request> must contain one element per field');
 	return fieldsOf(content, 'element');
+}
+
+/**
+ * The text without CDATA sections and comments, whose & are not references. A linear scan: a regular
+ * expression with lazy quantifiers would take quadratic time on thousands of unterminated "<!--".
+ */
+function withoutCdataAndComments(text: string): string {
+	const kept: string[] = [];
+	let position = 0;
+	for (;;) {
+		const start = text.indexOf('<!', position);
+		if (start === -1) break;
+		const [opener, closer] = text.startsWith('<![CDATA[', start) ? ['<![CDATA[', ']]>'] : text.startsWith('<!--', start) ? ['<!--', '-->'] : [];
+		if (!opener || !closer) {
+			kept.push(text.slice(position, start + 2));
+			position = start + 2;
+			continue;
+		}
+		const end = text.indexOf(closer, start + opener.length);
+		if (end === -1) throw badRequest(`malformed XML (unterminated ${opener === '<!--' ? 'comment' : 'CDATA section'})`);
+		kept.push(text.slice(position, start));
+		position = end + closer.length;
+	}
+	kept.push(text.slice(position));
+	return kept.join('');
 }
 
 function parseJson(text: string): Map<string, string> {

@@ -220,6 +220,24 @@ describe('refusing bodies (400)', () => {
 		expect(Date.now() - started).toBeLessThan(2000);
 	});
 
+	test.each([
+		['<Request>', '<!--'],
+		['<Request>', '<![CDATA['],
+		['<Request>', '<!---->'],
+		['<Request>', '<a>'],
+		['<Request>', '<a b="1" '],
+		['<Request><a>', '<'],
+		['<Request><userData>', '&amp;'],
+		['', '<!'],
+		['{"Request":', '{"a":'],
+		['{"a":"', '\\u0041'],
+	])('no 64 KiB body takes long: %s followed by %s repeated', (head, unit) => {
+		const text = (head + unit.repeat(Math.ceil(MAX_BODY_BYTES / unit.length))).slice(0, MAX_BODY_BYTES);
+		const started = Date.now();
+		expect(refusalOf(text)).toMatch(/^malformed|nested|must be text/);
+		expect(Date.now() - started).toBeLessThan(500);
+	});
+
 	test(`bodies over ${MAX_BODY_BYTES} bytes are refused before parsing`, () => {
 		const padding = 'x'.repeat(MAX_BODY_BYTES);
 		expect(refusalOf(voiceCodeXml({ userData: padding }))).toBe(`body too large (limit ${MAX_BODY_BYTES} bytes)`);
@@ -231,6 +249,11 @@ describe('refusing bodies (400)', () => {
 	test('invalid UTF-8 and unknown charsets are refused', () => {
 		expect(refusalOf(Buffer.from([0x3c, 0x52, 0xff, 0xfe]))).toBe('body is not valid UTF-8 text');
 		expect(refusalOf(VOICE_CODE_XML, 'text/plain; charset=ebcdic')).toBe('unsupported charset (use UTF-8)');
+	});
+
+	test('unterminated comments and CDATA sections are malformed', () => {
+		expect(refusalOf(voiceCodeXml({ userData: '<!-- open' }))).toBe('malformed XML (unterminated comment)');
+		expect(refusalOf(voiceCodeXml({ userData: '<![CDATA[ open' }))).toBe('malformed XML (unterminated CDATA section)');
 	});
 
 	test('an undeclared entity, an HTML-only entity or a bare & is malformed XML; inside CDATA it is text', () => {
