@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { installCommunityPackage } from './communityPackage';
-import { FINAL_STATUSES, type N8nExecution } from './executions';
+import { executionError, FINAL_STATUSES, type N8nExecution } from './executions';
 import { parseFlatted } from './flatted';
 import { freePort } from './freePort';
 import { n8nInstallation } from './installation';
@@ -81,12 +81,13 @@ process.once('exit', () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
 });
 
+/** Signals n8n's whole process group (n8n and its task runner); a group with no process left is fine. */
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-	if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+	if (child.pid === undefined) return;
 	try {
-		process.kill(-child.pid, signal); // n8n runs in its own group: this reaches the task runner too
+		process.kill(-child.pid, signal);
 	} catch {
-		// already gone
+		// no process left in the group
 	}
 }
 
@@ -106,7 +107,12 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	if (options.packageTarball) {
 		// npm runs on the same Node as n8n, as it would inside n8n.
 		const npmEnv = { ...process.env, PATH: `${dirname(install.node)}:${process.env.PATH}` };
-		installedPackage = installCommunityPackage(options.packageTarball, userFolder, npmEnv);
+		try {
+			installedPackage = installCommunityPackage(options.packageTarball, userFolder, npmEnv);
+		} catch (error) {
+			rmSync(userFolder, { recursive: true, force: true });
+			throw error;
+		}
 	}
 
 	const logFd = openSync(logPath, 'a');
@@ -215,7 +221,8 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 				if (newest && wanted.includes(newest.status)) return await instance.getExecution(newest.id);
 				if (newest && FINAL_STATUSES.includes(newest.status) && filter.status) {
 					const execution = await instance.getExecution(newest.id);
-					throw new Error(`execution ${newest.id} ended ${newest.status}, not ${filter.status}: ${JSON.stringify(execution.data.resultData.error ?? {})}`);
+					const why = executionError(execution) ?? 'no error recorded';
+					throw new Error(`execution ${newest.id} ended ${newest.status}, not ${filter.status}: ${why}`);
 				}
 				if (Date.now() > deadline) {
 					throw new Error(`no ${wanted.join('/')} execution of workflow ${filter.workflowId} within ${timeoutMs} ms; newest: ${last}`);
