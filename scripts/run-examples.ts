@@ -3,7 +3,7 @@
  * example workflows through n8n's own engine with this package's nodes, print what every step
  * returned, and exit 0 only if every workflow succeeded.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
@@ -11,8 +11,13 @@ import { runWorkflow } from '../test/engine/harness';
 import { startEmulator, type RunningEmulator } from '../test/emulator';
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
-/** Examples run by the main job; the trigger-based one needs a webhook and runs in the tests. */
-const EXAMPLES = ['voice-otp.json', 'template-sms-to-many.json'];
+/** Every example started by hand; the trigger-based one needs a webhook and runs in the tests. */
+function manualExamples(): string[] {
+	return readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.filter((file) => readFileSync(join(EXAMPLES_DIR, file), 'utf8').includes('"n8n-nodes-base.manualTrigger"'))
+		.sort();
+}
 
 function loadExample(file: string, emulator: RunningEmulator) {
 	// Examples are importable as they are; here their placeholder App ID becomes the emulator's.
@@ -36,7 +41,7 @@ async function main(): Promise<number> {
 	console.log(`Emulator of the Cloopen platform at ${emulator.baseUrl} (account ${emulator.accountSid}, app ${emulator.appId})\n`);
 	let failures = 0;
 	try {
-		for (const file of EXAMPLES) {
+		for (const file of manualExamples()) {
 			const workflow = loadExample(file, emulator);
 			console.log(`● ${workflow.name}  [examples/${file}]`);
 			const result = await runWorkflow(workflow, {
