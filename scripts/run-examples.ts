@@ -3,27 +3,10 @@
  * example workflows through n8n's own engine with this package's nodes, print what every step
  * returned, and exit 0 only if every workflow succeeded.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../test/engine/harness';
-import { startEmulator, type RunningEmulator } from '../test/emulator';
-
-const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
-/** Every example started by hand; the trigger-based one needs a webhook and runs in the tests. */
-function manualExamples(): string[] {
-	return readdirSync(EXAMPLES_DIR)
-		.filter((file) => file.endsWith('.json'))
-		.filter((file) => readFileSync(join(EXAMPLES_DIR, file), 'utf8').includes('"n8n-nodes-base.manualTrigger"'))
-		.sort();
-}
-
-function loadExample(file: string, emulator: RunningEmulator) {
-	// Examples are importable as they are; here their placeholder App ID becomes the emulator's.
-	const text = readFileSync(join(EXAMPLES_DIR, file), 'utf8').replaceAll('YOUR_APP_ID', emulator.appId);
-	return JSON.parse(text);
-}
+import { startEmulator } from '../test/emulator';
+import { exampleFiles, loadExample } from '../test/support/examples';
 
 function printStep(name: string, items: Array<{ json: unknown }>) {
 	console.log(`  ▸ ${name} → ${items.length} item(s)`);
@@ -41,8 +24,9 @@ async function main(): Promise<number> {
 	console.log(`Emulator of the Cloopen platform at ${emulator.baseUrl} (account ${emulator.accountSid}, app ${emulator.appId})\n`);
 	let failures = 0;
 	try {
-		for (const file of manualExamples()) {
-			const workflow = loadExample(file, emulator);
+		// The trigger-based example needs a webhook; it runs in the tests.
+		for (const file of exampleFiles({ startedByHand: true })) {
+			const workflow = loadExample(file, emulator.appId);
 			console.log(`● ${workflow.name}  [examples/${file}]`);
 			const result = await runWorkflow(workflow, {
 				nodeTypes: [Cloopen],
