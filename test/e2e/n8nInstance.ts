@@ -63,6 +63,8 @@ export interface N8nInstance {
 	getExecution(id: string): Promise<N8nExecution>;
 	/** whether n8n has loaded this node type (e.g. 'n8n-nodes-cloopen.cloopen') in this version */
 	hasNodeType(name: string, version?: number): Promise<boolean>;
+	/** every node type the editor's node panel offers (/types/nodes.json), AI-tool variants included */
+	nodeTypesOffered(): Promise<string[]>;
 	/** production URL of a Webhook node's path */
 	webhookUrl(path: string): string;
 	/** n8n's log so far (stdout and stderr) */
@@ -248,6 +250,11 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 				}
 				throw error;
 			}
+		},
+
+		async nodeTypesOffered() {
+			const types = await rest.send<Array<{ name: string }>>('GET', '/types/nodes.json');
+			return types.map((type) => type.name);
 		},
 
 		webhookUrl: (path) => `${baseUrl}/webhook/${path.replace(/^\//, '')}`,

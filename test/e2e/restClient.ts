@@ -24,7 +24,12 @@ export class RestClient {
 
 	/** Sends JSON, returns the parsed JSON body (n8n wraps most answers as `{ data: ... }`). */
 	async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}/rest${path}`, {
+		return await this.send<T>(method, `/rest${path}`, body);
+	}
+
+	/** Like request(), for a path outside /rest (e.g. /types/nodes.json, what the editor loads). */
+	async send<T = any>(method: string, pathFromRoot: string, body?: unknown): Promise<T> {
+		const response = await fetch(`${this.baseUrl}${pathFromRoot}`, {
 			method,
 			headers: {
 				...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -40,7 +45,7 @@ export class RestClient {
 		} catch {
 			// not JSON: keep the text for the error message
 		}
-		if (!response.ok) throw new N8nApiError(method, `/rest${path}`, response.status, parsed);
+		if (!response.ok) throw new N8nApiError(method, pathFromRoot, response.status, parsed);
 		return parsed as T;
 	}
 

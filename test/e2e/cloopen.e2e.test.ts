@@ -1,0 +1,196 @@
+/**
+ * The package as users run it: packed with `npm pack`, installed into a real n8n's user folder as a
+ * community package, credentials created through n8n's REST API and pointed at the local platform
+ * emulator, every example workflow run and read back from n8n's executions, and the failure-alert loop
+ * (emulator callback → trigger's production webhook in n8n → alert SMS) closed.
+ */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { CLOOPEN_NODE_TYPE, exampleFiles, loadExample, operationsIn, operationsOffered } from '../support/examples';
+import { executionError, nodeOutput, type N8nExecution } from './executions';
+import { packRepoPackage } from './fixtures/repoPackage';
+import { startN8n, type N8nInstance } from './n8nInstance';
+
+const CREDENTIAL_TYPE = 'cloopenApi';
+let n8n: N8nInstance;
+let emulator: RunningEmulator;
+let credentialId: string;
+/** "resource:operation" of every Cloopen node that ran without error in a successful execution. */
+const operationsRun = new Set<string>();
+const examplesRun = new Set<string>();
+
+const credentialData = (authToken = emulator.authToken) => ({
+	accountSid: emulator.accountSid,
+	authToken,
+	server: 'custom',
+	baseUrl: emulator.baseUrl,
+	ignoreSslIssues: false,
+});
+
+beforeAll(async () => {
+	emulator = await startEmulator({ callDurationMs: 500 });
+	const tarball = packRepoPackage();
+	try {
+		n8n = await startN8n({ packageTarball: tarball });
+	} finally {
+		rmSync(dirname(tarball), { recursive: true, force: true });
+	}
+	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', credentialData());
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+	await emulator?.close();
+});
+
+/** Imports an example as a user would (App ID filled in, the credential chosen) and runs it by hand. */
+async function runExample(file: string): Promise<N8nExecution> {
+	examplesRun.add(file);
+	const workflow = loadExample(file, emulator.appId);
+	const workflowId = await n8n.importWorkflow(workflow, { credentials: { [CREDENTIAL_TYPE]: credentialId } });
+	await n8n.runWorkflowManually(workflowId, 'Start');
+	const execution = await n8n.waitForExecution({ workflowId }, 120_000);
+	expect({ file, status: execution.status, error: executionError(execution) }).toEqual({ file, status: 'success', error: undefined });
+	for (const [nodeName, operation] of operationsIn(workflow)) {
+		expect({ nodeName, items: nodeOutput(execution, nodeName).length > 0 }).toEqual({ nodeName, items: true });
+		operationsRun.add(operation);
+	}
+	return execution;
+}
+
+describe('installed into n8n 2.41 as a community package', () => {
+	test('n8n loads the action node and the trigger, and offers the action node as an AI tool', async () => {
+		expect(n8n.installedPackage?.name).toBe('n8n-nodes-cloopen');
+		for (const type of ['cloopen', 'cloopenTrigger']) {
+			expect({ type, loaded: await n8n.hasNodeType(`n8n-nodes-cloopen.${type}`, 1) }).toEqual({ type, loaded: true });
+		}
+		// The tool variant n8n derives from `usableAsTool` exists only in the editor's node list.
+		const offered = await n8n.nodeTypesOffered();
+		expect(offered.filter((name) => name.startsWith('n8n-nodes-cloopen.')).sort()).toEqual([
+			'n8n-nodes-cloopen.cloopen',
+			'n8n-nodes-cloopen.cloopenTool',
+			'n8n-nodes-cloopen.cloopenTrigger',
+		]);
+	});
+
+	test('"Test connection" accepts the right token and names the platform error for a wrong one', async () => {
+		const test = (authToken: string) =>
+			n8n.api('POST', '/credentials/test', {
+				credentials: { id: credentialId, name: 'Cloopen emulator', type: CREDENTIAL_TYPE, data: credentialData(authToken) },
+			});
+		expect((await test(emulator.authToken)).data).toMatchObject({ status: 'OK' });
+		const wrong = (await test('f'.repeat(32))).data as { status: string; message: string };
+		expect(wrong.status).toBe('Error');
+		expect(wrong.message).toMatch(/111109/);
+		expect(wrong.message).not.toContain('f'.repeat(32));
+	});
+
+	test('the sub-account picker lists the application\'s sub-accounts from the platform', async () => {
+		emulator.addSubAccount({ friendlyName: 'picker-shop', appId: emulator.appId });
+		const answer = await n8n.api('POST', '/dynamic-node-parameters/resource-locator-results', {
+			path: 'parameters.subAccountSid',
+			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
+			methodName: 'searchSubAccounts',
+			filter: 'picker',
+			currentNodeParameters: { resource: 'subAccount', operation: 'close', appId: emulator.appId },
+			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
+		});
+		const results = answer.data.results as Array<{ name: string; value: string }>;
+		expect(results.map((entry) => entry.name)).toEqual([expect.stringMatching(/^picker-shop \(/)]);
+		expect(results[0].value).toMatch(/^[0-9a-f]{32}$/);
+	});
+});
+
+describe('the example workflows, run by hand in n8n', () => {
+	test('voice OTP: the code is placed, the call polled until it ends, its result read', async () => {
+		const execution = await runExample('voice-otp.json');
+		const [sent] = nodeOutput(execution, 'Send Voice Code');
+		expect(sent.callSid).toMatch(/^[0-9a-f]{32}$/);
+		expect(nodeOutput(execution, 'Wait Until Call Ends')[0]).toMatchObject({ callSid: sent.callSid, state: '0', inCall: false });
+		expect(nodeOutput(execution, 'Read Call Result')[0]).toMatchObject({ callSid: sent.callSid, result: 'answered' });
+		expect(emulator.calls().find((call) => call.callSid === sent.callSid)).toBeDefined();
+	});
+
+	test('a voice code read with the user\'s own recordings', async () => {
+		const execution = await runExample('voice-code-own-recordings.json');
+		expect(nodeOutput(execution, 'Read Call Result')[0]).toMatchObject({ result: 'answered' });
+	});
+
+	test('voice notifications by text to speech and by audio file', async () => {
+		const execution = await runExample('voice-announcements.json');
+		const callSids = ['Read Text Aloud', 'Play Recorded Notice'].map((name) => nodeOutput(execution, name)[0].callSid);
+		expect(new Set(callSids).size).toBe(2);
+	});
+
+	test('template SMS to 250 numbers leaves in two batches, every number reaching the platform', async () => {
+		const before = emulator.messages().length;
+		const execution = await runExample('template-sms-to-many.json');
+		expect(nodeOutput(execution, 'Send Template SMS')[0]).toMatchObject({ numberCount: 250, batchCount: 2 });
+		const sent = emulator.messages().slice(before);
+		expect(sent.map((message) => message.to.length)).toEqual([200, 50]);
+	});
+
+	test('a customer\'s sub-account opened, found by name, listed and closed', async () => {
+		const execution = await runExample('customer-sub-account.json');
+		const [opened] = nodeOutput(execution, 'Open Sub-Account');
+		expect(opened).not.toHaveProperty('subToken');
+		expect(nodeOutput(execution, 'Look It Up by Name')[0].subAccountSid).toBe(opened.subAccountSid);
+		expect(nodeOutput(execution, 'List Sub-Accounts').map((entry) => entry.subAccountSid)).toContain(opened.subAccountSid);
+		expect(nodeOutput(execution, 'Close It')).toEqual([expect.objectContaining({ subAccountSid: opened.subAccountSid, closed: true })]);
+		expect(emulator.subAccounts().find((entry) => entry.subAccountSid === opened.subAccountSid)?.closed).toBe(true);
+	});
+
+	test('the daily account report reads the balance and downloads yesterday\'s bill file', async () => {
+		const execution = await runExample('daily-account-report.json');
+		expect(nodeOutput(execution, 'Account Balance')[0]).toMatchObject({ balance: expect.any(String), statusName: 'activated' });
+		const run = execution.data.resultData.runData["Yesterday's Bill File"][0];
+		const item = run.data?.main?.[0]?.[0] as { binary?: Record<string, { fileName?: string; mimeType?: string }> };
+		expect(item.binary?.data).toMatchObject({ fileName: expect.stringMatching(/\.csv$/) });
+	});
+
+	test('together they are every hand-started example and ran every operation the node offers', () => {
+		expect([...examplesRun].sort()).toEqual(exampleFiles({ startedByHand: true }));
+		const offered = operationsOffered(new Cloopen().description);
+		expect(offered.filter((operation) => !operationsRun.has(operation))).toEqual([]);
+	});
+});
+
+describe('the failure alert: platform callback → Cloopen Trigger in n8n → alert SMS', () => {
+	test('a failed voice code is reported to the trigger\'s production URL, acknowledged, and the alert SMS goes out', async () => {
+		const alert = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
+		const alertId = await n8n.importWorkflow(alert, { credentials: { [CREDENTIAL_TYPE]: credentialId } });
+		await n8n.activateWorkflow(alertId);
+		const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
+		const productionUrl = n8n.webhookUrl(`${String(trigger?.webhookId)}/cloopen`);
+
+		// The OTP example, placing its code to a number whose call fails, with the trigger as respUrl.
+		const otp = loadExample('voice-otp.json', emulator.appId);
+		const send = otp.nodes.find((node) => node.name === 'Send Voice Code');
+		if (!send) throw new Error('voice-otp.json has no "Send Voice Code" node');
+		send.parameters.to = '13800000002';
+		send.parameters.additionalFields = { ...(send.parameters.additionalFields as object), respUrl: productionUrl };
+		const otpId = await n8n.importWorkflow(otp, { credentials: { [CREDENTIAL_TYPE]: credentialId } });
+		const callbacksBefore = emulator.callbacks().length;
+		await n8n.runWorkflowManually(otpId, 'Start');
+		const otpRun = await n8n.waitForExecution({ workflowId: otpId, status: 'success' }, 120_000);
+		expect(nodeOutput(otpRun, 'Read Call Result')[0]).toMatchObject({ result: 'failed' });
+
+		const [callback] = (await emulator.waitForCallbacks(callbacksBefore + 1, 30_000)).slice(callbacksBefore);
+		expect(callback).toMatchObject({ url: productionUrl, acknowledged: true, httpStatus: 200 });
+
+		const alertRun = await n8n.waitForExecution({ workflowId: alertId, status: 'success' }, 60_000);
+		expect(alertRun.mode).toBe('webhook');
+		const [notification] = nodeOutput(alertRun, 'Voice Code Not Answered or Failed');
+		expect(notification).toMatchObject({ event: 'voiceVerification', number: '13800000002', result: 'failed' });
+		expect(nodeOutput(alertRun, 'SMS the On-Call Number')[0].smsMessageSid).toMatch(/^[0-9a-f]{32}$/);
+		const sms = emulator.messages().find((message) => message.to.includes('13700000000'));
+		expect(sms?.datas).toEqual(['13800000002', 'failed']);
+	});
+
+	test('n8n made no attempt to connect anywhere but 127.0.0.1', () => {
+		expect(n8n.networkAttempts()).toEqual([]);
+	});
+});
