@@ -23,6 +23,7 @@ export default tseslint.config(
 		files: ['credentials/**/*.ts'],
 		rules: {
 			...n8nNodesBase.configs.credentials.rules,
+			// Off in @n8n/node-cli's own config too: it wants a slug of n8n's docs, not a full URL.
 			'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
 		},
 	},
@@ -30,9 +31,10 @@ export default tseslint.config(
 		files: ['nodes/**/*.ts'],
 		rules: {
 			...n8nNodesBase.configs.nodes.rules,
+			// These two want the string ['main']; the newer community-nodes plugin
+			// (node-connection-type-literal) wants NodeConnectionTypes.Main. The newer one wins.
 			'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
 			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
-			'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
 		},
 	},
 	{ files: ['**/*.ts', 'package.json'], ...n8nCommunityNodesPlugin.configs.recommended },

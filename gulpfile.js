@@ -1,4 +1,7 @@
-const { src, dest } = require('gulp');
+const path = require('node:path');
+const { parallel, src, dest } = require('gulp');
+
+const { vendorDependencies } = require('./scripts/vendor-dependencies');
 
 // tsc compiles the TypeScript; n8n also needs each node's icons and codex file beside its .js.
 function copyNodeAssets() {
@@ -8,4 +11,16 @@ function copyNodeAssets() {
 	}).pipe(dest('dist'));
 }
 
-exports['build:assets'] = copyNodeAssets;
+// The libraries the nodes use are devDependencies, copied into dist/vendor: the published package
+// has no runtime dependency (README, "No runtime dependencies").
+async function bundleLibraries() {
+	const files = vendorDependencies({
+		projectDir: __dirname,
+		distDir: path.join(__dirname, 'dist'),
+		roots: ['nodes', 'credentials'],
+		packages: ['fast-xml-parser', 'crypto-js'],
+	});
+	console.log(`vendored into dist/: ${files.join(', ')}`);
+}
+
+exports['build:assets'] = parallel(copyNodeAssets, bundleLibraries);

@@ -4,8 +4,8 @@
  * emulator, every example workflow run and read back from n8n's executions, and the failure-alert loop
  * (emulator callback → trigger's production webhook in n8n → alert SMS) closed.
  */
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -64,6 +64,11 @@ async function runExample(file: string): Promise<N8nExecution> {
 describe('installed into n8n 2.41 as a community package', () => {
 	test('n8n loads the action node and the trigger, and offers the action node as an AI tool', async () => {
 		expect(n8n.installedPackage?.name).toBe('n8n-nodes-cloopen');
+		// Its libraries travel inside dist/vendor: nothing is installed beside it.
+		const installedDir = n8n.installedPackage?.dir as string;
+		expect(JSON.parse(readFileSync(join(installedDir, 'package.json'), 'utf8')).dependencies).toBeUndefined();
+		expect(existsSync(join(installedDir, 'node_modules'))).toBe(false);
+		expect(existsSync(join(installedDir, 'dist/vendor/fast-xml-parser/lib/fxp.cjs'))).toBe(true);
 		for (const type of ['cloopen', 'cloopenTrigger']) {
 			expect({ type, loaded: await n8n.hasNodeType(`n8n-nodes-cloopen.${type}`, 1) }).toEqual({ type, loaded: true });
 		}
