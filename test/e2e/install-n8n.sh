@@ -68,6 +68,12 @@ install_n8n() {
 		say "n8n $N8N_VERSION: cached in $n8n_dir"
 		return
 	fi
+	# Installed, but its start check failed last time: check again rather than reinstall (5 minutes).
+	if [[ -f "$n8n_dir/e2e-install.json" ]]; then
+		say "n8n $N8N_VERSION: installed in $n8n_dir but not yet started successfully"
+		fresh=1
+		return
+	fi
 	local t0 stage
 	t0=$(now)
 	stage="$n8n_dir.partial"
@@ -101,9 +107,21 @@ install_n8n() {
 	fresh=1
 }
 
-# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for /healthz/readiness (200 once migrated).
+# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for /healthz/readiness
+# (200 once migrated). A second attempt follows a failed first one: once, on a loaded machine, the first
+# start of a fresh install died within seconds without a word in its log.
 check_start() {
-	local port broker_port user_folder pid t0 ok=""
+	local attempt
+	for attempt in 1 2; do
+		if start_once; then return 0; fi
+		say "check: attempt $attempt failed"
+	done
+	say "check FAILED twice; run this script again to retry the check (the install is kept)"
+	exit 1
+}
+
+start_once() {
+	local port broker_port user_folder pid t0 ok="" status
 	free_port() { "$node_home/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 	port="$(free_port)"
 	broker_port="$(free_port)"
@@ -123,13 +141,13 @@ check_start() {
 		sleep 0.5
 	done
 	kill "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
+	status=0
+	wait "$pid" 2>/dev/null || status=$?
 	if [[ -z "$ok" ]]; then
-		say "check FAILED: n8n never became ready (/healthz/readiness); its log:"
+		say "check: n8n never became ready (/healthz/readiness) and ended with status $status after $(( $(now) - t0 )) s; its log:"
 		cat "$user_folder/n8n.log" >&2
 		rm -rf "$user_folder"
-		rm -f "$n8n_dir/.complete"
-		exit 1
+		return 1
 	fi
 	rm -rf "$user_folder"
 	say "check: n8n ready (/healthz/readiness) after $(( $(now) - t0 )) s"
