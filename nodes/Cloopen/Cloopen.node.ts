@@ -10,6 +10,7 @@ import {
 
 import { asNodeError, errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
+import { ParameterReader } from './execution/parameterReader';
 import { runInOrder } from './execution/runItems';
 import { searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
@@ -81,9 +82,10 @@ export class Cloopen implements INodeType {
 			throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`);
 		}
 
+		const parameters = new ParameterReader(this);
 		const perItem = await runInOrder(items.length, parallel, async (itemIndex) => {
 			try {
-				const outputs = await handler(createOperationContext(this, itemIndex));
+				const outputs = await handler(createOperationContext(this, parameters, itemIndex));
 				return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
 			} catch (error) {
 				if (this.continueOnFail()) {

@@ -4,15 +4,20 @@ import type { OperationContext } from '../resources/types';
 import type { BodyFormat } from '../transport/bodyFormat';
 import { cloopenRequest } from '../transport/request';
 import { InputRules } from '../validation/InputRules';
+import type { ParameterReader } from './parameterReader';
 
-export function createOperationContext(n8n: IExecuteFunctions, itemIndex: number): OperationContext {
-	const format = n8n.getNodeParameter('bodyFormat', itemIndex, 'json') as BodyFormat;
+export function createOperationContext(
+	n8n: IExecuteFunctions,
+	parameters: ParameterReader,
+	itemIndex: number,
+): OperationContext {
+	const format = parameters.get<BodyFormat>('bodyFormat', itemIndex, 'json');
 	return {
 		n8n,
 		itemIndex,
 		format,
 		rules: new InputRules(n8n.getNode(), itemIndex),
-		param: <T>(name: string, fallback?: T) => n8n.getNodeParameter(name, itemIndex, fallback) as T,
+		param: <T>(name: string, fallback?: T) => parameters.get<T>(name, itemIndex, fallback),
 		request: async (request) => await cloopenRequest.call(n8n, { ...request, format, itemIndex }),
 	};
 }

@@ -65,7 +65,12 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 
 	let response: { body: unknown; statusCode: number };
 	try {
-		response = await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', options);
+		// The credentials read above sign the request too: one decryption per request, and the
+		// accountSid in the path is the one in the signature.
+		const reference = this.getNode().credentials?.cloopenApi;
+		response = await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', options, {
+			credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: 'cloopenApi', data: credentials },
+		});
 	} catch (error) {
 		throw transportError(this.getNode(), error, request);
 	}
