@@ -12,7 +12,8 @@ function copyNodeAssets() {
 }
 
 // The libraries the nodes use are devDependencies, copied into dist/vendor: the published package
-// has no runtime dependency (README, "No runtime dependencies").
+// has no runtime dependency (README, "No runtime dependencies"). tsconfig.build.json is not
+// incremental, so every build hands this step freshly compiled files with the original requires.
 async function bundleLibraries() {
 	const files = vendorDependencies({
 		projectDir: __dirname,
