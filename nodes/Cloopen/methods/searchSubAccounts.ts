@@ -1,38 +1,78 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type ILoadOptionsFunctions,
+	type INodeListSearchItems,
+	type INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { cloopenRequest } from '../transport/request';
 
+/** Spec 4.8: at most 100 rows per GetSubAccounts request. */
 const PAGE_SIZE = 100;
+/** A filtered search reads on through pages with no match, up to this many per call of the list. */
+const PAGES_PER_SEARCH = 10;
+
+type EntryValue = (entry: IDataObject) => string;
 
 /**
- * The resource locator's list of sub-accounts: the application's sub-accounts (App ID from the same
- * node), filtered by name, a page of 100 at a time.
+ * The application's sub-accounts (App ID from the same node), filtered by name. Without a filter one
+ * page of 100 per call; with one, pages are read until something matches (or 10 pages), so a name on
+ * page 7 is found without the user scrolling through 600 others.
  */
+async function listSubAccounts(
+	context: ILoadOptionsFunctions,
+	valueOf: EntryValue,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
+	const appId = String(context.getCurrentNodeParameter('appId') ?? '').trim();
+	if (appId === '' || appId.startsWith('=')) {
+		throw new NodeOperationError(context.getNode(), 'Enter the App ID (a fixed value, not an expression) to list its sub-accounts', {
+			description: 'The list comes from the application whose App ID is set in this node. You can also choose "By SID" or "By Name" and type the value.',
+		});
+	}
+	const needle = (filter ?? '').toLowerCase();
+	const results: INodeListSearchItems[] = [];
+	const maxPages = needle ? PAGES_PER_SEARCH : 1;
+	let startNo = Number(paginationToken ?? 0);
+	let more: boolean;
+	let pages = 0;
+	do {
+		const response = await cloopenRequest.call(context, {
+			operation: 'Sub-Account list',
+			method: 'POST',
+			path: 'GetSubAccounts',
+			format: 'json',
+			body: { appId, startNo: String(startNo), offset: String(PAGE_SIZE) },
+			xml: { root: 'SubAccount' },
+		});
+		const page = (Array.isArray(response.SubAccount) ? response.SubAccount : []) as IDataObject[];
+		for (const entry of page) {
+			if (needle && !String(entry.friendlyName ?? '').toLowerCase().includes(needle)) continue;
+			results.push({ name: `${entry.friendlyName ?? '(no name)'} (${entry.voipAccount ?? entry.subAccountSid})`, value: valueOf(entry) });
+		}
+		startNo += page.length;
+		more = page.length === PAGE_SIZE && startNo < Number(response.totalCount ?? Infinity);
+		pages++;
+	} while (more && results.length === 0 && pages < maxPages);
+	return { results, ...(more ? { paginationToken: String(startNo) } : {}) };
+}
+
+/** For Close: the entries' values are the sub-accounts' SIDs. */
 export async function searchSubAccounts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const appId = String(this.getCurrentNodeParameter('appId') ?? '').trim();
-	if (appId === '') return { results: [] };
-	const startNo = Number(paginationToken ?? 0);
-	const response = await cloopenRequest.call(this, {
-		operation: 'Sub-Account list',
-		method: 'POST',
-		path: 'GetSubAccounts',
-		format: 'json',
-		body: { appId, startNo: String(startNo), offset: String(PAGE_SIZE) },
-		xml: { root: 'SubAccount' },
-	});
-	const page = (Array.isArray(response.SubAccount) ? response.SubAccount : []) as IDataObject[];
-	const needle = (filter ?? '').toLowerCase();
-	const results = page
-		.filter((entry) => !needle || String(entry.friendlyName ?? '').toLowerCase().includes(needle))
-		.map((entry) => ({
-			name: `${entry.friendlyName ?? '(no name)'} (${entry.voipAccount ?? entry.subAccountSid})`,
-			value: String(entry.subAccountSid),
-		}));
-	const next = startNo + page.length;
-	const more = page.length === PAGE_SIZE && next < Number(response.totalCount ?? Infinity);
-	return { results, ...(more ? { paginationToken: String(next) } : {}) };
+	return await listSubAccounts(this, (entry) => String(entry.subAccountSid), filter, paginationToken);
+}
+
+/** For Get by Name: the entries' values are the sub-accounts' friendly names. */
+export async function searchSubAccountNames(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await listSubAccounts(this, (entry) => String(entry.friendlyName ?? ''), filter, paginationToken);
 }
