@@ -12,7 +12,7 @@ import { asNodeError, errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
 import { ParameterReader } from './execution/parameterReader';
 import { runInOrder } from './execution/runItems';
-import { searchSubAccounts } from './methods/searchSubAccounts';
+import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 
 const resourceProperty: INodeProperties = {
@@ -68,7 +68,7 @@ export class Cloopen implements INodeType {
 		],
 	};
 
-	methods = { listSearch: { searchSubAccounts } };
+	methods = { listSearch: { searchSubAccounts, searchSubAccountNames } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();

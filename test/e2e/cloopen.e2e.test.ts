@@ -106,6 +106,17 @@ describe('installed into n8n 2.41 as a community package', () => {
 		const results = answer.data.results as Array<{ name: string; value: string }>;
 		expect(results.map((entry) => entry.name)).toEqual([expect.stringMatching(/^picker-shop \(/)]);
 		expect(results[0].value).toMatch(/^[0-9a-f]{32}$/);
+
+		// Get by Name offers the same list, with the names as values.
+		const byName = await n8n.api('POST', '/dynamic-node-parameters/resource-locator-results', {
+			path: 'parameters.subAccountName',
+			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
+			methodName: 'searchSubAccountNames',
+			filter: 'picker',
+			currentNodeParameters: { resource: 'subAccount', operation: 'getByName', appId: emulator.appId },
+			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
+		});
+		expect((byName.data.results as Array<{ value: string }>).map((entry) => entry.value)).toEqual(['picker-shop']);
 	});
 });
 

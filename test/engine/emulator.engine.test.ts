@@ -79,7 +79,7 @@ describe.each(['json', 'xml'])('every operation in %s', (bodyFormat) => {
 		const [created] = await ok(p({ resource: 'subAccount', operation: 'create', appId: emulator.appId, friendlyName: 'shop1@example.com' }));
 		expect(created.subToken).toMatch(/^[0-9a-f]{32}$/);
 		for (const name of ['shop2', 'shop3']) await ok(p({ resource: 'subAccount', operation: 'create', appId: emulator.appId, friendlyName: name }));
-		const [byName] = await ok(p({ resource: 'subAccount', operation: 'getByName', appId: emulator.appId, friendlyName: 'shop2' }));
+		const [byName] = await ok(p({ resource: 'subAccount', operation: 'getByName', appId: emulator.appId, subAccountName: { __rl: true, mode: 'name', value: 'shop2' } }));
 		expect(byName.voipAccount).toMatch(/^\d{14}$/);
 		const all = await ok(p({ resource: 'subAccount', operation: 'getAll', appId: emulator.appId, returnAll: true }));
 		expect(all.map((entry) => entry.friendlyName)).toEqual(['shop1@example.com', 'shop2', 'shop3']);

@@ -12,23 +12,30 @@ afterAll(async () => {
 const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
 const closeParameters = () => ({ resource: 'subAccount', operation: 'close', appId: emulator.appId });
 
+/** `count` sub-accounts straight into the emulator's state: the list is what is under test here. */
+async function seedSubAccounts(count: number, name = (i: number) => `customer${i}`) {
+	const { createHash } = await import('node:crypto');
+	for (let i = 0; i < count; i++) emulator.subAccounts().push({
+		subAccountSid: createHash('md5').update(`${name(i)}`).digest('hex'),
+		subToken: 'x'.repeat(32),
+		friendlyName: name(i),
+		appId: emulator.appId,
+		dateCreated: '2026-11-22 00:00:00',
+		voipAccount: `8000000000${String(i).padStart(4, '0')}`,
+		voipPwd: 'Ab12Cd34',
+		closed: false,
+	});
+	return (i: number) => createHash('md5').update(name(i)).digest('hex');
+}
+
+beforeEach(() => emulator.reset());
+
 describe('the sub-account list of the resource locator', () => {
-	it('offers the application\'s sub-accounts, filters by name, and pages by 100', async () => {
-		const { createHash } = await import('node:crypto');
-		// 105 sub-accounts straight into the emulator's state: the list is what is under test here.
-		for (let i = 0; i < 105; i++) emulator.subAccounts().push({
-			subAccountSid: createHash('md5').update(String(i)).digest('hex'),
-			subToken: 'x'.repeat(32),
-			friendlyName: `customer${i}`,
-			appId: emulator.appId,
-			dateCreated: '2026-11-22 00:00:00',
-			voipAccount: `8000000000${String(i).padStart(4, '0')}`,
-			voipPwd: 'Ab12Cd34',
-			closed: false,
-		});
+	it('offers the application\'s sub-accounts by SID (Close), filters by name, and pages by 100', async () => {
+		const sidOf = await seedSubAccounts(105);
 		const first = await callListSearch('searchSubAccounts', closeParameters(), credentials());
 		expect(first.results).toHaveLength(100);
-		expect(first.results[0]).toEqual({ name: 'customer0 (80000000000000)', value: createHash('md5').update('0').digest('hex') });
+		expect(first.results[0]).toEqual({ name: 'customer0 (80000000000000)', value: sidOf(0) });
 		expect(first.paginationToken).toBe('100');
 		const second = await callListSearch('searchSubAccounts', closeParameters(), credentials(), undefined, first.paginationToken as string);
 		expect(second.results).toHaveLength(5);
@@ -37,9 +44,33 @@ describe('the sub-account list of the resource locator', () => {
 		expect(filtered.results.map((entry) => entry.name)).toEqual(['customer10 (80000000000010)']);
 	});
 
-	it('is empty until an App ID is given, without asking the platform', async () => {
+	it('offers the same list by name for Get by Name', async () => {
+		await seedSubAccounts(3);
+		const parameters = { resource: 'subAccount', operation: 'getByName', appId: emulator.appId };
+		const list = await callListSearch('searchSubAccountNames', parameters, credentials());
+		expect(list.results).toEqual([
+			{ name: 'customer0 (80000000000000)', value: 'customer0' },
+			{ name: 'customer1 (80000000000001)', value: 'customer1' },
+			{ name: 'customer2 (80000000000002)', value: 'customer2' },
+		]);
+	});
+
+	it('reads on past pages without a match, so a name far down the list is found in one search', async () => {
+		await seedSubAccounts(350, (i) => (i === 320 ? 'needle-shop' : `customer${i}`));
 		const before = emulator.requests().length;
-		expect(await callListSearch('searchSubAccounts', { ...closeParameters(), appId: '' }, credentials())).toEqual({ results: [] });
+		const found = await callListSearch('searchSubAccounts', closeParameters(), credentials(), 'needle');
+		expect(found.results.map((entry) => entry.name)).toEqual(['needle-shop (80000000000320)']);
+		expect(emulator.requests().length - before).toBe(4);
+		expect(found.paginationToken).toBeUndefined();
+	});
+
+	it('asks for the App ID, without asking the platform, while none is set or it is an expression', async () => {
+		const before = emulator.requests().length;
+		for (const appId of ['', '  ', '={{ $json.appId }}']) {
+			await expect(callListSearch('searchSubAccounts', { ...closeParameters(), appId }, credentials())).rejects.toThrow(
+				'Enter the App ID (a fixed value, not an expression) to list its sub-accounts',
+			);
+		}
 		expect(emulator.requests()).toHaveLength(before);
 	});
 });

@@ -255,7 +255,7 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Sub-Account → Get by Name',
-		parameters: { resource: 'subAccount', operation: 'getByName', appId: APP, friendlyName: 'customer1', options: { includeSecrets: false } },
+		parameters: { resource: 'subAccount', operation: 'getByName', appId: APP, subAccountName: { __rl: true, mode: 'list', value: 'customer1' }, options: { includeSecrets: false } },
 		method: 'POST',
 		path: 'QuerySubAccountByName',
 		json: { appId: APP, friendlyName: 'customer1' },

@@ -63,6 +63,8 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	['sub-account name with spaces', { resource: 'subAccount', operation: 'create', appId: APP, friendlyName: 'a b' }, /friendlyName must be 1 to 64 letters and digits/],
 	['sub-account list limit 0', { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: false, limit: 0 }, /limit must be a whole number/],
 	['sub-account list start -1', { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: true, listOptions: { startNo: -1 } }, /startNo must be a whole number/],
+	['sub-account name looked up with spaces', { resource: 'subAccount', operation: 'getByName', appId: APP, subAccountName: { __rl: true, mode: 'name', value: 'a b' } }, /subAccountName must be 1 to 64 letters and digits.*got "a b"/],
+	['close with a SID from an expression that is not one', { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: '={{ "abc" }}' } }, /subAccountSid must be a sub-account SID of 32 letters and digits, got "abc"/],
 	['close without a SID', { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: BLANK } }, /subAccountSid is required/],
 	['call state without a callSid', { resource: 'call', operation: 'getState', appId: APP, callSid: BLANK }, /callSid is required/],
 	['call state poll interval 0', { resource: 'call', operation: 'getState', appId: APP, callSid: 'c', options: { waitUntilEnded: true, pollIntervalSeconds: 0 } }, /pollIntervalSeconds must be from 0.1/],

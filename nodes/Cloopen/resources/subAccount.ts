@@ -13,10 +13,10 @@ const INCLUDE_SECRETS_DESCRIPTION =
 
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'create', [
-		{ name: 'Close', value: 'close', action: 'Close a sub account', description: 'Close a sub-account for good: its calls, SMS and logins stop' },
-		{ name: 'Create', value: 'create', action: 'Create a sub account', description: 'Create a sub-account with its own communication account' },
-		{ name: 'Get by Name', value: 'getByName', action: 'Get a sub account by name', description: 'Find a sub-account by its friendly name' },
-		{ name: 'Get Many', value: 'getAll', action: 'Get many sub accounts', description: 'List the sub-accounts of an application' },
+		{ name: 'Close', value: 'close', action: 'Close a sub-account', description: 'Close a sub-account for good: its calls, SMS and logins stop' },
+		{ name: 'Create', value: 'create', action: 'Create a sub-account', description: 'Create a sub-account with its own communication account' },
+		{ name: 'Get by Name', value: 'getByName', action: 'Get a sub-account by name', description: 'Find a sub-account by its friendly name' },
+		{ name: 'Get Many', value: 'getAll', action: 'Get many sub-accounts', description: 'List the sub-accounts of an application' },
 	]),
 	appIdField(RESOURCE, ['create', 'getByName', 'getAll']),
 	{
@@ -26,8 +26,32 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'customer@example.com',
-		displayOptions: showFor(RESOURCE, ['create', 'getByName']),
+		displayOptions: showFor(RESOURCE, ['create']),
 		description: 'Unique name of letters and digits; an e-mail address is recommended',
+	},
+	{
+		displayName: 'Sub-Account',
+		name: 'subAccountName',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		displayOptions: showFor(RESOURCE, ['getByName']),
+		description: 'The sub-account to look up, by its friendly name',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a sub-account…',
+				typeOptions: { searchListMethod: 'searchSubAccountNames', searchable: true },
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. customer@example.com',
+			},
+		],
 	},
 	{
 		displayName: 'App ID',
@@ -36,6 +60,13 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: showFor(RESOURCE, ['close']),
 		description: 'Only used to list the application\'s sub-accounts to pick from; closing does not send it',
+	},
+	{
+		displayName: 'Closing a sub-account cannot be undone: its calls, SMS and logins stop for good',
+		name: 'closeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(RESOURCE, ['close']),
 	},
 	{
 		displayName: 'Sub-Account',
@@ -131,17 +162,22 @@ const properties: INodeProperties[] = [
 const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject =>
 	include ? entry : Object.fromEntries(Object.entries(entry).filter(([key]) => !SECRET_FIELDS.includes(key)));
 
+/** The value of a resource locator ({ mode, value }), or what an expression gave directly. */
+function chosenValue(context: OperationContext, parameter: string): unknown {
+	const chosen = context.param<unknown>(parameter);
+	return typeof chosen === 'object' && chosen !== null ? (chosen as IDataObject).value : chosen;
+}
+
 /** Letters and digits, plus the characters of an e-mail address, which the spec recommends. */
-function friendlyName(context: OperationContext): string {
-	const name = context.rules.required('friendlyName', context.param('friendlyName'));
+function friendlyName(context: OperationContext, field: string, value: unknown): string {
+	const name = context.rules.required(field, value);
 	if (!/^[A-Za-z0-9@._+-]{1,64}$/.test(name)) {
-		context.rules.fail('friendlyName', name, 'must be 1 to 64 letters and digits (an e-mail address is allowed)');
+		context.rules.fail(field, name, 'must be 1 to 64 letters and digits (an e-mail address is allowed)');
 	}
 	return name;
 }
 
-async function oneSubAccount(context: OperationContext, path: string, operation: string) {
-	const name = friendlyName(context);
+async function oneSubAccount(context: OperationContext, name: string, path: string, operation: string) {
 	const response = await context.request({
 		operation,
 		method: 'POST',
@@ -161,10 +197,12 @@ export const subAccount: ResourceDefinition = {
 	properties,
 	handlers: {
 		async create(context) {
-			return await oneSubAccount(context, 'SubAccounts', 'Sub-Account → Create');
+			const name = friendlyName(context, 'friendlyName', context.param('friendlyName'));
+			return await oneSubAccount(context, name, 'SubAccounts', 'Sub-Account → Create');
 		},
 		async getByName(context) {
-			return await oneSubAccount(context, 'QuerySubAccountByName', 'Sub-Account → Get by Name');
+			const name = friendlyName(context, 'subAccountName', chosenValue(context, 'subAccountName'));
+			return await oneSubAccount(context, name, 'QuerySubAccountByName', 'Sub-Account → Get by Name');
 		},
 		async getAll(context) {
 			const { rules } = context;
@@ -196,10 +234,11 @@ export const subAccount: ResourceDefinition = {
 			return found.slice(0, limit).map((entry) => ({ json: withoutSecrets(entry, include) }));
 		},
 		async close(context) {
-			// A resource locator holds { mode, value }; an expression may also give the SID directly.
-			const chosen = context.param<unknown>('subAccountSid');
-			const sid = typeof chosen === 'object' && chosen !== null ? (chosen as IDataObject).value : chosen;
-			const subAccountSid = context.rules.required('subAccountSid', sid);
+			const subAccountSid = context.rules.required('subAccountSid', chosenValue(context, 'subAccountSid'));
+			// The "By SID" mode checks this in the editor; a list entry or an expression is checked here.
+			if (!/^[A-Za-z0-9]{32}$/.test(subAccountSid)) {
+				context.rules.fail('subAccountSid', subAccountSid, 'must be a sub-account SID of 32 letters and digits');
+			}
 			const response = await context.request({
 				operation: 'Sub-Account → Close',
 				method: 'POST',
