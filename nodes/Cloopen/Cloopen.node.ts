@@ -30,8 +30,8 @@ const bodyFormatProperty: INodeProperties = {
 	type: 'options',
 	default: 'json',
 	options: [
-		{ name: 'JSON', value: 'json', description: 'Content-Type application/JSON;charset=utf-8' },
-		{ name: 'XML', value: 'xml', description: 'Content-Type application/xml;charset=utf-8' },
+		{ name: 'JSON', value: 'json', description: 'Send and receive JSON bodies' },
+		{ name: 'XML', value: 'xml', description: 'Send and receive XML bodies' },
 	],
 	description: 'Format of the request and response bodies; the output is the same either way',
 };

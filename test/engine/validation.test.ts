@@ -27,6 +27,8 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	['playTimes 1.5', { ...sendCode, additionalFields: { playTimes: 1.5 } }, /playTimes .* got 1.5/],
 	['respUrl not a URL', { ...sendCode, additionalFields: { respUrl: 'not a url' } }, /respUrl must be an absolute http.*"not a url"/],
 	['respUrl ftp', { ...sendCode, additionalFields: { respUrl: 'ftp://127.0.0.1/x' } }, /respUrl must be an absolute http/],
+	['respUrl with the trigger\'s secret, mistyped', { ...sendCode, additionalFields: { respUrl: 'htp://n8n.example/webhook/x?secret=S3cr3tValue&a=1' } }, /respUrl must be an absolute http.*got "htp:\/\/n8n\.example\/webhook\/x\?secret=\*\*\*&a=1"/],
+	['a very long wrong number, shown cut', { ...sendCode, to: `${'1234567890'.repeat(30)}x` }, /to .*got "(1234567890){12}… \(301 characters\)"/],
 	['lang fr', { ...sendCode, additionalFields: { lang: 'fr' } }, /lang must be one of en, zh, got "fr"/],
 	['displayNum with letters', { ...sendCode, additionalFields: { displayNum: 'abc' } }, /displayNum must be a phone number/],
 	['welcomePrompt not wav', { ...sendCode, additionalFields: { welcomePrompt: 'hello.mp3' } }, /welcomePrompt must be \.wav file names/],

@@ -11,12 +11,12 @@ const properties: INodeProperties[] = [
 		{
 			name: 'Get Download Info',
 			value: 'getDownloadInfo',
-			action: 'Get yesterday s bill records',
+			action: 'Get the previous day bill records',
 			description: "Get the address and check code of the previous day's bill file, and optionally the file",
 		},
 	]),
 	{
-		displayName: 'The platform must have granted the bill-record permission to this account',
+		displayName: 'Bill records cover the previous day only (00:00 to 23:59), and only for accounts the platform has granted the bill-record permission',
 		name: 'billNotice',
 		type: 'notice',
 		default: '',

@@ -32,6 +32,21 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 	};
 }
 
+/**
+ * The platform answers a call request at once (spec 1.5, 6.2); how the call went comes later. Shown
+ * above the fields of both voice resources, because users expect "success" to mean "answered".
+ */
+export function callOutcomeNotice(resource: string): INodeProperties {
+	return {
+		displayName:
+			'Success here means the platform accepted the call, not that it was answered. For the outcome, paste a Cloopen Trigger\'s URL into Result URL (Additional Fields), or use Call → Get State and Get Result with the callSid.',
+		name: 'callOutcomeNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(resource),
+	};
+}
+
 export const respUrlField: INodeProperties = {
 	displayName: 'Result URL (respUrl)',
 	name: 'respUrl',

@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { ResourceDefinition } from './types';
 import {
 	appIdField,
+	callOutcomeNotice,
 	displayNumField,
 	nestedObject,
 	operationProperty,
@@ -26,6 +27,7 @@ const properties: INodeProperties[] = [
 			description: 'Call a number and play audio files or text read by speech synthesis',
 		},
 	]),
+	callOutcomeNotice(RESOURCE),
 	appIdField(RESOURCE, ['call']),
 	{
 		displayName: 'To',

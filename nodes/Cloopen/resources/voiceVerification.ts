@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { OperationContext, OperationOutput, ResourceDefinition } from './types';
 import {
 	appIdField,
+	callOutcomeNotice,
 	displayNumField,
 	nestedObject,
 	operationProperty,
@@ -30,6 +31,7 @@ const properties: INodeProperties[] = [
 			description: 'Call a number and play your own approved wav files in order',
 		},
 	]),
+	callOutcomeNotice(RESOURCE),
 	appIdField(RESOURCE, ['sendCode', 'sendCustomAudioCode']),
 	{
 		displayName: 'To',
@@ -98,6 +100,7 @@ const properties: INodeProperties[] = [
 				name: 'verifyCode',
 				type: 'string',
 				default: '',
+				displayOptions: { show: { '/operation': ['sendCustomAudioCode'] } },
 				description: 'Optional with custom audio: 4 to 8 letters or digits, passed to the platform as well',
 			},
 			{

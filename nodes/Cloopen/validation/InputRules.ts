@@ -1,5 +1,19 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+/** Longest value an error repeats in full; a list of 10,000 numbers would drown the message. */
+const SHOWN_LENGTH = 120;
+
+/**
+ * The value as an error shows it: the value of a secret in a URL (a Cloopen Trigger's ?secret=…
+ * in Result URL) replaced by ***, and a long value cut with its length given.
+ */
+export function shownValue(value: unknown): string {
+	if (typeof value !== 'string') return JSON.stringify(value);
+	const masked = value.replace(/([?&](?:secret|token|password|pwd)=)[^&#\s]*/gi, '$1***');
+	const cut = masked.length > SHOWN_LENGTH ? `${masked.slice(0, SHOWN_LENGTH)}… (${masked.length} characters)` : masked;
+	return `"${cut}"`;
+}
+
 /**
  * Checks one field against one rule of the spec (sections 4 and 8) before anything is sent.
  * Every failure names the field, the value it got and the rule it broke.
@@ -11,8 +25,7 @@ export class InputRules {
 	) {}
 
 	fail(field: string, value: unknown, rule: string): never {
-		const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
-		throw new NodeOperationError(this.node, `${field} ${rule}, got ${shown}`, {
+		throw new NodeOperationError(this.node, `${field} ${rule}, got ${shownValue(value)}`, {
 			itemIndex: this.itemIndex,
 			description: `The request was not sent: fix "${field}" and run again.`,
 		});
