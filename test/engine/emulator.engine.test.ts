@@ -122,6 +122,13 @@ describe('failures a user meets', () => {
 		expect(error?.message).toMatch(/sub-account is closed \[statusCode 111156\]/);
 	});
 
+	it('sub-account credentials on a main-account operation: the hint says which credentials it needs', async () => {
+		const [sub] = await ok({ resource: 'subAccount', operation: 'create', appId: emulator.appId, friendlyName: 'shop' });
+		const { error } = await run(getInfo, { credentials: credentials({ accountSid: sub.subAccountSid, authToken: sub.subToken }) });
+		expect(error?.message).toMatch(/\[statusCode 111183\]/);
+		expect(error?.description).toMatch(/need the main account's Account SID and Auth Token/);
+	});
+
 	it('a suspended account', async () => {
 		emulator.setAccount({ status: '2' });
 		const { error } = await run(getInfo);

@@ -54,7 +54,10 @@ const EXACT: Record<string, StatusCodeInfo> = {
 	'111156': { explanation: 'The sub-account is closed', hint: 'A closed sub-account cannot place calls, send SMS or authenticate.' },
 	'111157': { explanation: 'The sub-account does not exist', hint: 'Check the sub-account SID.' },
 	'111159': { explanation: 'The sub-account token is invalid', hint: CHECK_CREDENTIALS },
-	'111183': { explanation: 'The sub-account does not belong to this main account' },
+	'111183': {
+		explanation: 'The sub-account does not belong to this main account, or sub-account credentials were used for a main-account operation',
+		hint: 'Account info, sub-account management and bill records need the main account\'s Account SID and Auth Token in the credentials.',
+	},
 	'111184': { explanation: 'The sub-account does not belong to this application', hint: CHECK_APP },
 	'111190': { explanation: 'Bill records: the date was empty' },
 	'111191': { explanation: 'Bill records: the date format was wrong', hint: 'The only accepted date is "day" (the previous day).' },
