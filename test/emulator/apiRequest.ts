@@ -21,6 +21,8 @@ export interface ApiRequest {
 	rawBody: string;
 	/** Filled in as the request is read: parsed body and the statusCode answered. */
 	record: EmulatorRequestRecord;
+	/** More requests than the concurrency limit were being answered when this one arrived. */
+	overConcurrencyLimit?: boolean;
 }
 
 const CONTENT_TYPES = { json: 'application/json;charset=utf-8', xml: 'application/xml;charset=utf-8' } as const;
@@ -54,6 +56,7 @@ export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext
 		}
 		const caller = authenticate(context.state, accountSid, url.searchParams.get('sig') ?? undefined, headers.authorization);
 		if (route.mainAccountOnly && caller.kind === 'sub') fail('subAccountNotAllowed', rest);
+		if (request.overConcurrencyLimit) fail('tooManyConcurrent');
 
 		const bodyFormat = requestFormat(String(headers['content-type']));
 		let body = {};

@@ -8,7 +8,7 @@ export const CONTROL_PREFIX = '/__emulator';
  * The emulator's own surface for tests and users: JSON in and out, no authentication (it listens on
  * loopback only). The same operations as the TypeScript methods of the running emulator:
  *   POST reset · POST account {balance,status,type,friendlyName,billPermission} · POST time {advanceMs}
- *   POST latency {ms} · POST callDuration {ms} · POST templates {id, placeholders} · POST apps {appId}
+ *   POST latency {ms} · POST concurrencyLimit {limit} · POST callDuration {ms} · POST templates {id, placeholders} · POST apps {appId}
  *   POST subaccounts {friendlyName, appId?, subAccountSid?, subToken?, voipAccount?, voipPwd?}
  *   GET state · requests · calls · messages · subaccounts · callbacks
  */
@@ -28,7 +28,7 @@ export function handleControl(controller: EmulatorController, method: string, pa
 	const { state } = controller;
 	const action = path.slice(CONTROL_PREFIX.length).replace(/^\/+|\/+$/g, '');
 	const reads = new Map<string, () => unknown>([
-		['state', () => ({ account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates), latencyMs: state.latencyMs, callDurationMs: state.callDurationMs, now: state.clock.now() })],
+		['state', () => ({ account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates), latencyMs: state.latencyMs, concurrencyLimit: state.concurrencyLimit, peakConcurrency: state.peakInFlight, callDurationMs: state.callDurationMs, now: state.clock.now() })],
 		['requests', () => state.requests],
 		['calls', () => state.currentCalls()],
 		['messages', () => state.messages],
@@ -43,6 +43,7 @@ export function handleControl(controller: EmulatorController, method: string, pa
 		['account', () => (controller.setAccount(input as AccountPatch), state.account)],
 		['time', () => (controller.advanceTime(Number(input.advanceMs)), { now: state.clock.now() })],
 		['latency', () => (controller.setLatency(Number(input.ms)), { latencyMs: state.latencyMs })],
+		['concurrencyLimit', () => (controller.setConcurrencyLimit(Number(input.limit)), { concurrencyLimit: state.concurrencyLimit })],
 		['callDuration', () => (controller.setCallDuration(Number(input.ms)), { callDurationMs: state.callDurationMs })],
 		['templates', () => (controller.addTemplate(String(input.id ?? ''), Number(input.placeholders ?? 0)), Object.fromEntries(state.templates))],
 		['apps', () => (controller.addApp(String(input.appId ?? '')), [...state.apps])],

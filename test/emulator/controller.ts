@@ -150,6 +150,12 @@ export class EmulatorController {
 		this.state.latencyMs = ms;
 	}
 
+	/** How many API requests may be answered at once (0: no limit); the platform refuses more with 111111. */
+	setConcurrencyLimit(limit: number): void {
+		if (!Number.isInteger(limit) || limit < 0) throw new Error('the concurrency limit must be a whole number ≥ 0');
+		this.state.concurrencyLimit = limit;
+	}
+
 	/** For calls placed from now on. */
 	setCallDuration(ms: number): void {
 		if (!Number.isFinite(ms) || ms < 0) throw new Error('call duration must be a number of ms ≥ 0');

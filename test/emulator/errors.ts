@@ -28,6 +28,7 @@ export const CODES = {
 	accountMismatch: ['111107', '【账号】请求地址Sid参数与请求包头Authorization参数中的账户ID不一致'],
 	sigEmpty: ['111108', '【账号】请求地址Sig参数为空'],
 	sigMismatch: ['111109', '【账号】请求地址Sig校验失败'],
+	tooManyConcurrent: ['111111', '【账号】并发请求数超过限制'],
 	timestampFormat: ['111113', '【账号】请求包头Authorization参数解码后时间格式有误'],
 	accountNotActivated: ['111138', '【账号】主账户未激活'],
 	accountSuspended: ['111139', '【账号】主账户已暂停'],

@@ -51,6 +51,10 @@ export interface RunningEmulator {
 	setAccount(patch: AccountPatch): void;
 	advanceTime(ms: number): void;
 	setLatency(ms: number): void;
+	/** API requests answered at once; more at the same time are refused with 111111. 0 (default): no limit. */
+	setConcurrencyLimit(limit: number): void;
+	/** The most API requests that were being answered at the same time since start or reset(). */
+	peakConcurrency(): number;
 	/** For calls placed from now on. */
 	setCallDuration(ms: number): void;
 	addTemplate(id: string, placeholderCount: number): void;
@@ -95,6 +99,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		setAccount: (patch) => controller.setAccount(patch),
 		advanceTime: (ms) => controller.advanceTime(ms),
 		setLatency: (ms) => controller.setLatency(ms),
+		setConcurrencyLimit: (limit) => controller.setConcurrencyLimit(limit),
+		peakConcurrency: () => state.peakInFlight,
 		setCallDuration: (ms) => controller.setCallDuration(ms),
 		addTemplate: (id, count) => controller.addTemplate(id, count),
 		addApp: (appId) => controller.addApp(appId),

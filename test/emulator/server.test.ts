@@ -129,6 +129,42 @@ describe('latency', () => {
 	});
 });
 
+describe('concurrency limit', () => {
+	it('is off by default: requests side by side are all answered, and the peak is counted', async () => {
+		emulator().setLatency(60);
+		const codes = await Promise.all(Array.from({ length: 6 }, () => code(info)));
+		expect(codes).toEqual(Array(6).fill('000000'));
+		expect(emulator().peakConcurrency()).toBe(6);
+	});
+
+	it('refuses requests beyond the limit at once with 111111, in the format asked for, and frees slots as answers go', async () => {
+		emulator().setLatency(80);
+		emulator().setConcurrencyLimit(2);
+		const codes = await Promise.all(Array.from({ length: 5 }, () => code(info)));
+		expect(codes.filter((value) => value === '000000')).toHaveLength(2);
+		expect(codes.filter((value) => value === '111111')).toHaveLength(3);
+		const xmlReply = await Promise.all([code(info), code(info), signedRequestXml()]);
+		expect(xmlReply[2]).toMatch(/<statusCode>111111<\/statusCode>/);
+		// One at a time stays within the limit.
+		expect(await code(info)).toBe('000000');
+		expect(await code(info)).toBe('000000');
+	});
+
+	it('is set through the control surface too, checked, and cleared by reset()', async () => {
+		expect((await control('POST', 'concurrencyLimit', { limit: 1 })).body).toEqual({ concurrencyLimit: 1 });
+		expect((await control('POST', 'concurrencyLimit', { limit: -1 })).status).toBe(400);
+		expect((await control('GET', 'state')).body.concurrencyLimit).toBe(1);
+		emulator().reset();
+		expect((await control('GET', 'state')).body.concurrencyLimit).toBe(0);
+	});
+});
+
+/** Account Info asked for in XML, as raw text. */
+async function signedRequestXml(): Promise<string> {
+	const reply = await signedRequest(emulator().baseUrl, { ...info, accountSid: emulator().accountSid, token: emulator().authToken, format: 'xml' });
+	return reply.text;
+}
+
 describe('control surface (HTTP, no authentication)', () => {
 	it('reads state, requests (with parsed bodies), calls, messages, sub-accounts and callbacks', async () => {
 		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, to: '13800000000', verifyCode: '1234', respUrl: 'http://192.0.2.1/x' }) });

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-import { answerApiRequest } from './apiRequest';
+import { answerApiRequest, type ApiAnswer } from './apiRequest';
 import { BILLS_PREFIX, serveBill } from './billDownload';
 import { selfSignedCertificate } from './certificate';
 import { CONTROL_PREFIX, handleControl } from './control';
@@ -47,12 +47,21 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 		headers: { ...request.headers },
 		body: raw,
 	};
-	controller.state.requests.push(record);
-	await controller.delay(controller.state.latencyMs);
-	const answer = answerApiRequest(
-		{ method, url, headers: request.headers, rawBody: raw, record },
-		{ state: controller.state, baseUrl: controller.baseUrl, onCallPlaced: controller.onCallPlaced },
-	);
+	const { state } = controller;
+	state.requests.push(record);
+	state.inFlight++;
+	state.peakInFlight = Math.max(state.peakInFlight, state.inFlight);
+	const overConcurrencyLimit = state.concurrencyLimit > 0 && state.inFlight > state.concurrencyLimit;
+	let answer: ApiAnswer;
+	try {
+		await controller.delay(state.latencyMs);
+		answer = answerApiRequest(
+			{ method, url, headers: request.headers, rawBody: raw, record, overConcurrencyLimit },
+			{ state, baseUrl: controller.baseUrl, onCallPlaced: controller.onCallPlaced },
+		);
+	} finally {
+		state.inFlight--;
+	}
 	response.writeHead(200, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.body) });
 	response.end(answer.body);
 }

@@ -137,6 +137,11 @@ export class EmulatorState {
 	bills = new Map<string, BillFile>();
 	latencyMs = 0;
 	callDurationMs: number;
+	/** API requests the emulator answers at once; 0 = no limit. More at the same time get 111111. */
+	concurrencyLimit = 0;
+	/** API requests being answered now (latency included), and the most seen at once. */
+	inFlight = 0;
+	peakInFlight = 0;
 
 	constructor(private readonly seed: StateSeed) {
 		this.callDurationMs = seed.callDurationMs;
@@ -173,6 +178,8 @@ export class EmulatorState {
 		this.bills = new Map();
 		this.latencyMs = this.seed.latencyMs;
 		this.callDurationMs = this.seed.callDurationMs;
+		this.concurrencyLimit = 0;
+		this.peakInFlight = this.inFlight;
 	}
 
 	charge(amount: number): void {
