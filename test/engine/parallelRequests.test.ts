@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+
+/**
+ * Parallel Requests through n8n's engine: how many requests are really in flight, output order and
+ * pairedItem when answers come back in another order, and the platform's concurrency refusals
+ * (111111, 111112, 111114) reported on the item they belong to.
+ */
+const sendCode = (parallelRequests?: number) => ({
+	resource: 'voiceVerification',
+	operation: 'sendCode',
+	appId: 'app',
+	to: '={{ $json.to }}',
+	verifyCode: '1234',
+	...(parallelRequests === undefined ? {} : { parallelRequests }),
+});
+const numbers = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `1380000000${i}` }));
+
+describe('against the emulator', () => {
+	let emulator: RunningEmulator;
+	beforeAll(async () => {
+		emulator = await startEmulator({ callDurationMs: 100_000 });
+	});
+	beforeEach(() => {
+		emulator.reset();
+		emulator.setLatency(80);
+	});
+	afterAll(async () => {
+		await emulator.close();
+	});
+	const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
+	const parameters = (parallelRequests?: number) => ({ ...sendCode(parallelRequests), appId: emulator.appId });
+
+	it('sends one item at a time by default', async () => {
+		const { json, error } = await runCloopen(parameters(), { credentials: credentials(), items: numbers(4) });
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(4);
+		expect(emulator.peakConcurrency()).toBe(1);
+	});
+
+	it('keeps as many requests in flight as asked, never more, and the output in input order', async () => {
+		const { json, result } = await runCloopen(parameters(4), { credentials: credentials(), items: numbers(10) });
+		expect(emulator.peakConcurrency()).toBe(4);
+		expect(json.map((item) => item.to)).toEqual(numbers(10).map((item) => item.to));
+		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(10).map((_, item) => ({ item })));
+	});
+
+	it('reports the platform\'s 111111 on each item it refused (Continue On Fail) and places the others', async () => {
+		emulator.setConcurrencyLimit(3);
+		const { json, result } = await runCloopen(parameters(5), { credentials: credentials(), items: numbers(5), continueOnFail: true });
+		const refused = json.filter((item) => item.statusCode === '111111');
+		expect(json.filter((item) => item.callSid)).toHaveLength(3);
+		expect(refused).toHaveLength(2);
+		for (const item of refused) {
+			expect(item.error).toMatch(/Too many concurrent requests for this account \[statusCode 111111\]/);
+			expect(item.hint).toMatch(/lower "Parallel Requests"/);
+		}
+		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(5).map((_, item) => ({ item })));
+		expect(emulator.calls()).toHaveLength(3);
+	});
+
+	it('without Continue On Fail, a refusal stops the node and names the item', async () => {
+		emulator.setConcurrencyLimit(1);
+		const { error } = await runCloopen(parameters(3), { credentials: credentials(), items: numbers(3) });
+		expect(error?.message).toMatch(/\[statusCode 111111\]/);
+		expect((error as { context?: { itemIndex?: number } })?.context?.itemIndex).toBeGreaterThan(0);
+	});
+});
+
+describe('answers that arrive out of order, and the other concurrency codes', () => {
+	// The server holds the requests until all of a run's items are in, then answers the last item first;
+	// numbers ending in 7, 8 and 9 are refused with the platform's three concurrency codes.
+	const refusals: Record<string, string> = { '7': '111111', '8': '111112', '9': '111114' };
+	const answeredOrder: string[] = [];
+	let held: Array<{ to: string; answer: () => void }> = [];
+	let expected = 0;
+	let server: Server;
+	let baseUrl: string;
+	beforeAll(async () => {
+		server = createServer((request, response) => {
+			let body = '';
+			request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+			request.on('end', () => {
+				const to = String(JSON.parse(body).to);
+				const refusal = refusals[to.slice(-1)];
+				held.push({
+					to,
+					answer: () => {
+						answeredOrder.push(to);
+						const answer = refusal
+							? { statusCode: refusal, statusMsg: '并发超限' }
+							: { statusCode: '000000', VoiceVerify: { callSid: `call-${to}`, dateCreated: '20261123100000' } };
+						response.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8' });
+						response.end(JSON.stringify(answer));
+					},
+				});
+				if (held.length < expected) return;
+				const answers = held.sort((a, b) => b.to.localeCompare(a.to));
+				held = [];
+				for (const { answer } of answers) answer();
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	});
+	beforeEach(() => {
+		answeredOrder.length = 0;
+	});
+	afterAll(async () => {
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	});
+
+	it('output follows the input even when the answers came back reversed', async () => {
+		expected = 5;
+		const { json, result } = await runCloopen(sendCode(5), { credentials: customServerCredentials(baseUrl), items: numbers(5) });
+		expect(answeredOrder).toEqual(numbers(5).map((item) => item.to).reverse());
+		expect(json.map((item) => item.callSid)).toEqual(numbers(5).map((item) => `call-${item.to}`));
+		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(5).map((_, item) => ({ item })));
+	});
+
+	it('111111, 111112 and 111114 each land on their own item with an explanation and the same advice', async () => {
+		expected = 10;
+		const { json } = await runCloopen(sendCode(10), { credentials: customServerCredentials(baseUrl), items: numbers(10), continueOnFail: true });
+		expect(json.map((item) => item.statusCode)).toEqual([...Array(7).fill('000000'), '111111', '111112', '111114']);
+		expect(json.slice(7).map((item) => item.explanation)).toEqual([
+			'Too many concurrent requests for this account',
+			'Too many concurrent requests to the same number',
+			'Too many concurrent requests for this resource',
+		]);
+		for (const item of json.slice(7)) expect(item.hint).toMatch(/lower "Parallel Requests" or retry later/);
+		expect(json.slice(7).map((item) => item.statusMsg)).toEqual(Array(3).fill('并发超限'));
+	});
+});
