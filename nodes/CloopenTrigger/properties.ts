@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES } from './readBody';
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Paste this node\'s Production URL into "Result URL (respUrl)" of a Cloopen Voice Verification or Voice Notification (Additional Fields). When the call ends, the platform posts the result there and this workflow starts. The platform has no API to register callback URLs, so activating or deactivating this workflow registers or removes nothing: the URL is used only where you paste it. With a Secret, add ?secret=… to the URL.',
+			'Paste this node\'s Production URL (plus ?secret=… if you set a Secret) into "Result URL (respUrl)" of a Cloopen Voice Verification or Voice Notification. When the call ends, the platform posts the result there and this workflow starts. Activating the workflow registers nothing with the platform: the URL works where you paste it.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
