@@ -93,30 +93,27 @@ describe('installed into n8n 2.41 as a community package', () => {
 		expect(wrong.message).not.toContain('f'.repeat(32));
 	});
 
+	/** What the editor's resource locator shows for `parameter` when the user types "picker". */
+	async function pickerEntries(parameter: string, methodName: string, operation: string) {
+		const answer = await n8n.api('POST', '/dynamic-node-parameters/resource-locator-results', {
+			path: `parameters.${parameter}`,
+			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
+			methodName,
+			filter: 'picker',
+			currentNodeParameters: { resource: 'subAccount', operation, appId: emulator.appId },
+			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
+		});
+		return answer.data.results as Array<{ name: string; value: string }>;
+	}
+
 	test('the sub-account picker lists the application\'s sub-accounts from the platform', async () => {
 		emulator.addSubAccount({ friendlyName: 'picker-shop', appId: emulator.appId });
-		const answer = await n8n.api('POST', '/dynamic-node-parameters/resource-locator-results', {
-			path: 'parameters.subAccountSid',
-			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
-			methodName: 'searchSubAccounts',
-			filter: 'picker',
-			currentNodeParameters: { resource: 'subAccount', operation: 'close', appId: emulator.appId },
-			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
-		});
-		const results = answer.data.results as Array<{ name: string; value: string }>;
-		expect(results.map((entry) => entry.name)).toEqual([expect.stringMatching(/^picker-shop \(/)]);
-		expect(results[0].value).toMatch(/^[0-9a-f]{32}$/);
-
+		const bySid = await pickerEntries('subAccountSid', 'searchSubAccounts', 'close');
+		expect(bySid.map((entry) => entry.name)).toEqual([expect.stringMatching(/^picker-shop \(/)]);
+		expect(bySid[0].value).toMatch(/^[0-9a-f]{32}$/);
 		// Get by Name offers the same list, with the names as values.
-		const byName = await n8n.api('POST', '/dynamic-node-parameters/resource-locator-results', {
-			path: 'parameters.subAccountName',
-			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
-			methodName: 'searchSubAccountNames',
-			filter: 'picker',
-			currentNodeParameters: { resource: 'subAccount', operation: 'getByName', appId: emulator.appId },
-			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
-		});
-		expect((byName.data.results as Array<{ value: string }>).map((entry) => entry.value)).toEqual(['picker-shop']);
+		const byName = await pickerEntries('subAccountName', 'searchSubAccountNames', 'getByName');
+		expect(byName.map((entry) => entry.value)).toEqual(['picker-shop']);
 	});
 });
 
