@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 		{
 			name: 'Get Download Info',
 			value: 'getDownloadInfo',
-			action: 'Get the previous day bill records',
+			action: 'Get bill records of the previous day',
 			description: "Get the address and check code of the previous day's bill file, and optionally the file",
 		},
 	]),
