@@ -95,7 +95,25 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Starts n8n with a fresh user folder; a start that fails is tried once more with another fresh
+ * folder (once, on a loaded machine, a first start of n8n died within seconds without a word in its
+ * log). A second failure is thrown with both attempts' reasons.
+ */
 export async function startN8n(options: StartOptions = {}): Promise<N8nInstance> {
+	try {
+		return await startN8nOnce(options);
+	} catch (first) {
+		console.warn(`n8n e2e: first start failed, trying once more: ${(first as Error).message.split('\n')[0]}`);
+		try {
+			return await startN8nOnce(options);
+		} catch (second) {
+			throw new Error(`${(second as Error).message}\n--- first attempt ---\n${(first as Error).message}`);
+		}
+	}
+}
+
+async function startN8nOnce(options: StartOptions): Promise<N8nInstance> {
 	const install = n8nInstallation();
 	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
 	const logPath = join(userFolder, 'n8n.log');
