@@ -65,6 +65,20 @@ function collectFiles(entry, name, resolveFrom) {
 function vendorDependencies({ projectDir, distDir, roots, packages }) {
 	const vendorDir = path.join(distDir, 'vendor');
 	const copied = new Set();
+	const rootOf = new Map();
+	/** A package's folder, found once; its licence is copied the first time. */
+	const packageRoot = (name, entry) => {
+		if (!rootOf.has(name)) {
+			const root = packageRootOf(entry, name);
+			rootOf.set(name, root);
+			const licence = fs.readdirSync(root).find((file) => /^licen[cs]e/i.test(file));
+			if (licence) {
+				fs.mkdirSync(path.join(vendorDir, name), { recursive: true });
+				fs.copyFileSync(path.join(root, licence), path.join(vendorDir, name, licence));
+			}
+		}
+		return rootOf.get(name);
+	};
 	for (const jsFile of roots.flatMap((root) => listJsFiles(path.join(distDir, root)))) {
 		const source = fs.readFileSync(jsFile, 'utf8');
 		const rewritten = source.replace(REQUIRE, (call, quote, specifier) => {
@@ -75,18 +89,16 @@ function vendorDependencies({ projectDir, distDir, roots, packages }) {
 				throw new Error(`${path.relative(distDir, jsFile)} requires "${specifier}": add it to the vendored packages or to n8n's`);
 			}
 			const entry = require.resolve(specifier, { paths: [projectDir] });
-			const packageRoot = packageRootOf(entry, name);
+			const root = packageRoot(name, entry);
 			for (const file of collectFiles(entry, name, projectDir)) {
-				const target = path.join(vendorDir, name, path.relative(packageRoot, file));
+				const target = path.join(vendorDir, name, path.relative(root, file));
 				if (!copied.has(target)) {
 					fs.mkdirSync(path.dirname(target), { recursive: true });
 					fs.copyFileSync(file, target);
 					copied.add(target);
 				}
 			}
-			const licence = fs.readdirSync(packageRoot).find((file) => /^licen[cs]e/i.test(file));
-			if (licence) fs.copyFileSync(path.join(packageRoot, licence), path.join(vendorDir, name, licence));
-			let relative = toPosix(path.relative(path.dirname(jsFile), path.join(vendorDir, name, path.relative(packageRoot, entry))));
+			let relative = toPosix(path.relative(path.dirname(jsFile), path.join(vendorDir, name, path.relative(root, entry))));
 			if (!relative.startsWith('.')) relative = `./${relative}`;
 			return `require(${quote}${relative}${quote})`;
 		});

@@ -7,6 +7,8 @@ const RESOURCE = 'subAccount';
 /** Spec 4.8 / section 8: offset is 1 to 100 rows per query. */
 export const MAX_PAGE_SIZE = 100;
 const SECRET_FIELDS = ['subToken', 'voipPwd'];
+/** Spec 2.2: a sub-account SID is 32 letters and digits. Checked in the editor and again at run time. */
+const SUB_ACCOUNT_SID = '^[A-Za-z0-9]{32}$';
 
 const INCLUDE_SECRETS_DESCRIPTION =
 	'Whether to output the sub-account token (subToken) and communication password (voipPwd)';
@@ -92,7 +94,7 @@ const properties: INodeProperties[] = [
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: '^[A-Za-z0-9]{32}$', errorMessage: 'A sub-account SID is 32 letters and digits' },
+						properties: { regex: SUB_ACCOUNT_SID, errorMessage: 'A sub-account SID is 32 letters and digits' },
 					},
 				],
 			},
@@ -236,7 +238,7 @@ export const subAccount: ResourceDefinition = {
 		async close(context) {
 			const subAccountSid = context.rules.required('subAccountSid', chosenValue(context, 'subAccountSid'));
 			// The "By SID" mode checks this in the editor; a list entry or an expression is checked here.
-			if (!/^[A-Za-z0-9]{32}$/.test(subAccountSid)) {
+			if (!new RegExp(SUB_ACCOUNT_SID).test(subAccountSid)) {
 				context.rules.fail('subAccountSid', subAccountSid, 'must be a sub-account SID of 32 letters and digits');
 			}
 			const response = await context.request({

@@ -7,7 +7,7 @@ const SHOWN_LENGTH = 120;
  * The value as an error shows it: the value of a secret in a URL (a Cloopen Trigger's ?secret=…
  * in Result URL) replaced by ***, and a long value cut with its length given.
  */
-export function shownValue(value: unknown): string {
+function shownValue(value: unknown): string {
 	if (typeof value !== 'string') return JSON.stringify(value);
 	const masked = value.replace(/([?&](?:secret|token|password|pwd)=)[^&#\s]*/gi, '$1***');
 	const cut = masked.length > SHOWN_LENGTH ? `${masked.slice(0, SHOWN_LENGTH)}… (${masked.length} characters)` : masked;
