@@ -1,5 +1,6 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
+import { maskSecretsInText } from './secretFields';
 import { describeStatusCode } from './statusCodes';
 
 /** What an error item carries with "Continue On Fail": the platform's own words, and ours. */
@@ -18,9 +19,11 @@ export class CloopenPlatformError extends NodeApiError {
 		node: INode,
 		statusCode: string,
 		statusMsg: string,
-		options: { httpCode?: number; itemIndex?: number; operation: string },
+		options: { httpCode?: number; itemIndex?: number; operation: string; secrets?: string[] },
 	) {
 		const info = describeStatusCode(statusCode);
+		// Kept verbatim but for secrets: a statusMsg is logged and shown like any error text.
+		statusMsg = maskSecretsInText(statusMsg, options.secrets);
 		const explanation = info?.explanation ?? 'The platform refused the request (this statusCode is not in the known-code table)';
 		super(node, { statusCode, statusMsg } as JsonObject, {
 			message: `Cloopen refused ${options.operation}: ${explanation} [statusCode ${statusCode}]`,
@@ -77,7 +80,7 @@ type WrappedError = { code?: unknown; httpCode?: unknown; cause?: unknown; error
  * The network error's code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …). n8n wraps it in a
  * NodeApiError that drops the cause but files the code under `httpCode`.
  */
-function findErrorCode(error: unknown): string | undefined {
+export function findErrorCode(error: unknown): string | undefined {
 	let current = error as WrappedError | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
 		for (const candidate of [current.code, current.httpCode]) {
@@ -111,14 +114,21 @@ export function transportError(
 	return wrapped;
 }
 
-/** The server answered, but not with a platform response n8n can read. */
+const EXCERPT_LENGTH = 200;
+/** Enough text around the excerpt to see where a secret value that reaches into it begins. */
+const MASKED_LENGTH = 4096;
+
+/**
+ * The server answered, but not with a platform response n8n can read. The excerpt of its body has
+ * secret values masked (sub-account tokens and passwords in any casing, the Auth Token).
+ */
 export function unreadableResponseError(
 	node: INode,
 	reason: string,
 	response: { httpCode: number; body: string },
-	request: { operation: string; itemIndex?: number },
+	request: { operation: string; itemIndex?: number; secrets?: string[] },
 ): NodeApiError {
-	const excerpt = response.body.slice(0, 200);
+	const excerpt = maskSecretsInText(response.body.slice(0, MASKED_LENGTH), request.secrets).slice(0, EXCERPT_LENGTH);
 	return new NodeApiError(node, { httpCode: response.httpCode } as JsonObject, {
 		message: `Cloopen's answer to ${request.operation} could not be read: ${reason} (HTTP ${response.httpCode})`,
 		description: excerpt

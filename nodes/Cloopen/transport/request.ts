@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { resolveBaseUrl } from '../../../credentials/CloopenApi.credentials';
+import { checkedBaseUrl } from './baseUrl';
 import { formatHeaders, SOFT_VERSION, type BodyFormat } from './bodyFormat';
 import { CloopenPlatformError, transportError, unreadableResponseError } from './errors';
 import { decodeResponseBody, encodeRequestBody } from './wireCodec';
@@ -43,13 +44,15 @@ const SUCCESS = '000000';
 export async function cloopenRequest(this: CloopenContext, request: CloopenRequest): Promise<CloopenResponse> {
 	const credentials = await this.getCredentials('cloopenApi', request.itemIndex);
 	const accountSid = String(credentials.accountSid);
+	// Masked in every excerpt or message taken from an answer.
+	const secrets = [String(credentials.authToken ?? '')];
 	const payload =
 		request.body !== undefined
 			? encodeRequestBody(request.format, request.body, request.xml ?? { root: 'Request' })
 			: '';
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: `${resolveBaseUrl(credentials)}/${SOFT_VERSION}/Accounts/${encodeURIComponent(accountSid)}/${request.path}`,
+		url: `${checkedBaseUrl(this.getNode(), resolveBaseUrl(credentials), request.itemIndex)}/${SOFT_VERSION}/Accounts/${encodeURIComponent(accountSid)}/${request.path}`,
 		qs: request.qs,
 		headers: {
 			...formatHeaders(request.format),
@@ -80,18 +83,19 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 	try {
 		decoded = decodeResponseBody(request.format, text, request.arrayElements);
 	} catch (error) {
-		throw unreadableResponseError(this.getNode(), (error as Error).message, { httpCode: response.statusCode, body: text }, request);
+		throw unreadableResponseError(this.getNode(), (error as Error).message, { httpCode: response.statusCode, body: text }, { ...request, secrets });
 	}
 
 	const statusCode = decoded.statusCode === undefined ? undefined : String(decoded.statusCode);
 	if (statusCode === undefined) {
-		throw unreadableResponseError(this.getNode(), 'it has no statusCode', { httpCode: response.statusCode, body: text }, request);
+		throw unreadableResponseError(this.getNode(), 'it has no statusCode', { httpCode: response.statusCode, body: text }, { ...request, secrets });
 	}
 	if (statusCode !== SUCCESS) {
 		throw new CloopenPlatformError(this.getNode(), statusCode, String(decoded.statusMsg ?? ''), {
 			httpCode: response.statusCode,
 			itemIndex: request.itemIndex,
 			operation: request.operation,
+			secrets,
 		});
 	}
 	return { ...decoded, statusCode };

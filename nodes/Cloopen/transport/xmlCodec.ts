@@ -54,24 +54,46 @@ export function encodeXmlBody(body: WireBody, shape: XmlBodyShape): string {
 	return `<?xml version="1.0" encoding="UTF-8"?><${shape.root}>${children.join('')}</${shape.root}>`;
 }
 
-/**
- * Parses a platform response. Values stay strings (a verifyCode or balance like "0012" must not become
- * a number); `arrayElements` are always arrays even when the platform returns one element.
- */
-export function decodeXmlResponse(text: string, arrayElements: string[] = []): Record<string, unknown> {
-	const parser = new XMLParser({
-		ignoreAttributes: false,
-		attributeNamePrefix: '',
+/** Names that would reach an object's prototype; such elements are dropped from answers. */
+export const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Not a valid XML name, so no real element is ever called this: marks the ones to drop. */
+const DROPPED = '#dropped';
+
+const responseParser = (arrayElements: string[]) =>
+	new XMLParser({
+		// The platform's answers carry their values in elements; an attribute (statusCode="000000") is not one.
+		ignoreAttributes: true,
 		parseTagValue: false,
-		parseAttributeValue: false,
 		trimValues: true,
+		// Only the five XML entities: DOCTYPE declarations are refused before parsing.
 		processEntities: true,
 		htmlEntities: false,
+		transformTagName: (name) => (PROTOTYPE_KEYS.has(name) ? DROPPED : name),
 		isArray: (name, jPath) => arrayElements.includes(name) && jPath === `Response.${name}`,
 	});
-	const document = parser.parse(text, true) as Record<string, unknown>;
+
+function withoutDropped(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutDropped);
+	if (typeof value !== 'object' || value === null) return value;
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([key]) => key !== DROPPED)
+			.map(([key, entry]) => [key, withoutDropped(entry)]),
+	);
+}
+
+/**
+ * Parses a platform response. Values stay strings (a verifyCode or balance like "0012" must not become
+ * a number); `arrayElements` are always arrays even when the platform returns one element. A DOCTYPE
+ * (the way to declare entities, external ones included) is refused, never expanded.
+ */
+export function decodeXmlResponse(text: string, arrayElements: string[] = []): Record<string, unknown> {
+	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw new Error('the XML declares a DOCTYPE or entities, which a platform answer never does');
+	const document = withoutDropped(responseParser(arrayElements).parse(text, true)) as Record<string, unknown>;
 	const response = document.Response;
 	if (response === undefined) throw new Error('the XML has no <Response> root element');
 	// <Response/> or <Response></Response> parse to ''.
-	return typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
+	return typeof response === 'object' && response !== null && !Array.isArray(response)
+		? (response as Record<string, unknown>)
+		: {};
 }
