@@ -1,12 +1,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { withoutSecretFields } from '../transport/secretFields';
 import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, listOf, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'subAccount';
 /** Spec 4.8 / section 8: offset is 1 to 100 rows per query. */
 export const MAX_PAGE_SIZE = 100;
-const SECRET_FIELDS = ['subToken', 'voipPwd'];
 /** Spec 2.2: a sub-account SID is 32 letters and digits. Checked in the editor and again at run time. */
 const SUB_ACCOUNT_SID = '^[A-Za-z0-9]{32}$';
 
@@ -161,8 +161,8 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject =>
-	include ? entry : Object.fromEntries(Object.entries(entry).filter(([key]) => !SECRET_FIELDS.includes(key)));
+/** subToken and voipPwd, in whatever casing the answer uses, and any other secret-looking key. */
+const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject => (include ? entry : withoutSecretFields(entry));
 
 /** The value of a resource locator ({ mode, value }), or what an expression gave directly. */
 function chosenValue(context: OperationContext, parameter: string): unknown {
