@@ -4,7 +4,7 @@
  * emulator, every example workflow run and read back from n8n's executions, and the failure-alert loop
  * (emulator callback → trigger's production webhook in n8n → alert SMS) closed.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
@@ -34,7 +34,8 @@ beforeAll(async () => {
 	emulator = await startEmulator({ callDurationMs: 500 });
 	const tarball = packRepoPackage();
 	try {
-		n8n = await startN8n({ packageTarball: tarball });
+		// Installed as the README tells users to, until the package is on the registry.
+		n8n = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install' });
 	} finally {
 		rmSync(dirname(tarball), { recursive: true, force: true });
 	}
@@ -68,6 +69,8 @@ describe('installed into n8n 2.41 as a community package', () => {
 		const installedDir = n8n.installedPackage?.dir as string;
 		expect(JSON.parse(readFileSync(join(installedDir, 'package.json'), 'utf8')).dependencies).toBeUndefined();
 		expect(existsSync(join(installedDir, 'node_modules'))).toBe(false);
+		// and npm put nothing beside it either (no second n8n-workflow from the peer dependency)
+		expect(readdirSync(dirname(installedDir)).filter((entry) => !entry.startsWith('.'))).toEqual(['n8n-nodes-cloopen']);
 		expect(existsSync(join(installedDir, 'dist/vendor/fast-xml-parser/lib/fxp.cjs'))).toBe(true);
 		for (const type of ['cloopen', 'cloopenTrigger']) {
 			expect({ type, loaded: await n8n.hasNodeType(`n8n-nodes-cloopen.${type}`, 1) }).toEqual({ type, loaded: true });

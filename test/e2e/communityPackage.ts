@@ -59,3 +59,28 @@ export function installCommunityPackage(
 	writeFileSync(ledgerPath, JSON.stringify(ledger, null, 2));
 	return { name: manifest.name, version: manifest.version, dir };
 }
+
+/**
+ * Installs a packed package exactly as the README tells a user to before it is on the registry:
+ * `npm install --legacy-peer-deps <tarball>` inside ~/.n8n/nodes (here <userFolder>/.n8n/nodes, since
+ * the suite's n8n has N8N_USER_FOLDER=<userFolder>). --legacy-peer-deps keeps npm 7+ from installing
+ * the n8n-workflow peer beside it, where the package would load a second copy instead of n8n's own.
+ */
+export function installTarballAsReadmeSays(
+	tarball: string,
+	userFolder: string,
+	npmEnv: NodeJS.ProcessEnv,
+): { name: string; version: string; dir: string } {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	execFileSync('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+		cwd: nodesDir,
+		env: npmEnv,
+		stdio: ['ignore', 'ignore', 'pipe'],
+	});
+	const ledger = JSON.parse(readFileSync(join(nodesDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+	const [name] = Object.keys(ledger.dependencies);
+	const dir = join(nodesDir, 'node_modules', name);
+	const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+	return { name, version, dir };
+}

@@ -9,7 +9,8 @@
 set -euo pipefail
 
 NODE_VERSION=24.21.0   # latest 24.x on the registry when n8n 2.41.1 came out (n8n wants Node >= 24)
-N8N_VERSION=2.41.1     # must match n8n-install/package.json; the lock file pins the whole tree
+N8N_VERSION=2.41.1     # must match n8n-install/package.json; the lock pins the whole tree. The newest
+                       # whose whole tree the registry serves (2.41.3 lacks n8n-core 2.41.2 and others)
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 check=""
@@ -107,32 +108,27 @@ install_n8n() {
 	fresh=1
 }
 
-# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for /healthz/readiness
-# (200 once migrated). A second attempt follows a failed first one: once, on a loaded machine, the first
-# start of a fresh install died within seconds without a word in its log.
+# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for
+# /healthz/readiness (200 once migrated). n8n gets an empty environment plus n8n-isolation.env plus the
+# per-start values below, exactly as the suite's own starts (n8nEnv.ts): nothing of the caller's
+# environment reaches it. (Inheriting it made every check under jest fail: jest sets NODE_ENV=test,
+# and n8n 2.41 with NODE_ENV=test exits with status 1 without writing a line.) No retry: a failed
+# check is a real failure, and its log and exit status are printed.
 check_start() {
-	local attempt
-	for attempt in 1 2; do
-		if start_once; then return 0; fi
-		say "check: attempt $attempt failed"
-	done
-	say "check FAILED twice; run this script again to retry the check (the install is kept)"
-	exit 1
-}
-
-start_once() {
-	local port broker_port user_folder pid t0 ok="" status
+	local port broker_port user_folder pid t0 ok="" status settings=()
 	free_port() { "$node_home/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 	port="$(free_port)"
 	broker_port="$(free_port)"
 	user_folder="$(mktemp -d)"
+	mapfile -t settings < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$here/n8n-isolation.env")
 	t0=$(now)
 	say "check: starting n8n on 127.0.0.1:$port (user folder $user_folder)"
-	# The same isolation as test/e2e/n8nEnv.ts, in short: loopback only, nothing that calls home.
-	env PATH="$node_home/bin:$PATH" N8N_USER_FOLDER="$user_folder" N8N_PORT="$port" N8N_LISTEN_ADDRESS=127.0.0.1 \
-		N8N_HOST=127.0.0.1 N8N_RUNNERS_BROKER_PORT="$broker_port" N8N_PYTHON_ENABLED=false \
-		N8N_DIAGNOSTICS_ENABLED=false N8N_VERSION_NOTIFICATIONS_ENABLED=false N8N_TEMPLATES_ENABLED=false \
-		N8N_DYNAMIC_BANNERS_ENABLED=false N8N_LICENSE_AUTO_RENEW_ENABLED=false N8N_DISABLED_MODULES=mcp-registry \
+	env -i "${settings[@]}" \
+		PATH="$node_home/bin:$PATH" HOME="$HOME" LANG="${LANG:-C.UTF-8}" TMPDIR="${TMPDIR:-/tmp}" \
+		N8N_USER_FOLDER="$user_folder" N8N_PORT="$port" N8N_RUNNERS_BROKER_PORT="$broker_port" \
+		N8N_EDITOR_BASE_URL="http://127.0.0.1:$port" N8N_WEBHOOK_URL="http://127.0.0.1:$port/" \
+		NODE_OPTIONS="--require $here/network-guard.cjs --require $here/exit-with-parent.cjs" \
+		N8N_E2E_NETWORK_LOG="$user_folder/network-attempts.log" N8N_E2E_PARENT_PID="$$" \
 		"$node_home/bin/node" "$n8n_dir/node_modules/n8n/bin/n8n" start >"$user_folder/n8n.log" 2>&1 &
 	pid=$!
 	for _ in $(seq 1 360); do
@@ -143,11 +139,16 @@ start_once() {
 	kill "$pid" 2>/dev/null || true
 	status=0
 	wait "$pid" 2>/dev/null || status=$?
+	if [[ -s "$user_folder/network-attempts.log" ]]; then
+		say "check: n8n tried to reach beyond 127.0.0.1 (refused):"
+		cat "$user_folder/network-attempts.log" >&2
+	fi
 	if [[ -z "$ok" ]]; then
-		say "check: n8n never became ready (/healthz/readiness) and ended with status $status after $(( $(now) - t0 )) s; its log:"
+		say "check FAILED: n8n never became ready (/healthz/readiness) and ended with status $status after $(( $(now) - t0 )) s; its log:"
 		cat "$user_folder/n8n.log" >&2
 		rm -rf "$user_folder"
-		return 1
+		say "run this script again to retry the check (the install is kept)"
+		exit 1
 	fi
 	rm -rf "$user_folder"
 	say "check: n8n ready (/healthz/readiness) after $(( $(now) - t0 )) s"

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { installCommunityPackage } from './communityPackage';
+import { installCommunityPackage, installTarballAsReadmeSays } from './communityPackage';
 import { executionError, FINAL_STATUSES, type N8nExecution } from './executions';
 import { parseFlatted } from './flatted';
 import { freePort } from './freePort';
@@ -14,6 +14,8 @@ import { N8nApiError, RestClient } from './restClient';
 export interface StartOptions {
 	/** an `npm pack` tarball, installed as a community package before n8n starts */
 	packageTarball?: string;
+	/** how: as n8n's own installer does (default), or with the README's `npm install` in ~/.n8n/nodes */
+	packageInstall?: 'n8n-installer' | 'readme-npm-install';
 	/** default: a free port */
 	port?: number;
 	/** extra or overriding environment for n8n */
@@ -96,24 +98,10 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts n8n with a fresh user folder; a start that fails is tried once more with another fresh
- * folder (once, on a loaded machine, a first start of n8n died within seconds without a word in its
- * log). A second failure is thrown with both attempts' reasons.
+ * Starts n8n with a fresh user folder and its environment from n8nEnv.ts. A failed start is thrown with
+ * n8n's log; it is not retried (the one start failure ever seen came from an inherited NODE_ENV=test).
  */
 export async function startN8n(options: StartOptions = {}): Promise<N8nInstance> {
-	try {
-		return await startN8nOnce(options);
-	} catch (first) {
-		console.warn(`n8n e2e: first start failed, trying once more: ${(first as Error).message.split('\n')[0]}`);
-		try {
-			return await startN8nOnce(options);
-		} catch (second) {
-			throw new Error(`${(second as Error).message}\n--- first attempt ---\n${(first as Error).message}`);
-		}
-	}
-}
-
-async function startN8nOnce(options: StartOptions): Promise<N8nInstance> {
 	const install = n8nInstallation();
 	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
 	const logPath = join(userFolder, 'n8n.log');
@@ -128,7 +116,8 @@ async function startN8nOnce(options: StartOptions): Promise<N8nInstance> {
 		// npm runs on the same Node as n8n, as it would inside n8n.
 		const npmEnv = { ...process.env, PATH: `${dirname(install.node)}:${process.env.PATH}` };
 		try {
-			installedPackage = installCommunityPackage(options.packageTarball, userFolder, npmEnv);
+			const installPackage = options.packageInstall === 'readme-npm-install' ? installTarballAsReadmeSays : installCommunityPackage;
+			installedPackage = installPackage(options.packageTarball, userFolder, npmEnv);
 		} catch (error) {
 			rmSync(userFolder, { recursive: true, force: true });
 			throw error;
