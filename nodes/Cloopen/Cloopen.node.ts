@@ -8,12 +8,14 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { asNodeError, errorItemJson } from './execution/errorItem';
+import { errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
 import { ParameterReader } from './execution/parameterReader';
-import { runInOrder } from './execution/runItems';
+import { runInOrder, StoppedRun } from './execution/runItems';
+import { stoppedRunError } from './execution/stoppedRun';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
+import { DEFAULT_TIMEOUT_SECONDS } from './transport/answerLimits';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -46,6 +48,16 @@ const parallelRequestsProperty: INodeProperties = {
 		'How many input items are sent to the platform at the same time. Output order stays the input order. Raise it for large batches; the platform may refuse too many at once (statusCode 111111).',
 };
 
+const requestTimeoutProperty: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'requestTimeout',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 600 },
+	default: DEFAULT_TIMEOUT_SECONDS,
+	description:
+		'Longest time one request may take, from sending it to the last byte of the answer. A server that answers slower fails the item; the request may still have been carried out.',
+};
+
 export class Cloopen implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Cloopen',
@@ -65,6 +77,7 @@ export class Cloopen implements INodeType {
 			...RESOURCES.flatMap((resource) => resource.properties),
 			bodyFormatProperty,
 			parallelRequestsProperty,
+			requestTimeoutProperty,
 		],
 	};
 
@@ -83,17 +96,21 @@ export class Cloopen implements INodeType {
 		}
 
 		const parameters = new ParameterReader(this);
-		const perItem = await runInOrder(items.length, parallel, async (itemIndex) => {
-			try {
-				const outputs = await handler(createOperationContext(this, parameters, itemIndex));
-				return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
-			} catch (error) {
-				if (this.continueOnFail()) {
+		const continueOnFail = this.continueOnFail();
+		try {
+			const perItem = await runInOrder(items.length, parallel, async (itemIndex) => {
+				try {
+					const outputs = await handler(createOperationContext(this, parameters, itemIndex));
+					return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
+				} catch (error) {
+					if (!continueOnFail) throw error;
 					return [{ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } }];
 				}
-				throw asNodeError(this.getNode(), error, itemIndex);
-			}
-		});
-		return [perItem.flat()];
+			});
+			return [perItem.flat()];
+		} catch (error) {
+			if (error instanceof StoppedRun) throw stoppedRunError(this.getNode(), error as StoppedRun<INodeExecutionData[]>);
+			throw error;
+		}
 	}
 }

@@ -170,6 +170,7 @@ export const OPERATION_CASES: OperationCase[] = [
 				dateCreated: '20261122100004',
 				statusCode: '000000',
 				numberCount: 2,
+				duplicatesRemoved: 0,
 				batchCount: 1,
 				batches: [
 					{

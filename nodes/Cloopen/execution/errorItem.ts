@@ -9,8 +9,10 @@ export function errorItemJson(error: Error): IDataObject {
 	if (typeof description === 'string' && description) json.errorDescription = description;
 	if (error instanceof CloopenPlatformError) Object.assign(json, error.details);
 	const context = (error as { context?: IDataObject }).context;
-	if (context?.sentBatches) json.sentBatches = context.sentBatches;
-	if (context?.unsentNumbers) json.unsentNumbers = context.unsentNumbers;
+	// What a failed SMS send did with its numbers (resources/sms.ts).
+	for (const field of ['duplicatesRemoved', 'sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers']) {
+		if (context?.[field] !== undefined) json[field] = context[field];
+	}
 	return json;
 }
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationContext } from '../resources/types';
+import { DEFAULT_TIMEOUT_SECONDS } from '../transport/answerLimits';
 import type { BodyFormat } from '../transport/bodyFormat';
 import { cloopenRequest } from '../transport/request';
 import { InputRules } from '../validation/InputRules';
@@ -12,12 +13,16 @@ export function createOperationContext(
 	itemIndex: number,
 ): OperationContext {
 	const format = parameters.get<BodyFormat>('bodyFormat', itemIndex, 'json');
+	const rules = new InputRules(n8n.getNode(), itemIndex);
+	const seconds = rules.integerInRange('requestTimeout', parameters.get('requestTimeout', itemIndex, DEFAULT_TIMEOUT_SECONDS), 1, 600);
+	const timeoutMs = Number(seconds) * 1000;
 	return {
 		n8n,
 		itemIndex,
 		format,
-		rules: new InputRules(n8n.getNode(), itemIndex),
+		rules,
+		timeoutMs,
 		param: <T>(name: string, fallback?: T) => parameters.get<T>(name, itemIndex, fallback),
-		request: async (request) => await cloopenRequest.call(n8n, { ...request, format, itemIndex }),
+		request: async (request) => await cloopenRequest.call(n8n, { ...request, format, itemIndex, timeoutMs }),
 	};
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../transport/answerLimits';
 import { downloadBillFile } from '../transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
 import { appIdField, operationProperty, showFor } from './shared';
@@ -64,6 +65,14 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'A filter agreed with the platform; ignored when empty',
 			},
+			{
+				displayName: 'Max File Size (MB)',
+				name: 'maxFileSizeMb',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 2048 },
+				default: DEFAULT_BILL_FILE_MAX_MB,
+				description: 'Largest bill file to download (after decompression); a larger one fails the item instead of filling the memory of n8n',
+			},
 		],
 	},
 ];
@@ -76,7 +85,8 @@ export const billRecords: ResourceDefinition = {
 	handlers: {
 		async getDownloadInfo(context) {
 			const { rules } = context;
-			const keywords = rules.optional('keywords', context.param<IDataObject>('options', {}).keywords);
+			const options = context.param<IDataObject>('options', {});
+			const keywords = rules.optional('keywords', options.keywords);
 			const response = await context.request({
 				operation: 'Bill Records → Get Download Info',
 				method: 'POST',
@@ -95,9 +105,15 @@ export const billRecords: ResourceDefinition = {
 			if (context.param<boolean>('download', false)) {
 				const property = rules.required('binaryPropertyName', context.param('binaryPropertyName', 'data'));
 				const credentials = await context.n8n.getCredentials('cloopenApi', context.itemIndex);
-				const file = await downloadBillFile.call(context.n8n, downUrl, token, context.itemIndex, {
-					skipCertificateValidation: credentials.ignoreSslIssues === true,
-				});
+				const maxMb = Number(rules.integerInRange('maxFileSizeMb', options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB, 1, 2048));
+				const file = await downloadBillFile.call(
+					context.n8n,
+					downUrl,
+					token,
+					context.itemIndex,
+					{ skipCertificateValidation: credentials.ignoreSslIssues === true },
+					{ deadlineMs: Math.max(context.timeoutMs, MIN_DOWNLOAD_SECONDS * 1000), maxBytes: maxMb * 1024 * 1024 },
+				);
 				output.binary = {
 					[property]: await context.n8n.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
 				};

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { deliveryOf } from '../transport/delivery';
 import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, nestedObject, operationProperty, showFor } from './shared';
 
@@ -81,6 +82,12 @@ function readTemplateData(context: OperationContext): string[] | undefined {
 	return values.length > 0 ? values : undefined;
 }
 
+/** One SMS per person: a number listed twice is sent once, at its first place in the list. */
+function withoutDuplicates(numbers: string[]): { unique: string[]; duplicatesRemoved: number } {
+	const unique = [...new Set(numbers)];
+	return { unique, duplicatesRemoved: numbers.length - unique.length };
+}
+
 export const sms: ResourceDefinition = {
 	name: 'SMS',
 	value: RESOURCE,
@@ -93,7 +100,7 @@ export const sms: ResourceDefinition = {
 			const templateId = rules.required('templateId', context.param('templateId'));
 			if (!/^\d+$/.test(templateId)) rules.fail('templateId', templateId, 'must be the numeric ID of a template');
 			const datas = readTemplateData(context);
-			const numbers = readNumbers(context);
+			const { unique: numbers, duplicatesRemoved } = withoutDuplicates(readNumbers(context));
 
 			const batches: IDataObject[] = [];
 			for (let start = 0; start < numbers.length; start += SMS_BATCH_SIZE) {
@@ -116,7 +123,7 @@ export const sms: ResourceDefinition = {
 						to,
 					});
 				} catch (error) {
-					throw describePartialSend(error, batches, numbers.slice(start));
+					throw describePartialSend(error, { sent: batches, failed: to, after: numbers.slice(start + to.length), duplicatesRemoved });
 				}
 			}
 			return [
@@ -126,6 +133,7 @@ export const sms: ResourceDefinition = {
 						dateCreated: batches[0].dateCreated,
 						statusCode: batches[0].statusCode,
 						numberCount: numbers.length,
+						duplicatesRemoved,
 						batchCount: batches.length,
 						batches,
 					},
@@ -136,20 +144,44 @@ export const sms: ResourceDefinition = {
 };
 
 /**
- * A batch failed after others were sent: the error must say which numbers got the SMS and which did
- * not, so that nothing is silently dropped and a retry does not message anyone twice.
+ * A batch failed: the error must say which numbers got the SMS, which may have (the batch's answer
+ * was lost: connection reset, timeout, an answer that is not the platform's), and which did not, so
+ * that nothing is silently dropped and a retry does not message anyone twice. Only a batch the
+ * platform refused with a statusCode, or one that never left n8n, counts as unsent.
  */
-function describePartialSend(error: unknown, sentBatches: IDataObject[], unsent: string[]): unknown {
-	if (sentBatches.length === 0 || !(error instanceof Error)) return error;
-	const sentCount = sentBatches.reduce((total, batch) => total + Number(batch.numberCount), 0);
+function describePartialSend(
+	error: unknown,
+	batch: { sent: IDataObject[]; failed: string[]; after: string[]; duplicatesRemoved: number },
+): unknown {
+	if (!(error instanceof Error)) return error;
+	const inDoubt = deliveryOf(error) === 'unknown' ? batch.failed : [];
+	const unsent = inDoubt.length > 0 ? batch.after : [...batch.failed, ...batch.after];
+	const sentCount = batch.sent.reduce((total, sent) => total + Number(sent.numberCount), 0);
+	const failedBatch = batch.sent.length + 1;
 	const carrier = error as Error & { description?: string; context?: IDataObject };
-	carrier.message = `${carrier.message} — ${sentCount} numbers in ${sentBatches.length} earlier batch(es) were sent; ${unsent.length} numbers were not`;
-	carrier.description = [carrier.description, 'The error item lists sentBatches and unsentNumbers: retry only the unsent numbers.']
+	const parts = [
+		`${sentCount} numbers in ${batch.sent.length} earlier batch(es) were sent`,
+		inDoubt.length > 0 ? `${inDoubt.length} numbers in batch ${failedBatch} are in doubt (the platform may have sent them)` : '',
+		`${unsent.length} numbers were not sent`,
+	];
+	// A refusal of the only or first batch needs no account of numbers: none went out.
+	if (sentCount > 0 || inDoubt.length > 0) carrier.message = `${carrier.message} — ${parts.filter(Boolean).join('; ')}`;
+	carrier.description = [
+		carrier.description,
+		inDoubt.length > 0
+			? 'Do not resend the in-doubt numbers (inDoubtNumbers) blindly: first check whether they got the SMS, in the platform\'s SMS status reports or in the next day\'s bill records (Bill Record → Get Download Info). Retry only unsentNumbers.'
+			: 'The error item lists sentBatches and unsentNumbers: retry only the unsent numbers.',
+	]
 		.filter(Boolean)
 		.join(' ');
 	if (carrier.context) {
-		carrier.context.sentBatches = sentBatches;
-		carrier.context.unsentNumbers = unsent;
+		Object.assign(carrier.context, {
+			sentBatches: batch.sent,
+			inDoubtBatches: inDoubt.length > 0 ? [{ batch: failedBatch, numberCount: inDoubt.length, to: inDoubt }] : [],
+			inDoubtNumbers: inDoubt,
+			unsentNumbers: unsent,
+			duplicatesRemoved: batch.duplicatesRemoved,
+		});
 	}
 	return carrier;
 }

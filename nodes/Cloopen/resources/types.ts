@@ -10,6 +10,8 @@ export interface OperationContext {
 	itemIndex: number;
 	format: BodyFormat;
 	rules: InputRules;
+	/** Overall deadline of one request ("Timeout (Seconds)"). */
+	timeoutMs: number;
 	/** The node parameter for this item (n8n resolves expressions per item). */
 	param<T = unknown>(name: string, fallback?: T): T;
 	/** A signed request in the chosen body format, for this item. */

@@ -9,7 +9,11 @@ import type {
 import { resolveBaseUrl } from '../../../credentials/CloopenApi.credentials';
 import { checkedBaseUrl } from './baseUrl';
 import { formatHeaders, SOFT_VERSION, type BodyFormat } from './bodyFormat';
-import { CloopenPlatformError, transportError, unreadableResponseError } from './errors';
+import { answerDepth, DEFAULT_TIMEOUT_SECONDS, MAX_ANSWER_DEPTH, MAX_API_ANSWER_BYTES } from './answerLimits';
+import { AnswerBoundError, receiveWithinBounds, type ReceivedAnswer } from './boundedAnswer';
+import { answerBoundError, redirectError } from './boundErrors';
+import { deliveryForNetworkCode, withDelivery } from './delivery';
+import { CloopenPlatformError, findErrorCode, transportError, unreadableResponseError } from './errors';
 import { decodeResponseBody, encodeRequestBody } from './wireCodec';
 import type { WireBody, XmlBodyShape } from './xmlCodec';
 
@@ -29,13 +33,19 @@ export interface CloopenRequest {
 	/** Response elements that are lists even when they hold one entry (XML only). */
 	arrayElements?: string[];
 	itemIndex?: number;
+	/** Overall deadline, from sending to the last byte of the answer. */
 	timeoutMs?: number;
 }
 
 export type CloopenResponse = Record<string, unknown> & { statusCode: string };
 
-const DEFAULT_TIMEOUT_MS = 60_000;
 const SUCCESS = '000000';
+
+/** An error for the request's failure, marked with whether the request may have been carried out. */
+function failedExchange(context: CloopenContext, error: unknown, request: CloopenRequest) {
+	if (error instanceof AnswerBoundError) return answerBoundError(context.getNode(), error, request);
+	return withDelivery(transportError(context.getNode(), error, request), deliveryForNetworkCode(findErrorCode(error)));
+}
 
 /**
  * The only place that talks to the platform: builds the signed request (the credentials sign it),
@@ -50,9 +60,10 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 		request.body !== undefined
 			? encodeRequestBody(request.format, request.body, request.xml ?? { root: 'Request' })
 			: '';
+	const url = `${checkedBaseUrl(this.getNode(), resolveBaseUrl(credentials), request.itemIndex)}/${SOFT_VERSION}/Accounts/${encodeURIComponent(accountSid)}/${request.path}`;
 	const options: IHttpRequestOptions = {
 		method: request.method,
-		url: `${checkedBaseUrl(this.getNode(), resolveBaseUrl(credentials), request.itemIndex)}/${SOFT_VERSION}/Accounts/${encodeURIComponent(accountSid)}/${request.path}`,
+		url,
 		qs: request.qs,
 		headers: {
 			...formatHeaders(request.format),
@@ -60,39 +71,42 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 		},
 		body: payload || undefined,
 		json: false,
-		encoding: 'text',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
 	};
 
-	let response: { body: unknown; statusCode: number };
+	let answer: ReceivedAnswer;
 	try {
 		// The credentials read above sign the request too: one decryption per request, and the
 		// accountSid in the path is the one in the signature.
 		const reference = this.getNode().credentials?.cloopenApi;
-		response = await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', options, {
-			credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: 'cloopenApi', data: credentials },
-		});
+		answer = await receiveWithinBounds(
+			async (bounded) =>
+				await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', bounded, {
+					credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: 'cloopenApi', data: credentials },
+				}),
+			options,
+			{ deadlineMs: request.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000, maxBytes: MAX_API_ANSWER_BYTES, what: 'answer' },
+		);
 	} catch (error) {
-		throw transportError(this.getNode(), error, request);
+		throw failedExchange(this, error, request);
 	}
+	if (answer.statusCode >= 300 && answer.statusCode < 400) throw redirectError(this.getNode(), answer, url, request);
 
-	const text = typeof response.body === 'string' ? response.body : String(response.body ?? '');
+	const text = answer.body.toString('utf8').replace(/^\uFEFF/, '');
+	const unreadable = (reason: string) =>
+		withDelivery(unreadableResponseError(this.getNode(), reason, { httpCode: answer.statusCode, body: text }, { ...request, secrets }), 'unknown');
+	if (answerDepth(text) > MAX_ANSWER_DEPTH) throw unreadable(`it is nested more than ${MAX_ANSWER_DEPTH} levels deep`);
 	let decoded: Record<string, unknown>;
 	try {
 		decoded = decodeResponseBody(request.format, text, request.arrayElements);
 	} catch (error) {
-		throw unreadableResponseError(this.getNode(), (error as Error).message, { httpCode: response.statusCode, body: text }, { ...request, secrets });
+		throw unreadable((error as Error).message);
 	}
 
 	const statusCode = decoded.statusCode === undefined ? undefined : String(decoded.statusCode);
-	if (statusCode === undefined) {
-		throw unreadableResponseError(this.getNode(), 'it has no statusCode', { httpCode: response.statusCode, body: text }, { ...request, secrets });
-	}
+	if (statusCode === undefined) throw unreadable('it has no statusCode');
 	if (statusCode !== SUCCESS) {
 		throw new CloopenPlatformError(this.getNode(), statusCode, String(decoded.statusMsg ?? ''), {
-			httpCode: response.statusCode,
+			httpCode: answer.statusCode,
 			itemIndex: request.itemIndex,
 			operation: request.operation,
 			secrets,

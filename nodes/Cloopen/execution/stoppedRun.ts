@@ -1,0 +1,96 @@
+import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { deliveryOf, type Delivery } from '../transport/delivery';
+import { asNodeError } from './errorItem';
+import type { StoppedRun } from './runItems';
+
+/** Keys that never leave the node in an error, whatever their casing. */
+const SECRET_KEY = /token|pwd|password|secret/i;
+/** What identifies a sent item, in the order it is looked for. */
+const IDENTIFIERS = ['callSid', 'smsMessageSid', 'orderid', 'orderId', 'subAccountSid', 'friendlyName'];
+const LISTED_IN_DESCRIPTION = 10;
+/** What an error item of an SMS send carries about its numbers (see resources/sms.ts). */
+const SMS_FIELDS = ['sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers'];
+
+const OUTCOME: Record<Delivery, string> = {
+	refused: 'refused by the platform (nothing was done)',
+	'not sent': 'not sent',
+	unknown: 'outcome unknown: it may have been carried out',
+};
+
+/** What came back for a finished item: its plain fields, secrets left out, SMS batches by SID. */
+function recordOf(item: INodeExecutionData): IDataObject {
+	const record: IDataObject = {};
+	for (const [key, value] of Object.entries(item.json)) {
+		if (SECRET_KEY.test(key)) continue;
+		if (['string', 'number', 'boolean'].includes(typeof value)) record[key] = value;
+	}
+	if (Array.isArray(item.json.batches)) {
+		record.batches = (item.json.batches as IDataObject[]).map(({ batch, smsMessageSid, numberCount }) => ({ batch, smsMessageSid, numberCount }));
+	}
+	return record;
+}
+
+const identify = (record: IDataObject) => {
+	const key = IDENTIFIERS.find((name) => record[name] !== undefined && record[name] !== '');
+	return key ? `${key} ${String(record[key])}` : 'accepted';
+};
+
+/** "3, 5-9, 12": item indexes as short ranges. */
+function ranges(indexes: number[]): string {
+	const parts: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		parts.push(end === start ? String(indexes[start]) : `${indexes[start]}-${indexes[end]}`);
+		start = end + 1;
+	}
+	return parts.join(', ');
+}
+
+/**
+ * The error a stopped run ends with: the first failure, plus what happened to every other item, so
+ * that no call placed or SMS sent goes unrecorded when the node fails (items are 0-based, as in
+ * n8n's itemIndex). The full lists are in the error's context; the description names the first few.
+ */
+export function stoppedRunError(node: INode, run: StoppedRun<INodeExecutionData[]>): NodeApiError | NodeOperationError {
+	const [first, ...others] = run.failures;
+	const error = asNodeError(node, first.error, first.index);
+	const sent = run.results.flatMap((outputs, item) => (outputs ? [{ item, results: outputs.map(recordOf) }] : []));
+	if (sent.length === 0 && others.length === 0 && run.notStarted.length === 0) return error;
+
+	const failed = others.map(({ index, error: other }) => {
+		const context = (other as { context?: IDataObject }).context ?? {};
+		const entry: IDataObject = { item: index, outcome: OUTCOME[deliveryOf(other)], error: (other as Error).message };
+		for (const field of SMS_FIELDS) if (context[field] !== undefined) entry[field] = context[field];
+		return entry;
+	});
+	const inDoubt = others.filter(({ error: other }) => deliveryOf(other) === 'unknown').map(({ index }) => index);
+
+	Object.assign(error.context, {
+		failedItem: first.index,
+		failedItemOutcome: OUTCOME[deliveryOf(first.error)],
+		sentItems: sent,
+		otherFailedItems: failed,
+		notStartedItems: ranges(run.notStarted),
+		notStartedCount: run.notStarted.length,
+	});
+	error.message =
+		`${error.message} — the node stopped at item ${first.index}: ${sent.length} other item(s) were sent and accepted, ` +
+		`${others.length} other failed, ${run.notStarted.length} were not started`;
+	const lines = [
+		sent.length > 0
+			? `Sent and accepted (all in the error's sentItems): ${sent
+					.slice(0, LISTED_IN_DESCRIPTION)
+					.map(({ item, results }) => `item ${item}: ${results.map(identify).join(', ')}`)
+					.join('; ')}${sent.length > LISTED_IN_DESCRIPTION ? `; and ${sent.length - LISTED_IN_DESCRIPTION} more` : ''}.`
+			: '',
+		inDoubt.length > 0
+			? `In doubt (the answer was lost, they may have been carried out; check before retrying): items ${ranges(inDoubt)}.`
+			: '',
+		run.notStarted.length > 0 ? `Not started: items ${ranges(run.notStarted)}.` : '',
+		error.description ?? '',
+	];
+	error.description = lines.filter(Boolean).join(' ');
+	return error;
+}
