@@ -8,7 +8,7 @@ import {
 	type INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { errorItemJson } from './execution/errorItem';
+import { asNodeError, errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
 import { ParameterReader } from './execution/parameterReader';
 import { runInOrder, StoppedRun } from './execution/runItems';
@@ -103,14 +103,14 @@ export class Cloopen implements INodeType {
 					const outputs = await handler(createOperationContext(this, parameters, itemIndex));
 					return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
 				} catch (error) {
-					if (!continueOnFail) throw error;
+					if (!continueOnFail) throw asNodeError(this.getNode(), error, itemIndex);
 					return [{ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } }];
 				}
 			});
 			return [perItem.flat()];
 		} catch (error) {
 			if (error instanceof StoppedRun) throw stoppedRunError(this.getNode(), error as StoppedRun<INodeExecutionData[]>);
-			throw error;
+			throw new NodeOperationError(this.getNode(), error as Error);
 		}
 	}
 }

@@ -4,6 +4,9 @@ import { cloopenRequest } from '../Cloopen/transport/request';
 import type { Notification } from './normalise';
 import { Refusal } from './refusal';
 
+/** Overall deadline of the question to the platform: a slow or trickling server is refused after it. */
+export const VERIFY_DEADLINE_MS = 15_000;
+
 export interface Verification {
 	/** The platform's callTime for the call (unit not documented). */
 	callTime: string | null;
@@ -21,7 +24,11 @@ const stateOf = (response: Record<string, unknown>): string | undefined => {
  * The platform does not sign its callbacks; this makes a forged "answered" or "failed" useless. A
  * mismatch, a notification without a call, or any failure to ask is refused with 403.
  */
-export async function verifyCallResult(this: IWebhookFunctions, notification: Notification): Promise<Verification> {
+export async function verifyCallResult(
+	this: IWebhookFunctions,
+	notification: Notification,
+	deadlineMs = VERIFY_DEADLINE_MS,
+): Promise<Verification> {
 	if (notification.callSid === null || notification.state === null) {
 		throw new Refusal(403, 'cannot verify a notification without callSid and state');
 	}
@@ -34,7 +41,7 @@ export async function verifyCallResult(this: IWebhookFunctions, notification: No
 			path: 'CallResult',
 			format: 'json',
 			qs: { callsid: notification.callSid },
-			timeoutMs: 15_000,
+			timeoutMs: deadlineMs,
 		});
 	} catch (error) {
 		failure = error as Error;

@@ -12,6 +12,16 @@ import { cloopenRequest } from '../transport/request';
 const PAGE_SIZE = 100;
 /** A filtered search reads on through pages with no match, up to this many per call of the list. */
 const PAGES_PER_SEARCH = 10;
+/** The list offers no more after this many entries, however the server answers. */
+const MAX_LISTED = 10_000;
+
+/** "startNo:first SID of the page just read", so the next call can tell a repeated page. */
+const tokenFor = (startNo: number, firstSid: string) => `${startNo}:${firstSid}`;
+function readToken(token: string | undefined): { startNo: number; previousFirst: string } {
+	const [startNo, previousFirst = ''] = (token ?? '').split(':');
+	const parsed = Number(startNo);
+	return { startNo: Number.isInteger(parsed) && parsed >= 0 ? parsed : 0, previousFirst };
+}
 
 type EntryValue = (entry: IDataObject) => string;
 
@@ -35,7 +45,7 @@ async function listSubAccounts(
 	const needle = (filter ?? '').toLowerCase();
 	const results: INodeListSearchItems[] = [];
 	const maxPages = needle ? PAGES_PER_SEARCH : 1;
-	let startNo = Number(paginationToken ?? 0);
+	let { startNo, previousFirst } = readToken(paginationToken);
 	let more: boolean;
 	let pages = 0;
 	do {
@@ -48,15 +58,22 @@ async function listSubAccounts(
 			xml: { root: 'SubAccount' },
 		});
 		const page = (Array.isArray(response.SubAccount) ? response.SubAccount : []) as IDataObject[];
+		// A server that ignores startNo sends the same page again: that is the end of the list.
+		const first = String(page[0]?.subAccountSid ?? '');
+		if (first !== '' && first === previousFirst) {
+			more = false;
+			break;
+		}
+		previousFirst = first;
 		for (const entry of page) {
 			if (needle && !String(entry.friendlyName ?? '').toLowerCase().includes(needle)) continue;
 			results.push({ name: `${entry.friendlyName ?? '(no name)'} (${entry.voipAccount ?? entry.subAccountSid})`, value: valueOf(entry) });
 		}
 		startNo += page.length;
-		more = page.length === PAGE_SIZE && startNo < Number(response.totalCount ?? Infinity);
+		more = page.length === PAGE_SIZE && startNo < Number(response.totalCount ?? Infinity) && startNo < MAX_LISTED;
 		pages++;
 	} while (more && results.length === 0 && pages < maxPages);
-	return { results, ...(more ? { paginationToken: String(startNo) } : {}) };
+	return { results, ...(more ? { paginationToken: tokenFor(startNo, previousFirst) } : {}) };
 }
 
 /** For Close: the entries' values are the sub-accounts' SIDs. */

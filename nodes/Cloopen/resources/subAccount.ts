@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { withoutSecretFields } from '../transport/secretFields';
 import type { OperationContext, ResourceDefinition } from './types';
@@ -7,6 +7,8 @@ import { appIdField, listOf, nestedObject, operationProperty, showFor } from './
 const RESOURCE = 'subAccount';
 /** Spec 4.8 / section 8: offset is 1 to 100 rows per query. */
 export const MAX_PAGE_SIZE = 100;
+/** Return All reads at most this many pages (50,000 sub-accounts), whatever the server says. */
+export const RETURN_ALL_MAX_PAGES = 500;
 /** Spec 2.2: a sub-account SID is 32 letters and digits. Checked in the editor and again at run time. */
 const SUB_ACCOUNT_SID = '^[A-Za-z0-9]{32}$';
 
@@ -162,6 +164,51 @@ const properties: INodeProperties[] = [
 ];
 
 /** subToken and voipPwd, in whatever casing the answer uses, and any other secret-looking key. */
+/**
+ * Reads GetSubAccounts pages from `startNo` until `limit`, the reported totalCount, a short or empty
+ * page, or a page that brings no sub-account not seen already (a server that ignores startNo). A
+ * server that sends full, new pages forever is stopped at RETURN_ALL_MAX_PAGES with an error, so
+ * that a run neither hangs nor silently returns a cut list.
+ */
+async function readPages(context: OperationContext, query: { appId: string; startNo: number; limit: number }) {
+	const found: IDataObject[] = [];
+	const seen = new Set<string>();
+	let startNo = query.startNo;
+	for (let pages = 0; found.length < query.limit; pages++) {
+		if (pages === RETURN_ALL_MAX_PAGES) {
+			throw new NodeOperationError(
+				context.n8n.getNode(),
+				`Sub-Account → Get Many stopped after ${RETURN_ALL_MAX_PAGES} pages (${found.length} sub-accounts) without reaching the end of the list`,
+				{
+					itemIndex: context.itemIndex,
+					description: `The platform kept returning full pages without a totalCount that ends them. Turn off Return All and read in parts with Limit and Start At (e.g. Start At ${startNo}).`,
+				},
+			);
+		}
+		const offset = Math.min(MAX_PAGE_SIZE, query.limit - found.length);
+		const response = await context.request({
+			operation: 'Sub-Account → Get Many',
+			method: 'POST',
+			path: 'GetSubAccounts',
+			body: { appId: query.appId, startNo: String(startNo), offset: String(offset) },
+			xml: { root: 'SubAccount' },
+			arrayElements: ['SubAccount'],
+		});
+		const page = listOf(response, 'SubAccount');
+		const fresh = page.filter((entry) => {
+			const key = String(entry.subAccountSid ?? JSON.stringify(entry));
+			if (seen.has(key)) return false;
+			seen.add(key);
+			return true;
+		});
+		found.push(...fresh);
+		startNo += page.length;
+		const total = Number(response.totalCount);
+		if (page.length < offset || fresh.length === 0 || (Number.isFinite(total) && startNo >= total)) break;
+	}
+	return found;
+}
+
 const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject => (include ? entry : withoutSecretFields(entry));
 
 /** The value of a resource locator ({ mode, value }), or what an expression gave directly. */
@@ -212,26 +259,9 @@ export const subAccount: ResourceDefinition = {
 			const returnAll = context.param<boolean>('returnAll', false);
 			const limit = returnAll ? Infinity : Number(rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER));
 			const options = context.param<IDataObject>('listOptions', {});
-			let startNo = Number(rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER));
+			const startNo = Number(rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER));
 
-			const found: IDataObject[] = [];
-			// Page through startNo/offset until the limit, the reported totalCount or a short page.
-			while (found.length < limit) {
-				const offset = Math.min(MAX_PAGE_SIZE, limit - found.length);
-				const response = await context.request({
-					operation: 'Sub-Account → Get Many',
-					method: 'POST',
-					path: 'GetSubAccounts',
-					body: { appId, startNo: String(startNo), offset: String(offset) },
-					xml: { root: 'SubAccount' },
-					arrayElements: ['SubAccount'],
-				});
-				const page = listOf(response, 'SubAccount');
-				found.push(...page);
-				startNo += page.length;
-				const total = Number(response.totalCount);
-				if (page.length < offset || (Number.isFinite(total) && startNo >= total)) break;
-			}
+			const found = await readPages(context, { appId, startNo, limit });
 			const include = options.includeSecrets === true;
 			return found.slice(0, limit).map((entry) => ({ json: withoutSecrets(entry, include) }));
 		},

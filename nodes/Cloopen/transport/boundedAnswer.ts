@@ -1,5 +1,4 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
-import type { Readable } from 'node:stream';
 
 import { megabytes } from './answerLimits';
 
@@ -26,6 +25,14 @@ export class AnswerBoundError extends Error {
 	) {
 		super(message);
 	}
+}
+
+/** The part of Node's Readable that reading the answer needs (node:stream may not be imported). */
+interface Readable {
+	on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+	on(event: 'end' | 'close', listener: () => void): unknown;
+	on(event: 'error', listener: (error: Error) => void): unknown;
+	destroy(): unknown;
 }
 
 interface StreamedResponse {

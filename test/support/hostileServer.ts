@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface ArrivedRequest {
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	headers: IncomingMessage['headers'];
+	body: string;
+	/** 0-based order of arrival. */
+	index: number;
+}
+
+export type HostileHandler = (request: ArrivedRequest, response: ServerResponse) => void;
+
+/**
+ * A loopback HTTP server that misbehaves on purpose: the test's handler gets the raw response and
+ * may trickle, stall, reset, redirect or flood. It records every request that arrived, and the bytes
+ * it managed to write, so a test can assert what reached the server and how much the client read.
+ */
+export class HostileServer {
+	readonly requests: ArrivedRequest[] = [];
+	/** Bytes the handlers wrote that the socket accepted (a bound on what the client could read). */
+	bytesWritten = 0;
+	baseUrl = '';
+	private server?: Server;
+	private readonly sockets = new Set<Socket>();
+	private readonly stoppers: Array<() => void> = [];
+
+	constructor(private readonly handler: HostileHandler) {}
+
+	/** Registers cleanup for a handler's timers, run by stop(). */
+	onStop(stopper: () => void): void {
+		this.stoppers.push(stopper);
+	}
+
+	async start(): Promise<this> {
+		this.server = createServer((incoming, outgoing) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => {
+				const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+				const request: ArrivedRequest = {
+					method: incoming.method ?? '',
+					path: url.pathname,
+					query: url.searchParams,
+					headers: incoming.headers,
+					body: Buffer.concat(chunks).toString('utf8'),
+					index: this.requests.length,
+				};
+				this.requests.push(request);
+				this.handler(request, outgoing);
+			});
+		});
+		this.server.on('connection', (socket) => {
+			this.sockets.add(socket);
+			socket.on('close', () => {
+				this.bytesWritten += socket.bytesWritten;
+				this.sockets.delete(socket);
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this;
+	}
+
+	/** Sockets still open (a request the client gave up on should not keep one). */
+	openConnections(): number {
+		return this.sockets.size;
+	}
+
+	async stop(): Promise<void> {
+		for (const stop of this.stoppers) stop();
+		if (!this.server) return;
+		for (const socket of this.sockets) socket.destroy();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+	}
+}
+
+/** A platform success answer in JSON. */
+export const platformOk = (fields: Record<string, unknown> = {}) => JSON.stringify({ statusCode: '000000', ...fields });
+
+/** Resolves after `ms`: only for waiting to see that nothing more arrives, never for asserting speed. */
+export const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
