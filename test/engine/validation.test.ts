@@ -31,7 +31,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	['a very long wrong number, shown cut', { ...sendCode, to: `${'1234567890'.repeat(30)}x` }, /to .*got "(1234567890){12}… \(301 characters\)"/],
 	['lang fr', { ...sendCode, additionalFields: { lang: 'fr' } }, /lang must be one of en, zh, got "fr"/],
 	['displayNum with letters', { ...sendCode, additionalFields: { displayNum: 'abc' } }, /displayNum must be a phone number/],
-	['welcomePrompt not wav', { ...sendCode, additionalFields: { welcomePrompt: 'hello.mp3' } }, /welcomePrompt must be \.wav file names/],
+	['welcomePrompt not wav', { ...sendCode, additionalFields: { welcomePrompt: 'hello.mp3' } }, /welcomePrompt must be one \.wav file name/],
 	['maxCallTime 0', { ...sendCode, additionalFields: { maxCallTime: 0 } }, /maxCallTime must be a whole number/],
 	[
 		'custom audio without files',

@@ -12,8 +12,9 @@ export function createOperationContext(
 	parameters: ParameterReader,
 	itemIndex: number,
 ): OperationContext {
-	const format = parameters.get<BodyFormat>('bodyFormat', itemIndex, 'json');
 	const rules = new InputRules(n8n.getNode(), itemIndex);
+	// An expression may give anything: "yaml" must fail the item, not quietly become JSON.
+	const format = rules.oneOf('bodyFormat', parameters.get('bodyFormat', itemIndex, 'json'), ['json', 'xml']) as BodyFormat;
 	const seconds = rules.integerInRange('requestTimeout', parameters.get('requestTimeout', itemIndex, DEFAULT_TIMEOUT_SECONDS), 1, 600);
 	const timeoutMs = Number(seconds) * 1000;
 	return {

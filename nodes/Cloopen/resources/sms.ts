@@ -66,19 +66,31 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+/** Text or a number as it is written; anything else (an object, true, null) is not a phone number. */
+function numberText(context: OperationContext, value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return context.rules.fail('to', value, 'must contain only mobile numbers (text or numbers), separated by commas or given as a list');
+}
+
 /** Numbers from a comma-separated text or a list; blanks between commas are not numbers. */
 function readNumbers(context: OperationContext): string[] {
 	const raw = context.param<unknown>('to');
-	const entries = Array.isArray(raw) ? raw.map((entry) => String(entry)) : String(raw ?? '').split(',');
+	const entries = Array.isArray(raw) ? raw.map((entry) => numberText(context, entry)) : numberText(context, raw ?? '').split(',');
 	const numbers = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 	if (numbers.length === 0) context.rules.fail('to', raw, 'must contain at least one mobile number');
 	for (const number of numbers) context.rules.mobileNumber('to', number);
 	return numbers;
 }
 
+/**
+ * One value per placeholder, in order. An expression that gives an object, a list, true/false, null or
+ * nothing is refused, rather than sent as "[object Object]", "a,b", "true", "null" or "".
+ */
 function readTemplateData(context: OperationContext): string[] | undefined {
 	const collection = context.param<{ values?: Array<{ value?: unknown }> }>('templateData', {});
-	const values = (collection.values ?? []).map((entry) => (entry.value === undefined ? '' : String(entry.value)));
+	const entries = Array.isArray(collection?.values) ? collection.values : [];
+	const values = entries.map((entry, index) => context.rules.placeholderValue(`templateData value ${index + 1}`, entry?.value));
 	return values.length > 0 ? values : undefined;
 }
 

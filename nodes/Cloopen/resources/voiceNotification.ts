@@ -179,11 +179,11 @@ export const voiceNotification: ResourceDefinition = {
 				mediaNameType: usesFiles
 					? rules.oneOf('mediaNameType', context.param('mediaNameType', '0'), ['0', '1'])
 					: undefined,
-				mediaTxt: usesText ? rules.required('mediaTxt', context.param('mediaTxt')) : undefined,
-				displayNum: extra.displayNum ? rules.phoneNumber('displayNum', extra.displayNum) : undefined,
+				mediaTxt: usesText ? rules.required('mediaTxt', context.param('mediaTxt'), 'multiline') : undefined,
+				displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
 				playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
 				respUrl: rules.url('respUrl', extra.respUrl),
-				userData: rules.optional('userData', extra.userData),
+				userData: rules.userData('userData', extra.userData),
 				...speechFields,
 				playMode: content === 'both' ? '1' : undefined,
 			});

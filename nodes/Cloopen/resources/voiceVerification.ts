@@ -109,7 +109,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'welcome.wav',
-				description: 'Approved wav file played before the code',
+				description: 'One approved wav file played before the code (the platform takes a single file here)',
 			},
 		],
 	},
@@ -119,16 +119,15 @@ const properties: INodeProperties[] = [
 function commonFields(context: OperationContext) {
 	const { rules } = context;
 	const extra = context.param<IDataObject>('additionalFields', {});
-	if (extra.lang !== undefined) rules.oneOf('lang', extra.lang, ['en', 'zh']);
 	return {
 		appId: rules.required('appId', context.param('appId')),
 		to: rules.phoneNumber('to', context.param('to')),
-		displayNum: extra.displayNum ? rules.phoneNumber('displayNum', extra.displayNum) : undefined,
+		displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
 		playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
 		respUrl: rules.url('respUrl', extra.respUrl),
-		lang: extra.lang as string | undefined,
-		userData: rules.optional('userData', extra.userData),
-		welcomePrompt: rules.wavFileList('welcomePrompt', extra.welcomePrompt, false),
+		lang: extra.lang !== undefined ? rules.oneOf('lang', extra.lang, ['en', 'zh']) : undefined,
+		userData: rules.userData('userData', extra.userData),
+		welcomePrompt: rules.wavFile('welcomePrompt', extra.welcomePrompt),
 		maxCallTime:
 			extra.maxCallTime !== undefined
 				? rules.integerInRange('maxCallTime', extra.maxCallTime, 1, Number.MAX_SAFE_INTEGER)

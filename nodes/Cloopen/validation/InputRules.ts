@@ -3,15 +3,45 @@ import { NodeOperationError, type INode } from 'n8n-workflow';
 /** Longest value an error repeats in full; a list of 10,000 numbers would drown the message. */
 const SHOWN_LENGTH = 120;
 
+/** Whether free text may span lines (mediaTxt, userData, template data) or must be one line (ids, numbers, names). */
+export type TextKind = 'line' | 'multiline';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER_G = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * What no body may carry: control characters (XML 1.0 cannot even escape most of them; a proxy or the
+ * platform may cut the text at one), the non-characters U+FFFE/U+FFFF and halves of surrogate pairs.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/** An absolute http(s) URL as written: "//" and a host right after the scheme (http:/x is not one). */
+const ABSOLUTE_HTTP_URL = /^https?:\/\/[^/\\?#\s]/i;
+
 /**
  * The value as an error shows it: the value of a secret in a URL (a Cloopen Trigger's ?secret=…
- * in Result URL) replaced by ***, and a long value cut with its length given.
+ * in Result URL) and a URL's password replaced by ***, and a long value cut with its length given.
  */
 function shownValue(value: unknown): string {
-	if (typeof value !== 'string') return JSON.stringify(value);
-	const masked = value.replace(/([?&](?:secret|token|password|pwd)=)[^&#\s]*/gi, '$1***');
-	const cut = masked.length > SHOWN_LENGTH ? `${masked.slice(0, SHOWN_LENGTH)}… (${masked.length} characters)` : masked;
-	return `"${cut}"`;
+	if (value === undefined) return 'nothing (undefined)';
+	if (typeof value === 'number') return String(value);
+	if (typeof value !== 'string') return cut(jsonText(value));
+	const masked = value
+		.replace(/([?&](?:secret|token|password|pwd)=)[^&#\s]*/gi, '$1***')
+		.replace(/([a-z][\w+.-]*:[/\\]*[^/\\@\s:]*:)[^/\\@\s]*@/gi, '$1***@');
+	// Control characters are shown as escapes, so the message says what is wrong with the value.
+	return `"${cut(masked).replace(CONTROL_CHARACTER_G, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+}
+
+const cut = (text: string) => (text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text);
+
+function jsonText(value: unknown): string {
+	try {
+		return JSON.stringify(value) ?? String(value);
+	} catch {
+		return String(value);
+	}
 }
 
 /**
@@ -32,21 +62,29 @@ export class InputRules {
 	}
 
 	/** A required text field: trimmed, and never empty. */
-	required(field: string, value: unknown): string {
-		const text = this.text(field, value);
+	required(field: string, value: unknown, kind: TextKind = 'line'): string {
+		const text = this.text(field, value, kind);
 		if (text === '') this.fail(field, value, 'is required and must not be empty');
 		return text;
 	}
 
-	/** An optional text field: trimmed; undefined when empty so that it is left out of the body. */
-	optional(field: string, value: unknown): string | undefined {
-		const text = this.text(field, value ?? '');
+	/**
+	 * An optional text field: trimmed; undefined when empty (or when an expression gave null or
+	 * nothing) so that it is left out of the body. Any other value, 0 included, is checked as given.
+	 */
+	optional(field: string, value: unknown, kind: TextKind = 'line'): string | undefined {
+		const text = this.text(field, value ?? '', kind);
 		return text === '' ? undefined : text;
 	}
 
-	/** A whole number in [min, max], sent as a string. */
+	/** Your own data returned with the call result: text, a number or true/false, sent as text. */
+	userData(field: string, value: unknown): string | undefined {
+		return this.optional(field, typeof value === 'boolean' ? String(value) : value, 'multiline');
+	}
+
+	/** A whole number in [min, max], sent as a string. Text must be plain digits ("0x10" and "1e1" are not). */
 	integerInRange(field: string, value: unknown, min: number, max: number): string {
-		const numeric = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+		const numeric = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
 		if (typeof numeric !== 'number' || !Number.isInteger(numeric) || numeric < min || numeric > max) {
 			this.fail(field, value, `must be a whole number from ${min} to ${max}`);
 		}
@@ -67,6 +105,21 @@ export class InputRules {
 		return text;
 	}
 
+	/**
+	 * The value for one template placeholder: text or a number, never empty. Text is sent as given
+	 * (not trimmed): spaces may be part of the message.
+	 */
+	placeholderValue(field: string, value: unknown): string {
+		const checked = this.required(field, value, 'multiline');
+		return typeof value === 'string' ? value : checked;
+	}
+
+	/** An optional phone number: absent, null or empty leaves it out; anything else (0 too) must be one. */
+	optionalPhoneNumber(field: string, value: unknown): string | undefined {
+		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+		return this.phoneNumber(field, value);
+	}
+
 	/** A callee: digits (a landline with its area code), optional leading +, optional '-extension'. */
 	phoneNumber(field: string, value: unknown): string {
 		const text = this.required(field, value);
@@ -82,7 +135,10 @@ export class InputRules {
 		return value;
 	}
 
-	/** An absolute http(s) URL, as respUrl must be "URL-conformant". */
+	/**
+	 * An absolute http(s) URL with a host, as respUrl must be "URL-conformant". Checked as written, not
+	 * only as parsed: the URL parser would turn http:/x, http:///x or http:\\x into http://x/.
+	 */
 	url(field: string, value: unknown): string | undefined {
 		const text = this.optional(field, value);
 		if (text === undefined) return undefined;
@@ -92,9 +148,17 @@ export class InputRules {
 		} catch {
 			parsed = undefined;
 		}
-		if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || /\s/.test(text)) {
-			this.fail(field, value, 'must be an absolute http:// or https:// URL');
+		if (!parsed || !ABSOLUTE_HTTP_URL.test(text) || /[\s\\]/.test(text) || parsed.hostname === '') {
+			this.fail(field, value, 'must be an absolute http:// or https:// URL with a host, e.g. https://example.com/cloopen');
 		}
+		return text;
+	}
+
+	/** One wav file name (welcomePrompt: the spec allows a single file). */
+	wavFile(field: string, value: unknown): string | undefined {
+		const text = this.optional(field, value);
+		if (text === undefined) return undefined;
+		if (!/^[^\s;]+\.wav$/i.test(text)) this.fail(field, value, "must be one .wav file name (e.g. welcome.wav), not a ';' list");
 		return text;
 	}
 
@@ -109,9 +173,21 @@ export class InputRules {
 		return names.join(';');
 	}
 
-	private text(field: string, value: unknown): string {
-		if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-		if (typeof value !== 'string') this.fail(field, value, 'must be text');
-		return value.trim();
+	/**
+	 * Text as the body will carry it: a string, or a finite number written out. true/false, objects,
+	 * lists, null and nothing are refused rather than sent as "true", "[object Object]", "a,b", "null"
+	 * or "".
+	 */
+	private text(field: string, value: unknown, kind: TextKind = 'line'): string {
+		let text: string;
+		if (typeof value === 'string') text = value.trim();
+		else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+		else if (typeof value === 'boolean') this.fail(field, value, 'must be text, not true/false');
+		else if (Array.isArray(value)) this.fail(field, value, 'must be text, not a list');
+		else if (typeof value === 'object' && value !== null) this.fail(field, value, 'must be text, not an object');
+		else this.fail(field, value, 'must be text');
+		if (NOT_TEXT.test(text)) this.fail(field, value, 'must not contain control characters or invalid Unicode');
+		if (kind === 'line' && LINE_BREAK_OR_TAB.test(text)) this.fail(field, value, 'must be one line (no line breaks or tabs)');
+		return text;
 	}
 }
