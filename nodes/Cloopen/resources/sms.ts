@@ -172,9 +172,9 @@ function describePartialSend(
 	const failedBatch = batch.sent.length + 1;
 	const carrier = error as Error & { description?: string; context?: IDataObject };
 	const parts = [
-		`${sentCount} numbers in ${batch.sent.length} earlier batch(es) were sent`,
+		sentCount > 0 ? `${sentCount} numbers in ${batch.sent.length} earlier batch(es) were sent` : '',
 		inDoubt.length > 0 ? `${inDoubt.length} numbers in batch ${failedBatch} are in doubt (the platform may have sent them)` : '',
-		`${unsent.length} numbers were not sent`,
+		unsent.length > 0 ? `${unsent.length} numbers were not sent` : '',
 	];
 	// A refusal of the only or first batch needs no account of numbers: none went out.
 	if (sentCount > 0 || inDoubt.length > 0) carrier.message = `${carrier.message} — ${parts.filter(Boolean).join('; ')}`;
