@@ -9,7 +9,8 @@ async function billRun(file: (path: string) => { status: number; headers: Record
 	const server = await new HostileServer((request, response) => {
 		if (request.path.endsWith('/BillRecords')) {
 			response.writeHead(200, { 'Content-Type': 'application/json' });
-			return response.end(platformOk({ downurl: `${server.baseUrl}/files/bill.csv`, token: 'check-code' }));
+			response.end(platformOk({ downurl: `${server.baseUrl}/files/bill.csv`, token: 'check-code' }));
+			return;
 		}
 		const answer = file(request.path);
 		response.writeHead(answer.status, answer.headers);

@@ -78,7 +78,7 @@ describe('the sub-account picker (list search)', () => {
 				const parameters = { resource: 'subAccount', operation: 'close', appId: APP };
 				const first = await callListSearch('searchSubAccounts', parameters, credentials);
 				expect(first.results).toHaveLength(100);
-				const second = await callListSearch('searchSubAccounts', parameters, credentials, undefined, first.paginationToken);
+				const second = await callListSearch('searchSubAccounts', parameters, credentials, undefined, first.paginationToken as string | undefined);
 				expect(second).toEqual({ results: [] });
 				// A filter with no match reads on only while pages are new.
 				const filtered = await callListSearch('searchSubAccounts', parameters, credentials, 'nobody');

@@ -72,7 +72,10 @@ describe('against a scripted platform', () => {
 		server = await new HostileServer((request, response) => {
 			const item = itemOf(request.body);
 			const answer = () => {
-				if (reset(item)) return response.socket?.destroy();
+				if (reset(item)) {
+					response.socket?.destroy();
+					return;
+				}
 				response.writeHead(200, { 'Content-Type': 'application/json' });
 				response.end(
 					refuse(item)
