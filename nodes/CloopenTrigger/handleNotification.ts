@@ -6,6 +6,7 @@ import { normaliseNotification } from './normalise';
 import { parsePayload } from './parsePayload';
 import { readBody, type ReceivedBody, type WebhookRequest } from './readBody';
 import { Refusal } from './refusal';
+import { claimFirst, releaseClaim, repeatKey } from './repeats';
 import { checkSecret } from './secret';
 import type { TriggerSettings } from './settings';
 import { verifyCallResult } from './verifyCallResult';
@@ -26,8 +27,9 @@ function rawPayload(body: ReceivedBody, format: string): IDataObject {
 }
 
 /**
- * Decides about one request, cheapest and least revealing checks first: secret (401), sender's
- * address (403), body (400), filters (acknowledged, nothing starts), platform check (403).
+ * Decides about one request, least revealing checks first: sender's address (403: from outside the
+ * allowlist, the answer is the same whatever the secret, so it cannot be guessed from there), secret
+ * (401), body (400), filters and repeats (acknowledged, nothing starts), platform check (403).
  * Throws a Refusal; returns what to start when the notification is accepted.
  */
 export async function handleNotification(
@@ -36,8 +38,6 @@ export async function handleNotification(
 	receivedAt: Date,
 ): Promise<Accepted> {
 	const request = context.getRequestObject() as WebhookRequest;
-
-	checkSecret(settings.secret, context.getQueryData());
 
 	if (settings.allowedIps !== '') {
 		const { ranges, invalid } = parseAllowlist(settings.allowedIps);
@@ -50,6 +50,8 @@ export async function handleNotification(
 		if (!isAllowed(address, ranges)) throw new Refusal(403, 'sender address not allowed');
 	}
 
+	checkSecret(settings.secret, context.getQueryData());
+
 	const body = readBody(request);
 	const payload = parsePayload(body);
 	const notification = normaliseNotification(payload.fields, receivedAt);
@@ -57,11 +59,23 @@ export async function handleNotification(
 	const droppedBecause = filteredOutBecause(notification, settings);
 	if (droppedBecause) return { droppedBecause };
 
+	// Test runs (the editor's Test URL) start every time: testing posts the same sample again and again.
+	const repeatsCount = settings.repeatWindowMs > 0 && context.getMode?.() !== 'manual';
+	const key = repeatsCount ? repeatKey(`${context.getWorkflow().id}/${context.getNode().id}`, notification) : undefined;
+	if (key !== undefined && !claimFirst(key, receivedAt.getTime(), settings.repeatWindowMs)) {
+		return { droppedBecause: 'a repeat of a notification that already started this workflow' };
+	}
+
 	const item: IDataObject = { ...notification };
 	if (settings.verifyWithPlatform) {
-		const verification = await verifyCallResult.call(context, notification);
-		item.verified = true;
-		item.platformCallTime = verification.callTime;
+		try {
+			const verification = await verifyCallResult.call(context, notification);
+			item.verified = true;
+			item.platformCallTime = verification.callTime;
+		} finally {
+			// Refused after all: a genuine resend of it must be verified again, not dropped as a repeat.
+			if (item.verified !== true && key !== undefined) releaseClaim(key);
+		}
 	}
 	if (settings.includeRaw) item.raw = rawPayload(body, payload.format);
 	return { item };

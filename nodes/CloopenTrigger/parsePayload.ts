@@ -40,6 +40,25 @@ const xmlParser = new XMLParser({
 	isArray: () => false,
 });
 
+/**
+ * Characters XML 1.0 does not allow, written or referenced (&#0;): controls other than tab, line
+ * feed and carriage return, U+FFFE/U+FFFF, and halves of surrogate pairs. Refused in every field of
+ * either format, so no workflow receives a value that cannot be written back into XML.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_XML_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const isXmlCharacter = (code: number) =>
+	code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+
+/** &#…; and &#x…; must name a character XML allows: &#0;, &#xD800; or &#x110000; do not. */
+function checkCharacterReferences(text: string): void {
+	for (const [reference, decimal, hex] of text.matchAll(/&#(?:([0-9]+)|x([0-9A-Fa-f]+));/g)) {
+		const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex, 16);
+		if (!isXmlCharacter(code)) throw badRequest(`character reference ${reference} is not an XML character`);
+	}
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -64,9 +83,12 @@ function parseXml(text: string): Map<string, string> {
 	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw badRequest('DOCTYPE and entity declarations are not allowed');
 	// Only the five XML entities and character references exist without a DOCTYPE; the parser would
 	// keep any other &name; as literal text, or decode HTML names that XML does not have.
-	if (/&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)/.test(withoutCdataAndComments(text))) {
+	if (NOT_XML_TEXT.test(text)) throw badRequest('a character that XML does not allow (a control character)');
+	const markup = withoutCdataAndComments(text);
+	if (/&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)/.test(markup)) {
 		throw badRequest('malformed XML (undeclared entity or bare &)');
 	}
+	checkCharacterReferences(markup);
 	const validation = XMLValidator.validate(text);
 	if (validation !== true) {
 		const { line, col } = validation.err;
@@ -160,7 +182,10 @@ function fieldsOf(container: Record<string, unknown>, noun: 'element' | 'field')
 		if (fields.has(name)) throw badRequest(`${name} given more than once`);
 		const value = container[key];
 		if (value === null || value === undefined) continue;
-		if (typeof value === 'string') fields.set(name, value);
+		if (typeof value === 'string') {
+			if (NOT_XML_TEXT.test(value)) throw badRequest(`${name} contains a control character`);
+			fields.set(name, value);
+		}
 		else if (typeof value === 'number' && Number.isFinite(value)) fields.set(name, String(value));
 		else if (Array.isArray(value)) {
 			throw badRequest(noun === 'element' ? `<${name}> given more than once` : `${name} must be text, not a list`);

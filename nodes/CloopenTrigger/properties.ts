@@ -1,6 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BODY_BYTES } from './readBody';
+import { MAX_REMEMBERED } from './repeats';
+import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './settings';
 
 /** The trigger's fields in the editor. */
 export const properties: INodeProperties[] = [
@@ -90,6 +92,22 @@ export const properties: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to ask Cloopen (Call Result, with the credentials below) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing.',
+	},
+	{
+		displayName: 'Ignore Repeated Notifications',
+		name: 'ignoreRepeats',
+		type: 'boolean',
+		default: true,
+		description: `Whether a notification that already started this workflow (same call and result) is acknowledged without starting it again, when it comes back within the window below. A call ends once, so a repeat is the platform resending or someone replaying it. Remembered by this n8n process only (up to ${MAX_REMEMBERED.toLocaleString('en-US')} notifications): a restart forgets, and in queue mode each webhook process remembers its own.`,
+	},
+	{
+		displayName: 'Repeat Window (Minutes)',
+		name: 'repeatWindowMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_REPEAT_WINDOW_MINUTES },
+		default: DEFAULT_REPEAT_WINDOW_MINUTES,
+		displayOptions: { show: { ignoreRepeats: [true] } },
+		description: 'How long a notification counts as already seen',
 	},
 	{
 		displayName: 'Options',

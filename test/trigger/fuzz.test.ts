@@ -11,7 +11,8 @@ import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_JSON, VOICE_CODE_XML, vo
  * them again over real HTTP (serveWebhook), which must answer the same.
  */
 const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
-const PARAMETERS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {} };
+/** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
+const PARAMETERS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {}, ignoreRepeats: false };
 const SEED = 20261122;
 const COUNT = 3000;
 

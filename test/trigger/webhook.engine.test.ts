@@ -7,7 +7,8 @@ import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from
 
 /** The trigger's webhook() in n8n-core's WebhookContext, behind a real HTTP server on loopback. */
 const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
-const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {} };
+/** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
+const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {}, ignoreRepeats: false };
 
 let served: ServedWebhook | undefined;
 afterEach(async () => {

@@ -12,7 +12,8 @@ import { CALL_SID, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** Options of the trigger, one request at a time through runWebhook (n8n-core's WebhookContext). */
 const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
-const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {} };
+/** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
+const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {}, ignoreRepeats: false };
 
 async function deliver(parameters: IDataObject, request: WebhookRequestInput = {}, credentials?: IDataObject) {
 	const result = await runWebhook(
@@ -88,9 +89,10 @@ describe('IP allowlist and X-Forwarded-For', () => {
 		expect(reply).toMatchObject({ status: 500, body: 'trigger misconfigured: invalid allowed IP address\n', items: undefined });
 	});
 
-	test('the secret is checked before the address, the address before the body', async () => {
-		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(401);
-		expect((await deliver({ allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(403);
+	test('the address is checked before the secret, the secret before the body', async () => {
+		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(403);
+		expect((await deliver({ secret: 'x', allowedIps: '127.0.0.1' }, { rawBody: '' })).status).toBe(401);
+		expect((await deliver({ secret: 'x', allowedIps: '127.0.0.1' }, { rawBody: '', query: { secret: 'x' } })).status).toBe(400);
 	});
 });
 
