@@ -36,7 +36,8 @@ describe('the sub-account list of the resource locator', () => {
 		const first = await callListSearch('searchSubAccounts', closeParameters(), credentials());
 		expect(first.results).toHaveLength(100);
 		expect(first.results[0]).toEqual({ name: 'customer0 (80000000000000)', value: sidOf(0) });
-		expect(first.paginationToken).toBe('100');
+		// The token is opaque: where to read on, and the first SID of the page read (to tell a repeated page).
+		expect(first.paginationToken).toBe(`100:${sidOf(0)}`);
 		const second = await callListSearch('searchSubAccounts', closeParameters(), credentials(), undefined, first.paginationToken as string);
 		expect(second.results).toHaveLength(5);
 		expect(second.paginationToken).toBeUndefined();
