@@ -52,7 +52,7 @@ describe('from an address outside the allowlist, the answer does not depend on t
 		expect(served.executions).toHaveLength(0);
 	});
 
-	it.each([
+	it.each<[string, Record<string, string | string[]>]>([
 		['no secret', {}],
 		['a wrong secret', { secret: 'nope' }],
 		['the right secret', { secret: 'the-right-secret-42' }],
@@ -63,7 +63,7 @@ describe('from an address outside the allowlist, the answer does not depend on t
 	});
 
 	it('a misconfigured allowlist answers 500 whatever the secret', async () => {
-		for (const query of [{}, { secret: 'the-right-secret-42' }]) {
+		for (const query of [{}, { secret: 'the-right-secret-42' }] as Array<Record<string, string>>) {
 			const reply = await deliver({ secret: 'the-right-secret-42', allowedIps: '10.0.0.300' }, { query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) });
 			expect(reply.status).toBe(500);
 		}
