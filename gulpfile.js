@@ -1,7 +1,7 @@
 const path = require('node:path');
 const { parallel, src, dest } = require('gulp');
 
-const { vendorDependencies } = require('./scripts/vendor-dependencies');
+const { vendorDependencies, VENDORED_PACKAGES } = require('./scripts/vendor-dependencies');
 
 // tsc compiles the TypeScript; n8n also needs each node's icons and codex file beside its .js.
 function copyNodeAssets() {
@@ -11,15 +11,15 @@ function copyNodeAssets() {
 	}).pipe(dest('dist'));
 }
 
-// The libraries the nodes use are devDependencies, copied into dist/vendor: the published package
-// has no runtime dependency (README, "No runtime dependencies"). tsconfig.build.json is not
-// incremental, so every build hands this step freshly compiled files with the original requires.
+// The library the nodes use (fast-xml-parser) is a devDependency, copied into dist/vendor: the
+// published package has no runtime dependency (README, "No runtime dependencies"). tsconfig.build.json
+// is not incremental, so every build hands this step freshly compiled files with the original requires.
 async function bundleLibraries() {
 	const files = vendorDependencies({
 		projectDir: __dirname,
 		distDir: path.join(__dirname, 'dist'),
 		roots: ['nodes', 'credentials'],
-		packages: ['fast-xml-parser', 'crypto-js'],
+		packages: VENDORED_PACKAGES,
 	});
 	console.log(`vendored into dist/: ${files.join(', ')}`);
 }

@@ -1,6 +1,6 @@
-import MD5 from 'crypto-js/md5';
-import Base64 from 'crypto-js/enc-base64';
-import Utf8 from 'crypto-js/enc-utf8';
+// Node's own hashing (allowed by n8n's rules for community nodes): nothing is bundled for it, and the
+// emulator checks these signatures with crypto-js, so the two sides share no implementation.
+import { createHash } from 'node:crypto';
 
 /** The platform reads every timestamp as China Standard Time: UTC+8 all year, no daylight saving. */
 const CHINA_STANDARD_TIME_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -22,12 +22,12 @@ export function platformTimestamp(at: Date = new Date()): string {
 
 /** Query parameter `sig`: upper-case MD5 of accountSid + token + timestamp (spec 5.2). */
 export function signatureParameter(accountSid: string, authToken: string, timestamp: string): string {
-	return MD5(accountSid + authToken + timestamp).toString().toUpperCase();
+	return createHash('md5').update(accountSid + authToken + timestamp, 'utf8').digest('hex').toUpperCase();
 }
 
 /** Header `Authorization`: Base64 of accountSid + ':' + timestamp (spec 5.4). */
 export function authorizationHeader(accountSid: string, timestamp: string): string {
-	return Base64.stringify(Utf8.parse(`${accountSid}:${timestamp}`));
+	return Buffer.from(`${accountSid}:${timestamp}`, 'utf8').toString('base64');
 }
 
 export interface RequestSignature {

@@ -1,15 +1,20 @@
 /**
- * Build step (run by gulp after tsc): the package's libraries (fast-xml-parser, crypto-js) are
- * devDependencies, and the files the compiled code needs from them are copied into dist/vendor/ with
- * their licences, so the published package has no runtime dependency (n8n's verified-node rule) and
- * nothing is installed beside it. Plain JavaScript: it runs before and without the TypeScript build of
- * scripts/.
+ * Build step (run by gulp after tsc): the package's libraries are devDependencies, and the files the
+ * compiled code needs from them are copied into dist/vendor/ with their licences, so the published
+ * package has no runtime dependency (n8n's verified-node rule) and nothing is installed beside it.
+ * Only fast-xml-parser is vendored: the signature uses node:crypto, and crypto-js (which uses the
+ * globals `globalThis` and `global` that n8n's scanner refuses in a published package) stays a
+ * devDependency of the emulator (README, "No runtime dependencies"). Plain JavaScript: it runs before
+ * and without the TypeScript build of scripts/.
  */
 const { builtinModules } = require('node:module');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const REQUIRE = /require\((["'])([^"']+)\1\)/g;
+
+/** The packages the build copies into dist/vendor (gulpfile.js). */
+const VENDORED_PACKAGES = ['fast-xml-parser'];
 
 /** Packages n8n provides at run time (peerDependencies): left as they are. */
 const PROVIDED_BY_N8N = ['n8n-workflow'];
@@ -59,11 +64,14 @@ function collectFiles(entry, name, resolveFrom) {
 
 /**
  * Copies what the compiled files under `roots` (inside `distDir`) require from `packages` into
- * `distDir/vendor/<package>/` and points those requires at the copies. Any other bare require that is
- * neither a built-in nor provided by n8n fails the build. Returns the vendored files, for the log.
+ * `distDir/vendor/<package>/` (emptied first) and points those requires at the copies. Any other bare
+ * require that is neither a built-in nor provided by n8n fails the build. Returns the vendored files,
+ * for the log.
  */
 function vendorDependencies({ projectDir, distDir, roots, packages }) {
 	const vendorDir = path.join(distDir, 'vendor');
+	// This step alone writes dist/vendor: what an earlier build vendored must not ship with this one.
+	fs.rmSync(vendorDir, { recursive: true, force: true });
 	const copied = new Set();
 	const rootOf = new Map();
 	/** A package's folder, found once; its licence is copied the first time. */
@@ -107,4 +115,4 @@ function vendorDependencies({ projectDir, distDir, roots, packages }) {
 	return [...copied].map((file) => toPosix(path.relative(distDir, file))).sort();
 }
 
-module.exports = { vendorDependencies };
+module.exports = { vendorDependencies, VENDORED_PACKAGES };

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // Plain JavaScript build step (run by gulp), typed here by hand.
-const { vendorDependencies } = require('../../scripts/vendor-dependencies') as {
+const { vendorDependencies, VENDORED_PACKAGES } = require('../../scripts/vendor-dependencies') as {
 	vendorDependencies(options: { projectDir: string; distDir: string; roots: string[]; packages: string[] }): string[];
+	VENDORED_PACKAGES: string[];
 };
 
 const projectDir = resolve(__dirname, '../..');
@@ -25,28 +26,67 @@ describe('vendorDependencies (gulp build step)', () => {
 
 	it('copies what the compiled code requires from the libraries, so it runs where they are not installed', () => {
 		const distDir = distWith({
-			'nodes/deep/sign.js': [
-				'const md5 = require("crypto-js/md5");',
+			'nodes/deep/parse.js': [
 				'const { XMLParser } = require("fast-xml-parser");',
 				'const crypto = require("node:crypto");',
-				'exports.run = () => [md5("abc").toString(), new XMLParser().parse("<a><b>1</b></a>").a.b, typeof crypto.createHash];',
+				'exports.run = () => [new XMLParser().parse("<a><b>1</b></a>").a.b, crypto.createHash("md5").update("abc").digest("hex")];',
 			].join('\n'),
 		});
 		made.push(distDir);
-		expect(() => require(join(distDir, 'nodes/deep/sign.js'))).toThrow(/Cannot find module 'crypto-js\/md5'/);
+		expect(() => require(join(distDir, 'nodes/deep/parse.js'))).toThrow(/Cannot find module 'fast-xml-parser'/);
 		jest.resetModules();
 
-		const files = vendorDependencies({ projectDir, distDir, roots: ['nodes'], packages: ['fast-xml-parser', 'crypto-js'] });
+		const files = vendorDependencies({ projectDir, distDir, roots: ['nodes'], packages: VENDORED_PACKAGES });
 
-		expect(files).toEqual(['vendor/crypto-js/core.js', 'vendor/crypto-js/md5.js', 'vendor/fast-xml-parser/lib/fxp.cjs']);
-		expect(existsSync(join(distDir, 'vendor/crypto-js/LICENSE'))).toBe(true);
+		expect(files).toEqual(['vendor/fast-xml-parser/lib/fxp.cjs']);
 		expect(existsSync(join(distDir, 'vendor/fast-xml-parser/LICENSE'))).toBe(true);
-		const rewritten = readFileSync(join(distDir, 'nodes/deep/sign.js'), 'utf8');
-		expect(rewritten).toContain('require("../../vendor/crypto-js/md5.js")');
+		const rewritten = readFileSync(join(distDir, 'nodes/deep/parse.js'), 'utf8');
 		expect(rewritten).toContain('require("../../vendor/fast-xml-parser/lib/fxp.cjs")');
 		expect(rewritten).toContain('require("node:crypto")');
-		const { run } = require(join(distDir, 'nodes/deep/sign.js')) as { run: () => unknown[] };
-		expect(run()).toEqual(['900150983cd24fb0d6963f7d28e17f72', 1, 'function']);
+		const { run } = require(join(distDir, 'nodes/deep/parse.js')) as { run: () => unknown[] };
+		expect(run()).toEqual([1, '900150983cd24fb0d6963f7d28e17f72']);
+	});
+
+	it('follows a library\'s relative requires and copies each file once', () => {
+		// crypto-js is no longer vendored by the build, but it is a library of several files (md5.js and
+		// enc-base64.js both require core.js): the step is shown on it.
+		const distDir = distWith({
+			'nodes/a.js': 'const md5 = require("crypto-js/md5");\nexports.run = () => md5("abc").toString();',
+			'credentials/b.js': 'const b64 = require("crypto-js/enc-base64");\nexports.ok = typeof b64.stringify;',
+		});
+		made.push(distDir);
+
+		const files = vendorDependencies({ projectDir, distDir, roots: ['nodes', 'credentials'], packages: ['crypto-js'] });
+
+		expect(files).toEqual(['vendor/crypto-js/core.js', 'vendor/crypto-js/enc-base64.js', 'vendor/crypto-js/md5.js']);
+		expect(existsSync(join(distDir, 'vendor/crypto-js/LICENSE'))).toBe(true);
+		expect(readFileSync(join(distDir, 'nodes/a.js'), 'utf8')).toContain('require("../vendor/crypto-js/md5.js")');
+		expect((require(join(distDir, 'nodes/a.js')) as { run: () => string }).run()).toBe('900150983cd24fb0d6963f7d28e17f72');
+	});
+
+	it('the build vendors fast-xml-parser only: compiled code that requires crypto-js fails it', () => {
+		// crypto-js's core.js uses the globals `globalThis` and `global`, which n8n's package scanner refuses.
+		expect(VENDORED_PACKAGES).toEqual(['fast-xml-parser']);
+		const distDir = distWith({ 'credentials/sign.js': 'require("crypto-js/md5");' });
+		made.push(distDir);
+		expect(() => vendorDependencies({ projectDir, distDir, roots: ['credentials'], packages: VENDORED_PACKAGES })).toThrow(
+			'credentials/sign.js requires "crypto-js/md5": add it to the vendored packages or to n8n\'s',
+		);
+		expect(existsSync(join(distDir, 'vendor'))).toBe(false);
+	});
+
+	it('removes what an earlier build vendored', () => {
+		const distDir = distWith({
+			'nodes/a.js': 'require("fast-xml-parser");',
+			'vendor/crypto-js/core.js': 'globalThis.CryptoJS = {};',
+			'vendor/crypto-js/LICENSE': 'MIT',
+		});
+		made.push(distDir);
+
+		vendorDependencies({ projectDir, distDir, roots: ['nodes'], packages: VENDORED_PACKAGES });
+
+		expect(existsSync(join(distDir, 'vendor/crypto-js'))).toBe(false);
+		expect(existsSync(join(distDir, 'vendor/fast-xml-parser/lib/fxp.cjs'))).toBe(true);
 	});
 
 	it('leaves n8n-workflow to n8n and refuses any other package, naming the file and the import', () => {

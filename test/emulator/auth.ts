@@ -1,4 +1,6 @@
-import { createHash } from 'node:crypto';
+// crypto-js, not node:crypto: the node signs with node:crypto (credentials/cloopenSignature.ts), so a
+// mistake in one hashing implementation cannot hide by being made on both sides.
+import MD5 from 'crypto-js/md5';
 
 import { parseCompactTime } from './clock';
 import { fail } from './errors';
@@ -52,7 +54,7 @@ export function authenticate(
 		caller = { kind: 'sub', subAccount };
 	}
 	// Upper case only: the spec says "sig=ABCDEF, never lower case".
-	const expected = createHash('md5').update(urlAccountSid + token + timestamp).digest('hex').toUpperCase();
+	const expected = MD5(urlAccountSid + token + timestamp).toString().toUpperCase();
 	if (sig !== expected) return fail('sigMismatch');
 	// Checked once the signature proves the caller holds the token, so it tells nothing to strangers.
 	if (caller.kind === 'sub' && caller.subAccount.closed) return fail('subAccountClosed');

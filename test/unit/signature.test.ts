@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import MD5 from 'crypto-js/md5';
 
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
 import {
@@ -12,28 +12,49 @@ const SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 const TOKEN = 'a5f1e2d3c4b5a6978877665544332211';
 
 describe('signature (spec section 5)', () => {
+	// Known vectors, computed outside this code base (coreutils `md5sum` and `base64`).
 	it('sig is the upper-case MD5 of accountSid + token + timestamp', () => {
-		const expected = createHash('md5').update(`${SID}${TOKEN}20260301120000`).digest('hex').toUpperCase();
-		expect(signatureParameter(SID, TOKEN, '20260301120000')).toBe(expected);
-		expect(expected).toMatch(/^[0-9A-F]{32}$/);
+		expect(signatureParameter(SID, TOKEN, '20260301120000')).toBe('8068053325F6A9F236A2A6CE61FE2C93');
+		expect(signatureParameter(SID, TOKEN, '20260301040000')).toBe('8B8EC5F19EE6A1BA439462E201F10D99');
 	});
 
-	it('matches a fixed vector', () => {
-		// md5("abc") is a published test vector (RFC 1321).
+	it('matches the published MD5 test vectors (RFC 1321)', () => {
+		expect(signatureParameter('', '', '')).toBe('D41D8CD98F00B204E9800998ECF8427E');
 		expect(signatureParameter('a', 'b', 'c')).toBe('900150983CD24FB0D6963F7D28E17F72');
+		expect(signatureParameter('message', ' ', 'digest')).toBe('F96B697D7CB7938D525A2F31AAF161D0');
+	});
+
+	it('hashes the UTF-8 bytes of the text', () => {
+		expect(signatureParameter(SID, '账户', '20260301120000')).toBe('F3D8CBE50DF063A5D29FBB309B99C0E1');
+	});
+
+	it('agrees with crypto-js, the implementation the emulator checks it with', () => {
+		for (const [sid, token, timestamp] of [
+			[SID, TOKEN, '20260301120000'],
+			['8a216da8', 'token with spaces ü', '19991231235959'],
+			['x'.repeat(100), 'y'.repeat(64), '20260101000000'],
+		]) {
+			expect(signatureParameter(sid, token, timestamp)).toBe(MD5(sid + token + timestamp).toString().toUpperCase());
+		}
 	});
 
 	it('Authorization is Base64 of accountSid:timestamp', () => {
 		expect(authorizationHeader(SID, '20260301120000')).toBe(
-			Buffer.from(`${SID}:20260301120000`).toString('base64'),
+			'YWFmOThmODk0ODhkMGFhZDAxNDhhM2I4YzNmNzAxMjM6MjAyNjAzMDExMjAwMDA=',
 		);
+		// Each padding length.
+		expect(authorizationHeader('a', 'b')).toBe('YTpi');
+		expect(authorizationHeader('ab', 'c')).toBe('YWI6Yw==');
+		expect(authorizationHeader('abc', 'd')).toBe('YWJjOmQ=');
 	});
 
 	it('signRequest uses one timestamp for both halves', () => {
 		const signed = signRequest(SID, TOKEN, new Date('2026-03-01T04:00:00Z'));
-		expect(signed.timestamp).toBe('20260301120000');
-		expect(Buffer.from(signed.authorization, 'base64').toString()).toBe(`${SID}:${signed.timestamp}`);
-		expect(signed.sig).toBe(signatureParameter(SID, TOKEN, signed.timestamp));
+		expect(signed).toEqual({
+			timestamp: '20260301120000',
+			sig: '8068053325F6A9F236A2A6CE61FE2C93',
+			authorization: 'YWFmOThmODk0ODhkMGFhZDAxNDhhM2I4YzNmNzAxMjM6MjAyNjAzMDExMjAwMDA=',
+		});
 	});
 });
 
