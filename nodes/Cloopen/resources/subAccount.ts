@@ -163,7 +163,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-/** subToken and voipPwd, in whatever casing the answer uses, and any other secret-looking key. */
 /**
  * Reads GetSubAccounts pages from `startNo` until `limit`, the reported totalCount, a short or empty
  * page, or a page that brings no sub-account not seen already (a server that ignores startNo). A
@@ -209,6 +208,7 @@ async function readPages(context: OperationContext, query: { appId: string; star
 	return found;
 }
 
+/** subToken and voipPwd, in whatever casing the answer uses, and any other secret-looking key. */
 const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject => (include ? entry : withoutSecretFields(entry));
 
 /** The value of a resource locator ({ mode, value }), or what an expression gave directly. */
