@@ -116,3 +116,12 @@ describe('output items', () => {
 		expectNoSecretIn([run.result.run, harnessLogger().entries]);
 	});
 });
+
+it('an answer that repeats the Auth Token (any casing, as a value or a key) carries *** into the item instead', async () => {
+	const upper = TEST_AUTH_TOKEN.toUpperCase();
+	platform.reply({ body: json({ statusCode: '000000', Account: { friendlyName: 'acct', note: `token ${upper} ok`, [TEST_AUTH_TOKEN]: 'x', list: [TEST_AUTH_TOKEN] } }) });
+	const run = await runCloopen({ resource: 'account', operation: 'getInfo' }, { credentials: customServerCredentials(platform.baseUrl) });
+	expect(run.error).toBeUndefined();
+	expect(run.json[0]).toMatchObject({ friendlyName: 'acct', note: 'token *** ok', '***': 'x', list: ['***'] });
+	expectNoSecretIn([run.result.run, harnessLogger().entries]);
+});

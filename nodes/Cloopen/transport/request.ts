@@ -14,6 +14,7 @@ import { AnswerBoundError, receiveWithinBounds, type ReceivedAnswer } from './bo
 import { answerBoundError, redirectError } from './boundErrors';
 import { deliveryForNetworkCode, withDelivery } from './delivery';
 import { CloopenPlatformError, findErrorCode, transportError, unreadableResponseError } from './errors';
+import { withKnownSecretsMasked } from './secretFields';
 import { decodeResponseBody, encodeRequestBody } from './wireCodec';
 import type { WireBody, XmlBodyShape } from './xmlCodec';
 
@@ -112,5 +113,5 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 			secrets,
 		});
 	}
-	return { ...decoded, statusCode };
+	return { ...withKnownSecretsMasked(decoded, secrets), statusCode };
 }

@@ -25,6 +25,27 @@ export function withoutSecretFields<T>(value: T): T {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const knownSecretPattern = (knownSecrets: string[]) => {
+	const usable = knownSecrets.filter((secret) => secret.length >= 4).map(escapeRegExp);
+	return usable.length > 0 ? new RegExp(usable.join('|'), 'gi') : undefined;
+};
+
+/**
+ * A copy of a decoded answer with every known secret value (the Auth Token, in any casing) masked in
+ * its strings, so an answer that repeats it cannot carry it into an output item.
+ */
+export function withKnownSecretsMasked<T>(value: T, knownSecrets: string[]): T {
+	const pattern = knownSecretPattern(knownSecrets);
+	if (!pattern) return value;
+	const mask = (entry: unknown): unknown => {
+		if (typeof entry === 'string') return entry.replace(pattern, MASK);
+		if (Array.isArray(entry)) return entry.map(mask);
+		if (typeof entry !== 'object' || entry === null) return entry;
+		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key.replace(pattern, MASK), mask(inner)]));
+	};
+	return mask(value) as T;
+}
+
 /** Where a JSON value starting at `start` ends; a cut-off value ends with the text. */
 function jsonValueEnd(text: string, start: number): number {
 	let position = start;
@@ -110,9 +131,7 @@ function maskNamedValues(text: string): string {
  * off in the middle of one.
  */
 export function maskSecretsInText(text: string, knownSecrets: string[] = []): string {
-	let masked = text;
-	for (const secret of knownSecrets) {
-		if (secret.length >= 4) masked = masked.replace(new RegExp(escapeRegExp(secret), 'gi'), MASK);
-	}
+	const pattern = knownSecretPattern(knownSecrets);
+	const masked = pattern ? text.replace(pattern, MASK) : text;
 	return maskNamedValues(maskXmlElements(maskJsonValues(masked)));
 }
