@@ -119,7 +119,8 @@ function maskXmlElements(text: string): string {
 /** subToken="…", voipPwd=…, subtoken: … (attributes, query strings, plain text pages). */
 function maskNamedValues(text: string): string {
 	return text.replace(
-		/([A-Za-z_][\w.-]*)(\s*[:=]\s*)("[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s&"'<>,;]*)/g,
+		// Names start only where a word starts: scanning from inside one would take quadratic time.
+		/(?<![\w.-])([A-Za-z_][\w.-]*)(\s*[:=]\s*)("[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s&"'<>,;]*)/g,
 		(whole, name: string, separator: string, value: string) =>
 			isSecretKey(name) && value !== '' && !value.startsWith(`"${MASK}`) ? `${name}${separator}${MASK}` : whole,
 	);
