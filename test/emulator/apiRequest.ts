@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { authenticate } from './auth';
 import { parseBody, renderResponse, requestFormat, responseFormat } from './codec';
 import { fail, PlatformRefusal } from './errors';
+import { tolerancesOf } from './mode';
 import type { RouteContext } from './route';
 import { ROUTES } from './routes';
 import type { EmulatorRequestRecord } from './state';
@@ -34,17 +35,19 @@ const CONTENT_TYPES = { json: 'application/json;charset=utf-8', xml: 'applicatio
  */
 export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext, 'state' | 'baseUrl' | 'onCallPlaced'>): ApiAnswer {
 	const { headers, url, record } = request;
+	const tolerances = tolerancesOf(context.state.mode);
 	// Accept naming neither format: refused, and the refusal itself is in XML, the default.
 	const format = responseFormat(headers.accept) ?? 'xml';
 	try {
 		if (!headers.accept) fail('acceptEmpty');
 		if (!responseFormat(headers.accept)) fail('acceptUnsupported', String(headers.accept));
 		if (!headers['content-type']) fail('contentTypeEmpty');
-		// Spec 4 / 5.7: Content-Length on every request, GET included (there it is 0).
-		if (headers['content-length'] === undefined) fail('noBody', 'Content-Length is required');
+		// Spec 4 / 5.7: Content-Length on every request, GET included (there it is 0); platform mode lets a GET go without.
+		const contentLengthOptional = tolerances.getWithoutContentLength && request.method === 'GET';
+		if (headers['content-length'] === undefined && !contentLengthOptional) fail('contentLengthMissing');
 		const match = PATH.exec(url.pathname) ?? fail('notFound', url.pathname);
 		const [, encodedAccountSid, rest] = match;
-		const candidates = ROUTES.filter((route) => route.path === rest);
+		const candidates = ROUTES.filter((route) => route.path === rest || route.aliases?.includes(rest));
 		if (candidates.length === 0) fail('notFound', rest);
 		const route = candidates.find((entry) => entry.method === request.method) ?? fail('methodNotAllowed', request.method);
 
@@ -62,12 +65,13 @@ export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext
 		let body = {};
 		if (route.method === 'POST') {
 			if (request.rawBody.trim() === '') fail('noBody');
-			body = parseBody(request.rawBody, bodyFormat, route.root!);
+			const roots = [route.root!, ...(tolerances.templateSmsSubAccountRoot && route.root === 'TemplateSMS' ? ['SubAccount'] : [])];
+			body = parseBody(request.rawBody, bodyFormat, roots, { trailingCommas: tolerances.jsonTrailingComma });
 			record.parsedBody = body;
 		} else if (request.rawBody !== '') {
 			fail('bodyUnparsable', 'a GET request takes no body');
 		}
-		const answer = route.handle({ ...context, caller, query: Object.fromEntries(url.searchParams), body, format: bodyFormat });
+		const answer = route.handle({ ...context, tolerances, caller, query: Object.fromEntries(url.searchParams), body, format: bodyFormat });
 		record.statusCode = '000000';
 		return { contentType: CONTENT_TYPES[format], body: renderResponse(format, { statusCode: '000000', ...answer.body }, answer.xmlNames) };
 	} catch (error) {

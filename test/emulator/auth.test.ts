@@ -192,9 +192,13 @@ describe('bodies', () => {
 		expect(await code({ path: 'SMS/Unknown', body: json(sms()) })).toBe('112620');
 		expect(await code({ method: 'GET', path: 'SMS/TemplateSMS' })).toBe('112602');
 		expect(await code({ method: 'POST', path: 'AccountInfo', body: json({}) })).toBe('112602');
-		// The spec writes Calls/LandingCalls/ with its trailing slash.
-		expect(await code({ path: 'Calls/LandingCalls', body: json({ appId: emulator().appId, to: '13800000000', mediaTxt: 'hi' }) })).toBe('112620');
-		expect(await code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator().appId, to: '13800000000', mediaTxt: 'hi' }) })).toBe('000000');
+		// The spec writes Calls/LandingCalls/ with its trailing slash, every official client without: both
+		// are answered, in both modes (README, "Modes"); no other path gains or loses a slash.
+		const landing = json({ appId: emulator().appId, to: '13800000000', mediaTxt: 'hi' });
+		expect(await code({ path: 'Calls/LandingCalls/', body: landing })).toBe('000000');
+		expect(await code({ path: 'Calls/LandingCalls', body: landing })).toBe('000000');
+		expect(await code({ path: 'Calls/LandingCalls//', body: landing })).toBe('112620');
+		expect(await code({ path: 'Calls/VoiceVerify/', body: json({ appId: emulator().appId, to: '13800000000', verifyCode: '1234' }) })).toBe('112620');
 	});
 
 	it('answers another API version with 112620', async () => {

@@ -94,18 +94,64 @@ function tidy(value: unknown): unknown {
 	return out;
 }
 
+function nextNonSpace(text: string, from: number): string | undefined {
+	let index = from;
+	while (index < text.length && ' \t\r\n'.includes(text[index])) index++;
+	return text[index];
+}
+
 /**
- * Parses a request body strictly: it must be in the format Content-Type names, with the root element
- * the operation expects (XML). What the values may be is the field reader's business (fields.ts).
+ * Drops a comma that stands right before a closing `]` outside strings, as in `["1234","5",]`, which
+ * the official Python SDK writes in JSON mode (platform mode only; README, "Modes").
  */
-export function parseBody(text: string, format: Format, root: string): Body {
-	if (format === 'json') {
-		let parsed: unknown;
-		try {
-			parsed = JSON.parse(text);
-		} catch {
-			return fail('bodyUnparsable', 'invalid JSON');
+export function withoutTrailingCommas(text: string): string {
+	let out = '';
+	let inString = false;
+	for (let index = 0; index < text.length; index++) {
+		const char = text[index];
+		if (inString) {
+			if (char === '\\') {
+				out += char + (text[index + 1] ?? '');
+				index++;
+				continue;
+			}
+			if (char === '"') inString = false;
+		} else if (char === '"') {
+			inString = true;
+		} else if (char === ',' && nextNonSpace(text, index + 1) === ']') {
+			continue;
 		}
+		out += char;
+	}
+	return out;
+}
+
+function parseJson(text: string, trailingCommas: boolean): unknown {
+	try {
+		return JSON.parse(text);
+	} catch {
+		if (!trailingCommas) return fail('bodyUnparsable', 'invalid JSON');
+	}
+	try {
+		return JSON.parse(withoutTrailingCommas(text));
+	} catch {
+		return fail('bodyUnparsable', 'invalid JSON');
+	}
+}
+
+export interface ParseOptions {
+	/** Platform mode: a comma before `]` is let through. */
+	trailingCommas?: boolean;
+}
+
+/**
+ * Parses a request body strictly: it must be in the format Content-Type names, with a root element
+ * the operation accepts (XML; the first of `roots` is the spec's). What the values may be is the
+ * field reader's business (fields.ts).
+ */
+export function parseBody(text: string, format: Format, roots: readonly string[], options: ParseOptions = {}): Body {
+	if (format === 'json') {
+		const parsed = parseJson(text, options.trailingCommas ?? false);
 		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('bodyUnparsable', 'not a JSON object');
 		return parsed as Body;
 	}
@@ -117,8 +163,9 @@ export function parseBody(text: string, format: Format, root: string): Body {
 	} catch (error) {
 		return fail('bodyUnparsable', (error as Error).message);
 	}
-	const roots = Object.keys(document);
-	if (roots.length !== 1 || roots[0] !== root || Array.isArray(document[root])) return fail('bodyUnparsable', `one root element <${root}> is expected`);
+	const found = Object.keys(document);
+	const root = found[0];
+	if (found.length !== 1 || !roots.includes(root) || Array.isArray(document[root])) return fail('bodyUnparsable', `one root element <${roots[0]}> is expected`);
 	const content = tidy(document[root]);
 	if (typeof content === 'string' && content.trim() !== '') return fail('bodyUnparsable', `<${root}> must hold elements, not text`);
 	return typeof content === 'object' && content !== null ? (content as Body) : {};

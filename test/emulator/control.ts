@@ -1,22 +1,31 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 
 import type { AccountPatch, EmulatorController, SubAccountSeed } from './controller';
+import { controlRefusal } from './controlGuard';
 
 export const CONTROL_PREFIX = '/__emulator';
 
 /**
  * The emulator's own surface for tests and users: JSON in and out, no authentication (it listens on
- * loopback only). The same operations as the TypeScript methods of the running emulator:
+ * loopback only, and refuses what a web page could send: controlGuard.ts). The same operations as
+ * the TypeScript methods of the running emulator:
  *   POST reset · POST account {balance,status,type,friendlyName,billPermission} · POST time {advanceMs}
  *   POST latency {ms} · POST concurrencyLimit {limit} · POST callDuration {ms} · POST templates {id, placeholders} · POST apps {appId}
  *   POST subaccounts {friendlyName, appId?, subAccountSid?, subToken?, voipAccount?, voipPwd?}
  *   GET state · requests · calls · messages · subaccounts · callbacks
  */
-export function handleControl(controller: EmulatorController, method: string, path: string, body: string, response: ServerResponse): void {
+export function handleControl(
+	controller: EmulatorController,
+	request: { method: string; path: string; headers: IncomingHttpHeaders; body: string },
+	response: ServerResponse,
+): void {
 	const send = (status: number, value: unknown) => {
 		response.writeHead(status, { 'Content-Type': 'application/json;charset=utf-8' });
 		response.end(JSON.stringify(value));
 	};
+	const { method, path, body } = request;
+	const refusal = controlRefusal(method, request.headers);
+	if (refusal) return send(refusal.status, { error: refusal.error });
 	let input: Record<string, unknown> = {};
 	try {
 		const parsed: unknown = body.trim() ? JSON.parse(body) : {};
@@ -28,7 +37,7 @@ export function handleControl(controller: EmulatorController, method: string, pa
 	const { state } = controller;
 	const action = path.slice(CONTROL_PREFIX.length).replace(/^\/+|\/+$/g, '');
 	const reads = new Map<string, () => unknown>([
-		['state', () => ({ account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates), latencyMs: state.latencyMs, concurrencyLimit: state.concurrencyLimit, peakConcurrency: state.peakInFlight, callDurationMs: state.callDurationMs, now: state.clock.now() })],
+		['state', () => ({ mode: state.mode, recordLimit: state.recordLimit, account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates), latencyMs: state.latencyMs, concurrencyLimit: state.concurrencyLimit, peakConcurrency: state.peakInFlight, callDurationMs: state.callDurationMs, now: state.clock.now() })],
 		['requests', () => state.requests],
 		['calls', () => state.currentCalls()],
 		['messages', () => state.messages],

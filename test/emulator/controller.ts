@@ -71,7 +71,7 @@ export class EmulatorController {
 		const delivery = deliverNotification(call, signal).then((record) => {
 			// A delivery cut short by reset() or close() belongs to a state that is gone.
 			if (signal.aborted) return;
-			this.state.callbacks.push(record);
+			this.state.recordCallback(record);
 			this.wakeWaiters();
 		});
 		this.deliveries.add(delivery);

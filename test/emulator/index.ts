@@ -1,5 +1,7 @@
 import { CONTROL_PREFIX } from './control';
 import { EmulatorController, type AccountPatch, type SubAccountSeed } from './controller';
+import { parseMode, type EmulatorMode } from './mode';
+import { checkRecordLimit, DEFAULT_RECORD_LIMIT } from './records';
 import { listen } from './server';
 import {
 	DEFAULTS,
@@ -20,11 +22,16 @@ export type {
 	EmulatorSubAccountRecord,
 	MainAccount,
 	SubAccountSeed,
+	EmulatorMode,
 };
 export { DEFAULTS as EMULATOR_DEFAULTS, PRICES as EMULATOR_PRICES } from './state';
 export { ACKNOWLEDGEMENT } from './callbacks';
 
 export interface EmulatorOptions {
+	/** 'strict' (default): only what the spec allows. 'platform': also what the real platform evidently accepts (README, "Modes"). */
+	mode?: EmulatorMode;
+	/** Each log (requests, calls, SMS, notifications) keeps its newest this many; default 10,000. */
+	recordLimit?: number;
 	/** Serve HTTPS with a self-signed certificate made at start-up; default false (plain HTTP). */
 	https?: boolean;
 	/** Default 0: a free port. */
@@ -46,6 +53,7 @@ export interface RunningEmulator {
 	appId: string;
 	/** baseUrl + '/__emulator' */
 	controlUrl: string;
+	mode: EmulatorMode;
 	/** Back to the start-up state: seeds, balance, clock, latency and call duration; forgets everything seen. */
 	reset(): void;
 	setAccount(patch: AccountPatch): void;
@@ -61,7 +69,7 @@ export interface RunningEmulator {
 	addApp(appId: string): void;
 	addSubAccount(seed: SubAccountSeed): EmulatorSubAccountRecord;
 	account(): MainAccount;
-	/** Every API request seen, in order (live array). */
+	/** Every API request seen, in order (live array; the newest recordLimit). */
 	requests(): EmulatorRequestRecord[];
 	/** Every call placed, with its state as of now. */
 	calls(): EmulatorCallRecord[];
@@ -75,9 +83,11 @@ export interface RunningEmulator {
 	close(): Promise<void>;
 }
 
-/** Starts a strict stand-in for the platform on 127.0.0.1 (README in this folder). */
+/** Starts a stand-in for the platform on 127.0.0.1, strict unless told otherwise (README in this folder). */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
 	const controller = new EmulatorController({
+		mode: parseMode(options.mode ?? 'strict'),
+		recordLimit: checkRecordLimit(options.recordLimit ?? DEFAULT_RECORD_LIMIT),
 		accountSid: options.accountSid ?? DEFAULTS.accountSid,
 		authToken: options.authToken ?? DEFAULTS.authToken,
 		appId: options.appId ?? DEFAULTS.appId,
@@ -95,6 +105,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		authToken: state.account.authToken,
 		appId: options.appId ?? DEFAULTS.appId,
 		controlUrl: `${baseUrl}${CONTROL_PREFIX}`,
+		mode: state.mode,
 		reset: () => controller.reset(),
 		setAccount: (patch) => controller.setAccount(patch),
 		advanceTime: (ms) => controller.advanceTime(ms),

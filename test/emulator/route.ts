@@ -1,5 +1,6 @@
 import type { Caller } from './auth';
 import type { Body, Format } from './codec';
+import type { Tolerances } from './mode';
 import type { EmulatorCallRecord, EmulatorState } from './state';
 
 export interface RouteContext {
@@ -11,6 +12,8 @@ export interface RouteContext {
 	/** The request body's format: a few fields differ between XML and JSON (spec 4). */
 	format: Format;
 	baseUrl: string;
+	/** What the emulator's mode lets through beyond the spec (mode.ts). */
+	tolerances: Tolerances;
 	/** Arrange the call result notification for a call that has a respUrl. */
 	onCallPlaced(call: EmulatorCallRecord): void;
 }
@@ -24,8 +27,10 @@ export interface RouteAnswer {
 
 export interface Route {
 	method: 'GET' | 'POST';
-	/** Path after /2013-12-26/Accounts/{accountSid}/ */
+	/** Path after /2013-12-26/Accounts/{accountSid}/, as the spec spells it. */
 	path: string;
+	/** Other spellings the platform answers in every mode (README, "Modes"). */
+	aliases?: string[];
 	/** XML root element of the request body (POST). */
 	root?: string;
 	/** Spec 5.8: sub-account credentials cannot reach the main account's resources. */

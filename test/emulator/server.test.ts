@@ -237,7 +237,7 @@ describe('control surface (HTTP, no authentication)', () => {
 	it('answers unknown controls with 404 and bad JSON with 400, and records neither as API requests', async () => {
 		expect((await control('GET', 'nothing')).status).toBe(404);
 		expect((await control('POST', 'state')).status).toBe(404);
-		const bad = await rawRequest(`${emulator().controlUrl}/account`, 'POST', {}, '{');
+		const bad = await rawRequest(`${emulator().controlUrl}/account`, 'POST', { 'Content-Type': 'application/json' }, '{');
 		expect(bad.status).toBe(400);
 		expect(emulator().requests()).toHaveLength(0);
 	});

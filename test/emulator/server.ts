@@ -36,7 +36,7 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 	const method = request.method ?? 'GET';
 	const url = new URL(request.url ?? '/', 'http://127.0.0.1');
 	if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-		return handleControl(controller, method, url.pathname, raw, response);
+		return handleControl(controller, { method, path: url.pathname, headers: request.headers, body: raw }, response);
 	}
 	if (url.pathname.startsWith(BILLS_PREFIX)) return serveBill(controller.state, method, url, response);
 
@@ -48,7 +48,7 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 		body: raw,
 	};
 	const { state } = controller;
-	state.requests.push(record);
+	state.recordRequest(record);
 	state.inFlight++;
 	state.peakInFlight = Math.max(state.peakInFlight, state.inFlight);
 	const overConcurrencyLimit = state.concurrencyLimit > 0 && state.inFlight > state.concurrencyLimit;

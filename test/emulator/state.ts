@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 import { Clock, compactTime, dateTime } from './clock';
+import type { EmulatorMode } from './mode';
+import { appendBounded, BILL_LIMIT, setBounded } from './records';
 
 /** Fixed defaults, so a user can paste them into n8n once (README). */
 export const DEFAULTS = {
@@ -120,11 +122,17 @@ export interface StateSeed {
 	appId: string;
 	callDurationMs: number;
 	latencyMs: number;
+	mode: EmulatorMode;
+	/** How many requests, calls, SMS and notifications each log keeps (records.ts). */
+	recordLimit: number;
 }
 
 /** Everything one running emulator remembers; nothing is shared between emulators. */
 export class EmulatorState {
 	readonly clock = new Clock();
+	/** Fixed at start-up; reset() keeps it. */
+	readonly mode: EmulatorMode;
+	readonly recordLimit: number;
 	account!: MainAccount;
 	apps = new Set<string>();
 	/** templateId → number of placeholders {1}…{n}. */
@@ -144,6 +152,8 @@ export class EmulatorState {
 	peakInFlight = 0;
 
 	constructor(private readonly seed: StateSeed) {
+		this.mode = seed.mode;
+		this.recordLimit = seed.recordLimit;
 		this.callDurationMs = seed.callDurationMs;
 		this.reset();
 	}
@@ -180,6 +190,18 @@ export class EmulatorState {
 		this.callDurationMs = this.seed.callDurationMs;
 		this.concurrencyLimit = 0;
 		this.peakInFlight = this.inFlight;
+	}
+
+	recordRequest(record: EmulatorRequestRecord): void {
+		appendBounded(this.requests, record, this.recordLimit);
+	}
+
+	recordCallback(record: EmulatorCallbackRecord): void {
+		appendBounded(this.callbacks, record, this.recordLimit);
+	}
+
+	keepBill(bill: BillFile): void {
+		setBounded(this.bills, bill.token, bill, BILL_LIMIT);
 	}
 
 	charge(amount: number): void {
@@ -219,7 +241,8 @@ export class EmulatorState {
 			// Answered calls last 10–59 s, derived from the number so a test can predict it.
 			duration: result === '0' ? 10 + (parseInt(`0${call.to.replace(/\D/g, '').slice(-2)}`, 10) % 50) : 0,
 		};
-		this.calls.push(record);
+		// A call dropped from the log is unknown to CallResult and the call-state query from then on.
+		appendBounded(this.calls, record, this.recordLimit);
 		return record;
 	}
 
@@ -238,7 +261,7 @@ export class EmulatorState {
 	sendSms(message: Pick<EmulatorSmsRecord, 'accountSid' | 'to' | 'templateId' | 'datas'>): EmulatorSmsRecord {
 		const createdAt = this.clock.now();
 		const record: EmulatorSmsRecord = { ...message, smsMessageSid: hex32(), dateCreated: compactTime(createdAt), createdAt };
-		this.messages.push(record);
+		appendBounded(this.messages, record, this.recordLimit);
 		return record;
 	}
 }

@@ -58,7 +58,7 @@ export const billRecords: Route = {
 		const dayStart = todayStart - DAY_MS;
 		const name = `${compactTime(dayStart).slice(0, 8)}.csv`;
 		const token = randomBytes(16).toString('hex');
-		state.bills.set(token, { token, name, content: billCsv(state, appId, dayStart) });
+		state.keepBill({ token, name, content: billCsv(state, appId, dayStart) });
 		return { body: { downurl: `${baseUrl}/bills/${name}`, token }, xmlNames: { downurl: 'downUrl' } };
 	},
 };

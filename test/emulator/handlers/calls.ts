@@ -19,10 +19,11 @@ function readQuery(raw: unknown, isXml: boolean): { callid?: string; action?: st
 	const entries = raw as Record<string, unknown>;
 	const unknown = Object.keys(entries).filter((key) => key !== `${prefix}callid` && key !== `${prefix}action`);
 	if (unknown.length > 0) fail('badParameter', `QueryCallState has unexpected ${unknown.join(', ')}`);
+	// Empty is absent, as for every other optional field (the official SDK sends action="" unless set).
 	const text = (key: string) => {
 		const value = entries[prefix + key];
 		if (value !== undefined && typeof value !== 'string') fail('badParameter', `${key} must be a string`);
-		return value as string | undefined;
+		return value === '' ? undefined : (value as string | undefined);
 	};
 	return { callid: text('callid'), action: text('action') };
 }

@@ -31,6 +31,8 @@ function readCommon(fields: Fields) {
 const COMMON_FIELDS = ['appId', 'to', 'displayNum', 'playTimes', 'respUrl', 'userData'] as const;
 const VOICE_VERIFY_FIELDS = [...COMMON_FIELDS, 'verifyCode', 'playVerifyCode', 'lang', 'welcomePrompt', 'maxCallTime'];
 const LANDING_CALL_FIELDS = [...COMMON_FIELDS, 'mediaName', 'mediaNameType', 'mediaTxt', 'txtSpeed', 'txtVolume', 'txtPitch', 'txtBgsound', 'playMode'];
+/** What the official Python SDK sends besides (platform mode): its names for the speech settings, and maxCallTime. */
+const SDK_LANDING_CALL_FIELDS = ['maxCallTime', 'speed', 'volume', 'pitch', 'bgsound'];
 
 export const voiceVerify: Route = {
 	method: 'POST',
@@ -63,6 +65,13 @@ const SPEECH_RANGES: Array<[string, number, number]> = [
 	['txtPitch', -500, 500],
 	['txtBgsound', 0, 6],
 ];
+/** The SDK's names, read with the ranges of the spec's: no source says they mean anything else. */
+const SDK_SPEECH_RANGES: Array<[string, number, number]> = [
+	['speed', -500, 500],
+	['volume', -20, 20],
+	['pitch', -500, 500],
+	['bgsound', 0, 6],
+];
 
 /** In XML mediaNameType is the `type` attribute of mediaName (spec 4.3); in JSON its own field. */
 function readMedia(fields: Fields, isXml: boolean): { mediaName?: string; mediaNameType?: string } {
@@ -79,10 +88,14 @@ function readMedia(fields: Fields, isXml: boolean): { mediaName?: string; mediaN
 export const landingCall: Route = {
 	method: 'POST',
 	path: 'Calls/LandingCalls/',
+	// The spec writes the slash, every official client leaves it out: the platform answers both.
+	aliases: ['Calls/LandingCalls'],
 	root: 'LandingCall',
 	handle(context) {
+		const sdkFields = context.tolerances.landingCallSdkFields;
 		// In XML mediaNameType is an attribute, so as an element it is unknown there.
-		const fields = new Fields(context.body, context.format === 'xml' ? LANDING_CALL_FIELDS.filter((name) => name !== 'mediaNameType') : LANDING_CALL_FIELDS);
+		const known = [...LANDING_CALL_FIELDS, ...(sdkFields ? SDK_LANDING_CALL_FIELDS : [])];
+		const fields = new Fields(context.body, context.format === 'xml' ? known.filter((name) => name !== 'mediaNameType') : known);
 		requireApp(context, fields);
 		const to = fields.required('to', 'badNumber');
 		checkPhone('to', to);
@@ -95,6 +108,10 @@ export const landingCall: Route = {
 		// The ranges are checked even when mediaName makes them moot: a value out of range is a client bug.
 		for (const [name, min, max] of SPEECH_RANGES) fields.integer(name, min, max);
 		fields.integer('playMode', 0, 1);
+		if (sdkFields) {
+			for (const [name, min, max] of SDK_SPEECH_RANGES) fields.integer(name, min, max);
+			fields.integer('maxCallTime', 1, Number.MAX_SAFE_INTEGER);
+		}
 
 		const call = placeChargedCall(context, 'landingCall', { to, ...common });
 		return {
