@@ -4,9 +4,10 @@
  *   --https             (EMULATOR_HTTPS=true; self-signed certificate)
  *   --latency MS        (EMULATOR_LATENCY_MS, default 0)
  *   --call-duration MS  (EMULATOR_CALL_DURATION_MS, default 5000: long enough to watch a call)
- * Flags take "--name value" or "--name=value". Runs until Ctrl-C.
+ * Flags take "--name value" or "--name=value". Runs until Ctrl-C, SIGTERM or SIGHUP (shutdown.ts).
  */
 import { startEmulator } from './index';
+import { stopCleanly } from './shutdown';
 
 const USAGE = 'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS]';
 
@@ -38,6 +39,8 @@ async function main() {
 		latencyMs: numberOption('latency', 'EMULATOR_LATENCY_MS', 0),
 		callDurationMs: numberOption('call-duration', 'EMULATOR_CALL_DURATION_MS', 5000),
 	});
+	// Before anything is printed: whoever waits for the banner may stop it right after.
+	stopCleanly(() => emulator.close());
 	console.log('Cloopen platform emulator is running. In n8n, create "Cloopen API" credentials with:');
 	console.log(`  Server:       Custom URL`);
 	console.log(`  Base URL:     ${emulator.baseUrl}`);
@@ -46,12 +49,8 @@ async function main() {
 	if (emulator.baseUrl.startsWith('https')) console.log('  Ignore SSL Issues: on (self-signed certificate)');
 	console.log(`and use App ID ${emulator.appId} in the Cloopen node.`);
 	console.log('SMS templates: "1" with {1} {2}, "2" with no placeholders. Callee ending in 1: not answered, in 2: failed.');
-	console.log(`Control surface: ${emulator.controlUrl}/{state,requests,calls,messages,subaccounts,callbacks}. Ctrl-C stops it.`);
-	const stop = () => {
-		void emulator.close().then(() => process.exit(0));
-	};
-	process.once('SIGINT', stop);
-	process.once('SIGTERM', stop);
+	console.log(`Control surface: ${emulator.controlUrl}/{state,requests,calls,messages,subaccounts,callbacks}.`);
+	console.log(`Ctrl-C (or kill ${process.pid}) stops it.`);
 }
 
 main().catch((error: Error) => {
