@@ -52,6 +52,16 @@ describe('a statusCode that is not the plain text 000000 is not success', () => 
 	});
 });
 
+it('a statusMsg that is not text is shown as JSON, not "[object Object]"', async () => {
+	platform.reply({ body: '{"statusCode":"111109","statusMsg":{"text":"签名错误","detail":["sig"]}}' });
+	platform.reply(xml('<Response><statusCode>111109</statusCode><statusMsg><text>签名错误</text></statusMsg></Response>'));
+	const json = await runCloopen(sendCode, { credentials: credentials(), continueOnFail: true });
+	const inXml = await runCloopen({ ...sendCode, bodyFormat: 'xml' }, { credentials: credentials(), continueOnFail: true });
+	expect(json.json[0]).toMatchObject({ statusCode: '111109', statusMsg: '{"text":"签名错误","detail":["sig"]}' });
+	expect(inXml.json[0]).toMatchObject({ statusCode: '111109', statusMsg: '{"text":"签名错误"}' });
+	expect(JSON.stringify([json.json, inXml.json])).not.toContain('[object Object]');
+});
+
 describe('DOCTYPE and entities in XML answers', () => {
 	const DECLARATIONS: Array<[string, string]> = [
 		['an internal entity that spells success', `<!DOCTYPE r [<!ENTITY ok "000000">]><Response><statusCode>&ok;</statusCode>${voiceVerify}</Response>`],

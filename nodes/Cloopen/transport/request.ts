@@ -106,7 +106,7 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 	const statusCode = decoded.statusCode === undefined ? undefined : String(decoded.statusCode);
 	if (statusCode === undefined) throw unreadable('it has no statusCode');
 	if (statusCode !== SUCCESS) {
-		throw new CloopenPlatformError(this.getNode(), statusCode, String(decoded.statusMsg ?? ''), {
+		throw new CloopenPlatformError(this.getNode(), statusCode, statusMessageText(decoded.statusMsg), {
 			httpCode: answer.statusCode,
 			itemIndex: request.itemIndex,
 			operation: request.operation,
@@ -114,4 +114,10 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 		});
 	}
 	return { ...withKnownSecretsMasked(decoded, secrets), statusCode };
+}
+
+/** The platform's statusMsg as text; anything but text is shown as JSON, never as "[object Object]". */
+function statusMessageText(value: unknown): string {
+	if (value === undefined || value === null) return '';
+	return typeof value === 'string' ? value : JSON.stringify(value);
 }
