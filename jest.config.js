@@ -8,6 +8,9 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
+	// Every test's temporary files go to one folder per run, which must be empty at the end.
+	globalSetup: '<rootDir>/test/support/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
 	testTimeout: 30000,
 	maxWorkers: 2,
 };

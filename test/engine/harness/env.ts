@@ -13,6 +13,11 @@ process.env.N8N_USER_FOLDER = userFolder;
 // n8n checks `inTest` to skip start-up chatter; jest sets it, plain node scripts may not.
 process.env.NODE_ENV ??= 'test';
 
-process.once('exit', () => rmSync(userFolder, { recursive: true, force: true }));
+const removeUserFolder = () => rmSync(userFolder, { recursive: true, force: true });
+// Under jest each test file loads its own copy of this module, and 'exit' never reaches the test's
+// sandboxed process object: the file removes its folder when its tests are done. Plain node
+// scripts (npm start, the benchmarks) remove it when they exit.
+if (typeof afterAll === 'function') afterAll(removeUserFolder);
+else process.once('exit', removeUserFolder);
 
 export const HARNESS_USER_FOLDER = userFolder;
