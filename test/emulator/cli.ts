@@ -4,12 +4,16 @@
  *   --https             (EMULATOR_HTTPS=true; self-signed certificate)
  *   --latency MS        (EMULATOR_LATENCY_MS, default 0)
  *   --call-duration MS  (EMULATOR_CALL_DURATION_MS, default 5000: long enough to watch a call)
+ *   --mode M            (EMULATOR_MODE, default platform: what the real platform accepts; strict: only what the spec allows)
+ *   --record-limit N    (EMULATOR_RECORD_LIMIT, default 10000: requests, calls, SMS and notifications each log keeps)
  * Flags take "--name value" or "--name=value". Runs until Ctrl-C, SIGTERM or SIGHUP (shutdown.ts).
  */
 import { startEmulator } from './index';
+import { parseMode } from './mode';
+import { DEFAULT_RECORD_LIMIT } from './records';
 import { stopCleanly } from './shutdown';
 
-const USAGE = 'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS]';
+const USAGE = 'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N]';
 
 function option(name: string, env: string): string | undefined {
 	for (let index = 2; index < process.argv.length; index++) {
@@ -28,6 +32,14 @@ function numberOption(name: string, env: string, fallback: number): number {
 	return value;
 }
 
+function modeOption() {
+	try {
+		return parseMode(option('mode', 'EMULATOR_MODE') ?? 'platform');
+	} catch (error) {
+		throw new Error(`--${(error as Error).message}\n${USAGE}`);
+	}
+}
+
 async function main() {
 	if (process.argv.includes('--help') || process.argv.includes('-h')) {
 		console.log(USAGE);
@@ -38,10 +50,12 @@ async function main() {
 		https: process.argv.includes('--https') || /^(1|true|yes)$/i.test(process.env.EMULATOR_HTTPS ?? ''),
 		latencyMs: numberOption('latency', 'EMULATOR_LATENCY_MS', 0),
 		callDurationMs: numberOption('call-duration', 'EMULATOR_CALL_DURATION_MS', 5000),
+		mode: modeOption(),
+		recordLimit: numberOption('record-limit', 'EMULATOR_RECORD_LIMIT', DEFAULT_RECORD_LIMIT),
 	});
 	// Before anything is printed: whoever waits for the banner may stop it right after.
 	stopCleanly(() => emulator.close());
-	console.log('Cloopen platform emulator is running. In n8n, create "Cloopen API" credentials with:');
+	console.log(`Cloopen platform emulator is running (${emulator.mode} mode). In n8n, create "Cloopen API" credentials with:`);
 	console.log(`  Server:       Custom URL`);
 	console.log(`  Base URL:     ${emulator.baseUrl}`);
 	console.log(`  Account SID:  ${emulator.accountSid}`);
