@@ -13,7 +13,7 @@ export const PRODUCTION_BASE_URL = 'https://app.cloopen.com:8883';
 export const SANDBOX_BASE_URL = 'https://sandboxapp.cloopen.com:8883';
 export const SOFT_VERSION = '2013-12-26';
 
-/** statusCodes that mean "these credentials or this account cannot be used" (PLATFORM-FACTS.md). */
+/** statusCodes that mean "these credentials or this account cannot be used" (docs/platform.md#status-codes). */
 const CREDENTIAL_FAILURE_CODES: Record<string, string> = {
 	'111101': 'The Authorization header was empty',
 	'111102': 'The Authorization header was not Base64',
@@ -115,7 +115,7 @@ export class CloopenApi implements ICredentialType {
 
 	/**
 	 * Signs each request: `sig` in the query and `Authorization` in the headers, computed from the
-	 * same timestamp (spec section 5). The token itself is never sent.
+	 * same timestamp (docs/platform.md#signing). The token itself is never sent.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,

@@ -20,12 +20,12 @@ export function platformTimestamp(at: Date = new Date()): string {
 	);
 }
 
-/** Query parameter `sig`: upper-case MD5 of accountSid + token + timestamp (spec 5.2). */
+/** Query parameter `sig`: upper-case MD5 of accountSid + token + timestamp (docs/platform.md#signing). */
 export function signatureParameter(accountSid: string, authToken: string, timestamp: string): string {
 	return createHash('md5').update(accountSid + authToken + timestamp, 'utf8').digest('hex').toUpperCase();
 }
 
-/** Header `Authorization`: Base64 of accountSid + ':' + timestamp (spec 5.4). */
+/** Header `Authorization`: Base64 of accountSid + ':' + timestamp (docs/platform.md#signing). */
 export function authorizationHeader(accountSid: string, timestamp: string): string {
 	return Buffer.from(`${accountSid}:${timestamp}`, 'utf8').toString('base64');
 }

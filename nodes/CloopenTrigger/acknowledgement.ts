@@ -1,7 +1,7 @@
 import type { Refusal } from './refusal';
 
 /**
- * The acknowledgement the platform expects for a call result notification (PLATFORM-FACTS.md),
+ * The acknowledgement the platform expects for a call result notification (docs/platform.md#call-result-notifications),
  * byte for byte: note the lower-case `statuscode`. It is sent for every accepted notification, also
  * one a filter drops, so that the platform does not send it again.
  */

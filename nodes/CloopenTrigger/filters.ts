@@ -37,7 +37,7 @@ export function eventFilterValue(notification: Notification): string {
 
 /**
  * Why a notification does not start the workflow, or undefined when it does. The Call Results
- * filter judges only notifications with a call state; a state the spec does not name passes only
+ * filter judges only notifications with a call state; a state the platform does not document passes only
  * "any result".
  */
 export function filteredOutBecause(notification: Notification, filters: TriggerFilters): string | undefined {

@@ -6,7 +6,7 @@ export const EVENT_BY_ACTION: Record<string, string> = {
 	sellingcall: 'voiceNotification',
 };
 
-/** Call result states (spec section 3, PLATFORM-FACTS.md) in words, as the Cloopen node's Get Result gives them. */
+/** Call result states (docs/platform.md#values-and-states) in words, as the Cloopen node's Get Result gives them. */
 export const RESULT_BY_STATE: Record<string, string> = {
 	'0': 'answered',
 	'1': 'not answered',
@@ -24,7 +24,7 @@ export interface Notification {
 	number: string | null;
 	/** The state code as sent: "0", "1", "2". */
 	state: string | null;
-	/** The state in words: answered, not answered, failed, or unknown for a code the spec does not name. */
+	/** The state in words: answered, not answered, failed, or unknown for a code the platform does not document. */
 	result: string | null;
 	answered: boolean | null;
 	/** Call length in seconds. */

@@ -12,7 +12,7 @@ export interface ParsedPayload {
 	fields: Map<string, string>;
 }
 
-/** The fields of spec section 6 / PLATFORM-FACTS.md, in their documented casing. */
+/** The fields of docs/platform.md#call-result-notifications, in their documented casing. */
 export const KNOWN_FIELDS = ['action', 'callSid', 'number', 'state', 'duration', 'userData'] as const;
 const KNOWN_BY_LOWER_CASE = new Map<string, string>(KNOWN_FIELDS.map((name) => [name.toLowerCase(), name]));
 

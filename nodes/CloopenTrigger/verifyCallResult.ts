@@ -20,7 +20,7 @@ const stateOf = (response: Record<string, unknown>): string | undefined => {
 };
 
 /**
- * Asks the platform (Call Result, spec 4.11) whether the call really ended as the notification says.
+ * Asks the platform (Call Result, docs/platform.md#call-result) whether the call really ended as the notification says.
  * The platform does not sign its callbacks; this makes a forged "answered" or "failed" useless. A
  * mismatch, a notification without a call, or any failure to ask is refused with 403.
  */

@@ -11,7 +11,7 @@ const notice = (): CallOptions => ({ path: 'Calls/LandingCalls/', body: json({ a
 const sms = (to = '13800000000'): CallOptions => ({ path: 'SMS/TemplateSMS', body: json({ appId: emulator().appId, to, templateId: '2' }) });
 const subCode = async (sub: Sub, call: CallOptions) => (await as(sub, call)).json?.statusCode;
 
-describe('sub-account credentials (spec 5.8)', () => {
+describe('sub-account credentials (docs/platform.md, Sub-account credentials)', () => {
 	it('place the sub-account\'s own calls and SMS under its own path; the records carry it; the main account pays', async () => {
 		const sub = await createSub('alice');
 		expect(await subCode(sub, voiceCode())).toBe('000000');
@@ -76,7 +76,7 @@ describe('sub-account credentials (spec 5.8)', () => {
 	});
 });
 
-describe('closing a sub-account (spec 3.1, 4.9, 5.9)', () => {
+describe('closing a sub-account (docs/platform.md, Sub-accounts)', () => {
 	it('makes its credentials fail with 111156 for every operation, and drops it from the list', async () => {
 		const sub = await createSub('gina');
 		const other = await createSub('hank');
@@ -95,7 +95,7 @@ describe('closing a sub-account (spec 3.1, 4.9, 5.9)', () => {
 	});
 });
 
-describe('main-account status (spec 1.4, 2.1, 3.2)', () => {
+describe('main-account status (docs/platform.md, Values and states)', () => {
 	it.each([
 		['0', '111138'],
 		['2', '111139'],

@@ -31,7 +31,7 @@ const CONTENT_TYPES = { json: 'application/json;charset=utf-8', xml: 'applicatio
 /**
  * One REST request, checked in the platform's order: headers, path, authentication, permission,
  * body, then the operation's own rules. Every answer is HTTP 200 with a statusCode in the format
- * Accept asked for (spec 7.2; the HTTP status of failures is not shown, so the emulator keeps 200).
+ * Accept asked for (docs/platform.md#answers; the HTTP status of failures is not shown, so the emulator keeps 200).
  */
 export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext, 'state' | 'baseUrl' | 'onCallPlaced'>): ApiAnswer {
 	const { headers, url, record } = request;
@@ -42,7 +42,7 @@ export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext
 		if (!headers.accept) fail('acceptEmpty');
 		if (!responseFormat(headers.accept)) fail('acceptUnsupported', String(headers.accept));
 		if (!headers['content-type']) fail('contentTypeEmpty');
-		// Spec 4 / 5.7: Content-Length on every request, GET included (there it is 0); platform mode lets a GET go without.
+		// docs/platform.md#headers-and-body-formats: Content-Length on every request, GET included (there it is 0); platform mode lets a GET go without.
 		const contentLengthOptional = tolerances.getWithoutContentLength && request.method === 'GET';
 		if (headers['content-length'] === undefined && !contentLengthOptional) fail('contentLengthMissing');
 		const match = PATH.exec(url.pathname) ?? fail('notFound', url.pathname);

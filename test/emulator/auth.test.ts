@@ -8,7 +8,7 @@ const info: CallOptions = { method: 'GET', path: 'AccountInfo' };
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 const HOUR = 3600_000;
 
-describe('authentication (spec 5)', () => {
+describe('authentication (docs/platform.md, Signing)', () => {
 	it('accepts a correctly signed GET with Content-Length: 0', async () => {
 		const reply = await main(info);
 		expect(reply.status).toBe(200);
@@ -95,7 +95,7 @@ describe('authentication (spec 5)', () => {
 	});
 });
 
-describe('required headers (spec 4, 5.5–5.7)', () => {
+describe('required headers (docs/platform.md, Headers and body formats)', () => {
 	it.each([
 		['Accept', '112610'],
 		['Content-Type', '112611'],
@@ -163,7 +163,7 @@ describe('bodies', () => {
 		expect(statusCodeOf(await post(body, format))).toBe(expected);
 	});
 
-	it('refuses the JSON body wrapped in its XML root (JSON is a flat object, spec 4)', async () => {
+	it('refuses the JSON body wrapped in its XML root (JSON is a flat object)', async () => {
 		expect(await code({ path: 'SMS/TemplateSMS', body: json({ TemplateSMS: sms() }) })).toBe('160031');
 	});
 
@@ -192,7 +192,7 @@ describe('bodies', () => {
 		expect(await code({ path: 'SMS/Unknown', body: json(sms()) })).toBe('112620');
 		expect(await code({ method: 'GET', path: 'SMS/TemplateSMS' })).toBe('112602');
 		expect(await code({ method: 'POST', path: 'AccountInfo', body: json({}) })).toBe('112602');
-		// The spec writes Calls/LandingCalls/ with its trailing slash, every official client without: both
+		// The platform writes Calls/LandingCalls/ with its trailing slash, every official client without: both
 		// are answered, in both modes (README, "Modes"); no other path gains or loses a slash.
 		const landing = json({ appId: emulator().appId, to: '13800000000', mediaTxt: 'hi' });
 		expect(await code({ path: 'Calls/LandingCalls/', body: landing })).toBe('000000');

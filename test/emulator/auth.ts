@@ -7,13 +7,13 @@ import { fail } from './errors';
 import type { EmulatorState, EmulatorSubAccountRecord } from './state';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** Clocks differ a little; a timestamp further ahead than this is not "current system time" (spec 5.3). */
+/** Clocks differ a little; a timestamp further ahead than this is not "current system time" (docs/platform.md#where-the-documentation-is-silent). */
 export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type Caller = { kind: 'main' } | { kind: 'sub'; subAccount: EmulatorSubAccountRecord };
 
 /**
- * Spec section 5: the account in the URL, `sig` = upper-case MD5(account + token + timestamp) and
+ * docs/platform.md#signing: the account in the URL, `sig` = upper-case MD5(account + token + timestamp) and
  * Authorization = Base64(account:timestamp) with the same timestamp, valid for 24 hours. The account
  * may be the main account or one of its sub-accounts (5.8); a closed sub-account fails (5.9).
  */
@@ -53,13 +53,13 @@ export function authenticate(
 		token = subAccount.subToken;
 		caller = { kind: 'sub', subAccount };
 	}
-	// Upper case only: the spec says "sig=ABCDEF, never lower case".
+	// Upper case only: the platform documents the sig as upper case, never lower.
 	const expected = MD5(urlAccountSid + token + timestamp).toString().toUpperCase();
 	if (sig !== expected) return fail('sigMismatch');
 	// Checked once the signature proves the caller holds the token, so it tells nothing to strangers.
 	if (caller.kind === 'sub' && caller.subAccount.closed) return fail('subAccountClosed');
 
-	// A suspended main account suspends its sub-accounts too (spec 1.4, 3.2).
+	// A suspended main account suspends its sub-accounts too (docs/platform.md#values-and-states).
 	const status = state.account.status;
 	if (status === '0') return fail('accountNotActivated');
 	if (status === '2') return fail('accountSuspended');

@@ -5,7 +5,7 @@ import type { EmulatorState } from './state';
 export const BILLS_PREFIX = '/bills/';
 
 /**
- * Step two of spec 4.12: GET {downUrl}?token={token}. Outside the REST API, so no signature; the
+ * Step two of docs/platform.md#bill-records: GET {downUrl}?token={token}. Outside the REST API, so no signature; the
  * token is the check code. A wrong or missing token is HTTP 403 (the platform's answer is not shown).
  */
 export function serveBill(state: EmulatorState, method: string, url: URL, response: ServerResponse): void {

@@ -29,7 +29,7 @@ export function isLoopback(url: URL): boolean {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The documented payload (PLATFORM-FACTS.md): VoiceCode with root Request, SellingCall with root request. */
+/** The documented payload (docs/platform.md#call-result-notifications): VoiceCode with root Request, SellingCall with root request. */
 export function notificationBody(call: EmulatorCallRecord): string {
 	const root = call.kind === 'voiceVerify' ? 'Request' : 'request';
 	const action = call.kind === 'voiceVerify' ? 'VoiceCode' : 'SellingCall';

@@ -31,13 +31,13 @@ function cst(ms: number) {
 	};
 }
 
-/** yyyy-MM-dd HH:mm:ss, the form of call dateCreated (spec 2.3). */
+/** yyyy-MM-dd HH:mm:ss, the form of call dateCreated (docs/platform.md#voice-notification). */
 export const dateTime = (ms: number) => {
 	const t = cst(ms);
 	return `${t.y}-${t.M}-${t.d} ${t.H}:${t.m}:${t.s}`;
 };
 
-/** yyyyMMddHHmmss, the form of SMS dateCreated (spec 2.4) and of signature timestamps. */
+/** yyyyMMddHHmmss, the form of SMS dateCreated (docs/platform.md#template-sms) and of signature timestamps. */
 export const compactTime = (ms: number) => {
 	const t = cst(ms);
 	return `${t.y}${t.M}${t.d}${t.H}${t.m}${t.s}`;

@@ -10,7 +10,7 @@ const MEDIA_TYPES = new Map<string, Format>([
 ]);
 
 /**
- * The response format from Accept (spec 5.5). Without Accept the answer (the 112610 refusal) is in
+ * The response format from Accept (docs/platform.md#headers-and-body-formats). Without Accept the answer (the 112610 refusal) is in
  * XML, the platform's default. An Accept that lists several types is read in its order, so
  * "application/json, *\/*" is JSON; one that names neither format is refused.
  */
@@ -23,7 +23,7 @@ export function responseFormat(accept: string | undefined): Format | undefined {
 	return undefined;
 }
 
-/** The request body format from Content-Type (spec 5.6): JSON or XML, in UTF-8; anything else is refused. */
+/** The request body format from Content-Type (docs/platform.md#headers-and-body-formats): JSON or XML, in UTF-8; anything else is refused. */
 export function requestFormat(contentType: string): Format {
 	const [type, ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
 	const format = MEDIA_TYPES.get(type);
@@ -40,7 +40,7 @@ export function requestFormat(contentType: string): Format {
 export type Body = Record<string, unknown>;
 
 /**
- * Values stay strings (spec 2) and attributes are kept under "@name" (mediaName type, QueryCallState
+ * Values stay strings (docs/platform.md#headers-and-body-formats) and attributes are kept under "@name" (mediaName type, QueryCallState
  * callid). The parser expands no entity at all; decodeEntities() then decodes only the five
  * predefined XML entities and character references, and a DOCTYPE is refused before parsing.
  */

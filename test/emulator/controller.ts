@@ -14,7 +14,7 @@ export interface AccountPatch {
 	/** 0 trial, 1 registered. */
 	type?: string;
 	friendlyName?: string;
-	/** Whether the platform granted the bill-records permission (spec 4.12); default true. */
+	/** Whether the platform granted the bill-records permission (docs/platform.md#bill-records); default true. */
 	billPermission?: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** A refusal with the platform's own statusCode (PLATFORM-FACTS.md); the server renders it. */
+/** A refusal with the platform's own statusCode (docs/platform.md#status-codes); the server renders it. */
 export class PlatformRefusal extends Error {
 	constructor(
 		readonly statusCode: string,
@@ -14,7 +14,7 @@ export const refuse = (statusCode: string, statusMsg: string): never => {
 
 /**
  * Codes the emulator answers with, and (Chinese-style) messages like the platform's. Most come from
- * PLATFORM-FACTS.md; 111183 (used for "main-account operation"), 111300, 111301 and 112620 are the
+ * docs/platform.md#status-codes; 111183 (used for "main-account operation"), 111300, 111301 and 112620 are the
  * emulator's own choices where no public code fits (README lists them).
  */
 export const CODES = {

@@ -49,7 +49,7 @@ export function checkPhone(name: string, value: string | undefined): void {
 	if (value !== undefined && !PHONE.test(value)) fail('badNumber', `${name}: ${value}`);
 }
 
-/** "URL-conformant" (spec 4.1, 4.3): an absolute http(s) URL with a host and no spaces. */
+/** "URL-conformant" (docs/platform.md#voice-verification): an absolute http(s) URL with a host and no spaces. */
 export function checkUrl(name: string, value: string | undefined): void {
 	if (value === undefined) return;
 	let url: URL | undefined;
@@ -61,7 +61,7 @@ export function checkUrl(name: string, value: string | undefined): void {
 	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || /\s/.test(value)) fail('badParameter', `${name} is not a URL: ${value}`);
 }
 
-/** wav file names separated by ';' (spec 4.2, 4.3; a comma is taken for a wrong separator); `single` for welcomePrompt. */
+/** wav file names separated by ';' (docs/platform.md#voice-notification; a comma is taken for a wrong separator); `single` for welcomePrompt. */
 export function checkWavList(name: string, value: string | undefined, single = false): void {
 	if (value === undefined) return;
 	const files = value.split(';');

@@ -9,7 +9,7 @@ export interface RouteContext {
 	query: Record<string, string>;
 	/** The parsed body (POST); {} for GET. */
 	body: Body;
-	/** The request body's format: a few fields differ between XML and JSON (spec 4). */
+	/** The request body's format: a few fields differ between XML and JSON (docs/platform.md#endpoints). */
 	format: Format;
 	baseUrl: string;
 	/** What the emulator's mode lets through beyond the spec (mode.ts). */
@@ -21,7 +21,7 @@ export interface RouteContext {
 export interface RouteAnswer {
 	/** The success response in its JSON shape, statusCode excluded. */
 	body: Record<string, unknown>;
-	/** Keys spelt differently in XML (spec 4.4, 4.12). */
+	/** Keys spelt differently in XML (docs/platform.md#template-sms, docs/platform.md#bill-records). */
 	xmlNames?: Record<string, string>;
 }
 
@@ -33,7 +33,7 @@ export interface Route {
 	aliases?: string[];
 	/** XML root element of the request body (POST). */
 	root?: string;
-	/** Spec 5.8: sub-account credentials cannot reach the main account's resources. */
+	/** docs/platform.md#sub-account-credentials: sub-account credentials cannot reach the main account's resources. */
 	mainAccountOnly?: boolean;
 	handle(context: RouteContext): RouteAnswer;
 }

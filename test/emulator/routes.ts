@@ -6,7 +6,7 @@ import { closeSubAccount, createSubAccount, getSubAccounts, querySubAccountByNam
 import { landingCall, voiceVerify } from './handlers/voice';
 import type { Route } from './route';
 
-/** Every endpoint of spec section 4. */
+/** Every endpoint of docs/platform.md#endpoints. */
 export const ROUTES: Route[] = [
 	voiceVerify,
 	landingCall,

@@ -1,5 +1,5 @@
 /**
- * Every endpoint of spec section 4, in JSON and in XML, with the exact shape of its answer:
+ * Every endpoint of docs/platform.md#endpoints, in JSON and in XML, with the exact shape of its answer:
  * XML root Response, nested elements, TemplateSMS / templateSMS, downUrl / downurl, the unnested
  * call state, the repeated SubAccount element / JSON array, and every JSON value a string.
  */
@@ -185,7 +185,7 @@ describe('answers of section 4', () => {
 	});
 });
 
-describe('failure answers (PLATFORM-FACTS)', () => {
+describe('failure answers (docs/platform.md, Answers)', () => {
 	it('JSON {"statusCode","statusMsg"} and XML <Response><statusCode/><statusMsg/></Response>, HTTP 200', async () => {
 		const asJson = await main({ path: 'SMS/TemplateSMS', body: json({ to: '13800000000', appId: emulator().appId, templateId: '99' }) });
 		expect(asJson.status).toBe(200);

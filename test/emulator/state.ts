@@ -21,14 +21,14 @@ export interface MainAccount {
 	accountSid: string;
 	authToken: string;
 	friendlyName: string;
-	/** 0 trial, 1 registered (spec 2.1). */
+	/** 0 trial, 1 registered (docs/platform.md#values-and-states). */
 	type: string;
-	/** 0 not activated, 1 activated, 2 suspended, 3 closed (spec 2.1). */
+	/** 0 not activated, 1 activated, 2 suspended, 3 closed (docs/platform.md#values-and-states). */
 	status: string;
 	balance: number;
 	dateCreated: string;
 	dateUpdated: string;
-	/** Bill records need a platform permission (spec 4.12). */
+	/** Bill records need a platform permission (docs/platform.md#bill-records). */
 	billPermission: boolean;
 }
 
@@ -52,7 +52,7 @@ export interface EmulatorCallRecord {
 	dateCreated: string;
 	createdAt: number;
 	endsAt: number;
-	/** 1 while in call, 0 once ended (spec 3); refreshed whenever calls are read. */
+	/** 1 while in call, 0 once ended (docs/platform.md#values-and-states); refreshed whenever calls are read. */
 	state: '0' | '1';
 	/** 0 answered, 1 not answered, 2 failed: decided by the callee number (README). */
 	result: '0' | '1' | '2';

@@ -3,9 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 /**
- * A hand-rolled client for the emulator's tests, signing as spec section 5 says. It is written
+ * A hand-rolled client for the emulator's tests, signing as docs/platform.md#signing says. It is written
  * apart from credentials/ and from the emulator's own clock code, so the emulator is checked
- * against the spec, not against the node or against itself.
+ * against the documented contract, not against the node or against itself.
  */
 export interface SignedRequestOptions {
 	method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

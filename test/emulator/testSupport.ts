@@ -37,7 +37,7 @@ export const xml = (root: string, fields: Record<string, string>, extra = '') =>
 		.map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`)
 		.join('')}${extra}</${root}>`;
 
-/** Every leaf of a JSON answer is a string (spec 2: all values travel as strings). */
+/** Every leaf of a JSON answer is a string (docs/platform.md#headers-and-body-formats: all values travel as strings). */
 export function allStrings(value: unknown): boolean {
 	if (Array.isArray(value)) return value.every(allStrings);
 	if (typeof value === 'object' && value !== null) return Object.values(value).every(allStrings);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * One operation as it must look on the wire (spec section 4), in both formats, and what the node
+ * One operation as it must look on the wire (docs/platform.md#endpoints), in both formats, and what the node
  * must make of the platform's answer. Shared by the wire tests and the emulator tests.
  */
 export interface OperationCase {

@@ -11,7 +11,7 @@ const BLANK = '={{ "  " }}';
 const sms = { resource: 'sms', operation: 'sendTemplate', appId: APP, to: '13800000000', templateId: '1' };
 
 /**
- * Spec sections 4 and 8: each rule rejects a bad value before anything is sent, and the message
+ * docs/platform.md#endpoints and docs/platform.md#limits: each rule rejects a bad value before anything is sent, and the message
  * names the field, the value and the rule.
  */
 const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [

@@ -7,7 +7,7 @@ import { OPERATION_CASES } from './operationCases';
 
 /**
  * Every operation through n8n's engine against a server that records the bytes: the exact path,
- * query, headers and body of spec section 4, in JSON and in XML, and the output made of a success
+ * query, headers and body of docs/platform.md#endpoints, in JSON and in XML, and the output made of a success
  * and of a failure answer.
  */
 const FORMATS: Array<{ format: BodyFormat; accept: string; contentType: string }> = [
@@ -51,7 +51,7 @@ describe.each(FORMATS)('$format bodies', ({ format, accept, contentType }) => {
 		expect(request.path).toBe(`/2013-12-26/Accounts/${TEST_ACCOUNT_SID}/${operationCase.path}`);
 		expect(Object.fromEntries([...request.query].filter(([key]) => key !== 'sig'))).toEqual(operationCase.query ?? {});
 
-		// Spec section 5: one timestamp in both halves of the authentication.
+		// docs/platform.md#signing: one timestamp in both halves of the authentication.
 		const [sid, timestamp] = Buffer.from(String(request.headers.authorization), 'base64').toString().split(':');
 		expect(sid).toBe(TEST_ACCOUNT_SID);
 		expect(timestamp).toMatch(/^\d{14}$/);
@@ -66,7 +66,7 @@ describe.each(FORMATS)('$format bodies', ({ format, accept, contentType }) => {
 			expect(request.body).toBe('');
 		} else if (format === 'json') {
 			expect(JSON.parse(request.body)).toEqual(operationCase.json);
-			expect(leafTypes(JSON.parse(request.body))).toEqual(new Set(['string'])); // spec section 2
+			expect(leafTypes(JSON.parse(request.body))).toEqual(new Set(['string'])); // docs/platform.md#headers-and-body-formats
 		} else {
 			expect(request.body).toBe(operationCase.xml);
 		}

@@ -44,7 +44,7 @@ describe('filters', () => {
 		expect(passes(voiceCode('1'), filters)).toBe(true);
 		expect(passes(voiceCode('2'), filters)).toBe(true);
 		expect(filteredOutBecause(voiceCode('0'), filters)).toBe('call result answered is not selected');
-		// A state the spec does not name passes only "any result".
+		// A state the platform does not document passes only "any result".
 		expect(filteredOutBecause(voiceCode('9'), filters)).toBe('call result unknown is not selected');
 		expect(passes(sellingCall('2'), filters)).toBe(false);
 	});

@@ -1,4 +1,4 @@
-/** Call result notifications as the platform sends them (PLATFORM-FACTS.md), and variants. */
+/** Call result notifications as the platform sends them (docs/platform.md#call-result-notifications), and variants. */
 
 /** The documented voice verification example, verbatim (root <Request>, a line break inside). */
 export const VOICE_CODE_XML = `<?xml version="1.0" encoding="UTF-8"?>

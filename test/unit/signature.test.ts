@@ -11,7 +11,7 @@ import {
 const SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 const TOKEN = 'a5f1e2d3c4b5a6978877665544332211';
 
-describe('signature (spec section 5)', () => {
+describe('signature (docs/platform.md, Signing)', () => {
 	// Known vectors, computed outside this code base (coreutils `md5sum` and `base64`).
 	it('sig is the upper-case MD5 of accountSid + token + timestamp', () => {
 		expect(signatureParameter(SID, TOKEN, '20260301120000')).toBe('8068053325F6A9F236A2A6CE61FE2C93');

@@ -8,7 +8,7 @@ import {
 
 import { cloopenRequest } from '../transport/request';
 
-/** Spec 4.8: at most 100 rows per GetSubAccounts request. */
+/** docs/platform.md#sub-accounts: at most 100 rows per GetSubAccounts request. */
 const PAGE_SIZE = 100;
 /** A filtered search reads on through pages with no match, up to this many per call of the list. */
 const PAGES_PER_SEARCH = 10;

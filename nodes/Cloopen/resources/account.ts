@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** Spec 2.1 / section 3, in words for people who do not know the codes. */
+/** docs/platform.md#values-and-states, in words for people who do not know the codes. */
 const ACCOUNT_TYPES: Record<string, string> = { '0': 'trial', '1': 'registered' };
 const ACCOUNT_STATUSES: Record<string, string> = {
 	'0': 'not activated',

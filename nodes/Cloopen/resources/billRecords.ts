@@ -98,7 +98,7 @@ export const billRecords: ResourceDefinition = {
 				},
 				xml: { root: 'BillRecords' },
 			});
-			// JSON spells the address `downurl` (spec 4.12); XML `downUrl`.
+			// JSON spells the address `downurl` (docs/platform.md#bill-records); XML `downUrl`.
 			const downUrl = String(response.downUrl ?? response.downurl ?? '');
 			const token = String(response.token ?? '');
 			const output: OperationOutput = { json: { downUrl, token, statusCode: response.statusCode } };

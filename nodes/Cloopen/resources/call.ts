@@ -88,7 +88,7 @@ const maxWaitMs = (context: OperationContext, options: IDataObject) => {
 	return seconds * 1000;
 };
 
-/** Spec section 3. */
+/** docs/platform.md#values-and-states */
 const CALL_RESULTS: Record<string, string> = { '0': 'answered', '1': 'not answered', '2': 'failed' };
 
 export const call: ResourceDefinition = {
@@ -111,7 +111,7 @@ export const call: ResourceDefinition = {
 				method: 'POST',
 				path: 'ivr/call',
 				qs: { callid },
-				// The one body with `Appid` (capital A) and an attribute-only child (spec 4.10).
+				// The one body with `Appid` (capital A) and an attribute-only child (docs/platform.md#call-state).
 				body: { Appid: appId, QueryCallState: { callid, ...(action ? { action } : {}) } },
 				xml: { root: 'Request' },
 			});

@@ -33,7 +33,7 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 }
 
 /**
- * The platform answers a call request at once (spec 1.5, 6.2); how the call went comes later. Shown
+ * The platform answers a call request at once (docs/platform.md#voice-verification); how the call went comes later. Shown
  * above the fields of both voice resources, because users expect "success" to mean "answered".
  */
 export function callOutcomeNotice(resource: string): INodeProperties {

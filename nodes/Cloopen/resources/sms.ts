@@ -5,7 +5,7 @@ import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'sms';
-/** Spec 4.4 / section 8: at most 200 numbers in one request. */
+/** docs/platform.md#template-sms: at most 200 numbers in one request. */
 export const SMS_BATCH_SIZE = 200;
 
 const properties: INodeProperties[] = [

@@ -5,11 +5,11 @@ import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, listOf, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'subAccount';
-/** Spec 4.8 / section 8: offset is 1 to 100 rows per query. */
+/** docs/platform.md#sub-accounts: offset is 1 to 100 rows per query. */
 export const MAX_PAGE_SIZE = 100;
 /** Return All reads at most this many pages (50,000 sub-accounts), whatever the server says. */
 export const RETURN_ALL_MAX_PAGES = 500;
-/** Spec 2.2: a sub-account SID is 32 letters and digits. Checked in the editor and again at run time. */
+/** docs/platform.md#sub-accounts: a sub-account SID is 32 letters and digits. Checked in the editor and again at run time. */
 const SUB_ACCOUNT_SID = '^[A-Za-z0-9]{32}$';
 
 const INCLUDE_SECRETS_DESCRIPTION =
@@ -217,7 +217,7 @@ function chosenValue(context: OperationContext, parameter: string): unknown {
 	return typeof chosen === 'object' && chosen !== null ? (chosen as IDataObject).value : chosen;
 }
 
-/** Letters and digits, plus the characters of an e-mail address, which the spec recommends. */
+/** Letters and digits, plus the characters of an e-mail address, which the platform recommends. */
 function friendlyName(context: OperationContext, field: string, value: unknown): string {
 	const name = context.rules.required(field, value);
 	if (!/^[A-Za-z0-9@._+-]{1,64}$/.test(name)) {

@@ -145,7 +145,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-/** Speech settings count only when text is read (spec 4.3); their ranges are spec section 8. */
+/** Speech settings count only when text is read; ranges in docs/platform.md#voice-notification. */
 const SPEECH_RANGES: Record<string, [number, number]> = {
 	txtSpeed: [-500, 500],
 	txtVolume: [-20, 20],

@@ -115,7 +115,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-/** Fields common to both variants (spec 4.1, 4.2), validated. */
+/** Fields common to both variants (docs/platform.md#voice-verification), validated. */
 function commonFields(context: OperationContext) {
 	const { rules } = context;
 	const extra = context.param<IDataObject>('additionalFields', {});

@@ -16,7 +16,7 @@ export interface DownloadBounds {
 }
 
 /**
- * Second step of the bill record download (spec 4.12): GET {downUrl}?token={token}. The check code
+ * Second step of the bill record download (docs/platform.md#bill-records): GET {downUrl}?token={token}. The check code
  * authorises it, so it is not signed: the signature is not sent to what may be another host. A
  * redirect is not followed either, so the check code goes only where the platform said.
  */

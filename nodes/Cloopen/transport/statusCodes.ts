@@ -1,6 +1,6 @@
 /**
  * English explanations of the platform's statusCodes (its statusMsg is Chinese). Sources: the public
- * code lists summarised in PLATFORM-FACTS.md. Unknown codes still fail; they only lack a hint.
+ * code lists (docs/platform.md#status-codes). Unknown codes still fail; they only lack a hint.
  */
 export interface StatusCodeInfo {
 	explanation: string;

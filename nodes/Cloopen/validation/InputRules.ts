@@ -45,7 +45,7 @@ function jsonText(value: unknown): string {
 }
 
 /**
- * Checks one field against one rule of the spec (sections 4 and 8) before anything is sent.
+ * Checks one field against one rule of the platform (docs/platform.md#endpoints, docs/platform.md#limits) before anything is sent.
  * Every failure names the field, the value it got and the rule it broke.
  */
 export class InputRules {
@@ -98,7 +98,7 @@ export class InputRules {
 		return text;
 	}
 
-	/** 4 to 8 letters or digits (spec 4.1, 8). */
+	/** 4 to 8 letters or digits (docs/platform.md#voice-verification). */
 	verifyCode(field: string, value: unknown): string {
 		const text = this.required(field, value);
 		if (!/^[A-Za-z0-9]{4,8}$/.test(text)) this.fail(field, value, 'must be 4 to 8 letters or digits');
@@ -162,7 +162,7 @@ export class InputRules {
 		return text;
 	}
 
-	/** wav file names separated by ';' (spec 4.2, 4.3). */
+	/** wav file names separated by ';' (docs/platform.md#voice-verification, docs/platform.md#voice-notification). */
 	wavFileList(field: string, value: unknown, isRequired: boolean): string | undefined {
 		const text = isRequired ? this.required(field, value) : this.optional(field, value);
 		if (text === undefined) return undefined;

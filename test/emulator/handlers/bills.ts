@@ -10,7 +10,7 @@ import { requireApp } from './common';
 const DAY_MS = 24 * 3600 * 1000;
 const CST_MS = 8 * 3600 * 1000;
 export const BILL_COLUMNS = ['type', 'callSid', 'caller', 'callee', 'startTime', 'endTime', 'duration', 'fee'];
-/** Call type codes of spec 2.6 that the emulator produces. */
+/** Call type codes (docs/platform.md#values-and-states) that the emulator produces. */
 export const BILL_TYPES = { templateSms: '2', voiceVerify: '13', landingCall: '14' } as const;
 
 /**
@@ -32,7 +32,7 @@ function billCsv(state: EmulatorState, appId: string, dayStart: number): string 
 	}
 	for (const message of state.messages.filter((entry) => inDay(entry.createdAt))) {
 		const at = dateTime(message.createdAt);
-		// For template SMS the caller is the template id (spec 2.6).
+		// For template SMS the caller is the template id (docs/platform.md#values-and-states).
 		for (const number of message.to) rows.push([BILL_TYPES.templateSms, message.smsMessageSid, message.templateId, number, at, at, '0', fee(PRICES.smsPerNumber)]);
 	}
 	return [BILL_COLUMNS, ...rows].map((row) => row.join(',')).join('\n') + '\n';

@@ -37,7 +37,7 @@ export const callState: Route = {
 		requireApp(context, fields, 'Appid');
 		const { callid, action } = readQuery(fields.raw('QueryCallState'), context.format === 'xml');
 		if (!callid) fail('badParameter', 'callid is required');
-		// The spec's examples carry callid in the query string as well; the two must agree.
+		// The documented examples carry callid in the query string as well; the two must agree.
 		if (context.query.callid !== callid) fail('badParameter', 'callid in the query string must match the body');
 		// A callback address for the query result; its payload is not shown, so nothing is sent there.
 		checkUrl('action', action);

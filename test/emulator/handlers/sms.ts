@@ -4,7 +4,7 @@ import type { Route } from '../route';
 import { PRICES } from '../state';
 import { ownerSid, requireApp, requireBalance } from './common';
 
-/** XML: <datas><data>…</data>…</datas>; JSON: an array of strings (spec 4.4). */
+/** XML: <datas><data>…</data>…</datas>; JSON: an array of strings (docs/platform.md#template-sms). */
 function readDatas(raw: unknown, isXml: boolean): string[] {
 	if (raw === undefined || raw === '') return [];
 	if (isXml) {

@@ -5,11 +5,11 @@ import type { EmulatorSubAccountRecord } from '../state';
 import { requireApp } from './common';
 
 /**
- * Letters and digits; the spec recommends an e-mail address, so its characters are accepted too.
- * Up to 64 like the main account's name (spec 2.1; the sub-account's length is not shown).
+ * Letters and digits; the platform recommends an e-mail address, so its characters are accepted too.
+ * Up to 64 like the main account's name (the sub-account's is not documented, docs/platform.md#where-the-documentation-is-silent).
  */
 const FRIENDLY_NAME = /^[A-Za-z0-9@._+-]{1,64}$/;
-/** "Default of offset: not shown" (spec 4.8): the emulator uses the maximum, 100. */
+/** The default offset is not documented (docs/platform.md#sub-accounts): the emulator uses the maximum, 100. */
 const DEFAULT_OFFSET = 100;
 
 const credentialsOf = (record: EmulatorSubAccountRecord) => ({
@@ -70,9 +70,9 @@ export const getSubAccounts: Route = {
 		const appId = requireApp(context, fields);
 		const startNo = fields.integer('startNo', 0, Number.MAX_SAFE_INTEGER, 'startNoInvalid') ?? 0;
 		const offset = fields.integer('offset', 1, 100, 'offsetInvalid') ?? DEFAULT_OFFSET;
-		// Closed sub-accounts are gone from the list (spec 3.1: they cannot be used any more).
+		// Closed sub-accounts are gone from the list (docs/platform.md#sub-accounts: they cannot be used any more).
 		const all = state.subAccounts.filter((entry) => entry.appId === appId && !entry.closed);
-		// In the order of spec 4.8.
+		// In the order of docs/platform.md#sub-accounts.
 		const page = all.slice(startNo, startNo + offset).map(({ subAccountSid, subToken, friendlyName, dateCreated, voipAccount, voipPwd }) => ({
 			subAccountSid,
 			subToken,

@@ -4,7 +4,7 @@ import type { Route, RouteContext } from '../route';
 import { PRICES } from '../state';
 import { ownerSid, requireApp, requireBalance } from './common';
 
-/** Charges the main account (only it bills, spec 1.4) and places the call for whoever signed. */
+/** Charges the main account (only it bills, docs/platform.md#values-and-states) and places the call for whoever signed. */
 function placeChargedCall(context: RouteContext, kind: 'voiceVerify' | 'landingCall', call: { to: string; userData?: string; respUrl?: string }) {
 	const { state } = context;
 	requireBalance(state, PRICES[kind]);
@@ -24,7 +24,7 @@ function readCommon(fields: Fields) {
 }
 
 /**
- * Spec 4.1 and 4.2 share one path; the spec does not say how the platform tells them apart, so the
+ * The two voice verification variants share one path; the platform does not say how the platform tells them apart, so the
  * emulator does it by playVerifyCode: present → custom audio (verifyCode optional), absent →
  * standard template (verifyCode required).
  */
@@ -51,7 +51,7 @@ export const voiceVerify: Route = {
 		const lang = fields.text('lang');
 		if (lang !== undefined && lang !== 'en' && lang !== 'zh') fail('badParameter', 'lang must be en or zh');
 		checkWavList('welcomePrompt', fields.text('welcomePrompt'), true);
-		// Unit and maximum not shown (spec 4.1): any positive whole number.
+		// Unit and maximum not documented (docs/platform.md#voice-verification): any positive whole number.
 		fields.integer('maxCallTime', 1, Number.MAX_SAFE_INTEGER);
 
 		const call = placeChargedCall(context, 'voiceVerify', { to, ...common });
@@ -73,7 +73,7 @@ const SDK_SPEECH_RANGES: Array<[string, number, number]> = [
 	['bgsound', 0, 6],
 ];
 
-/** In XML mediaNameType is the `type` attribute of mediaName (spec 4.3); in JSON its own field. */
+/** In XML mediaNameType is the `type` attribute of mediaName (docs/platform.md#voice-notification); in JSON its own field. */
 function readMedia(fields: Fields, isXml: boolean): { mediaName?: string; mediaNameType?: string } {
 	if (!isXml) return { mediaName: fields.text('mediaName'), mediaNameType: fields.text('mediaNameType') };
 	const raw = fields.raw('mediaName');
