@@ -89,7 +89,7 @@ describe('SMS numbers from an expression', () => {
 	});
 });
 
-describe('welcomePrompt takes one file (spec 4.1)', () => {
+describe('welcomePrompt takes one file (docs/platform.md, Voice verification)', () => {
 	it.each<Case>([
 		['two files', { ...sendCode, additionalFields: { welcomePrompt: 'a.wav;b.wav' } }, /^welcomePrompt must be one \.wav file name \(e\.g\. welcome\.wav\), not a ';' list, got "a\.wav;b\.wav"$/],
 		['two files with custom audio', { ...customAudio, additionalFields: { welcomePrompt: 'a.wav; b.wav' } }, /^welcomePrompt must be one \.wav file name/],

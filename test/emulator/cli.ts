@@ -4,7 +4,7 @@
  *   --https             (EMULATOR_HTTPS=true; self-signed certificate)
  *   --latency MS        (EMULATOR_LATENCY_MS, default 0)
  *   --call-duration MS  (EMULATOR_CALL_DURATION_MS, default 5000: long enough to watch a call)
- *   --mode M            (EMULATOR_MODE, default platform: what the real platform accepts; strict: only what the spec allows)
+ *   --mode M            (EMULATOR_MODE, default platform: what the real platform accepts; strict: only what docs/platform.md allows)
  *   --record-limit N    (EMULATOR_RECORD_LIMIT, default 10000: requests, calls, SMS and notifications each log keeps)
  * Flags take "--name value" or "--name=value". Runs until Ctrl-C, SIGTERM or SIGHUP (shutdown.ts).
  */

@@ -146,7 +146,7 @@ export interface ParseOptions {
 
 /**
  * Parses a request body strictly: it must be in the format Content-Type names, with a root element
- * the operation accepts (XML; the first of `roots` is the spec's). What the values may be is the
+ * the operation accepts (XML; the first of `roots` is the documented one). What the values may be is the
  * field reader's business (fields.ts).
  */
 export function parseBody(text: string, format: Format, roots: readonly string[], options: ParseOptions = {}): Body {

@@ -28,7 +28,7 @@ export { DEFAULTS as EMULATOR_DEFAULTS, PRICES as EMULATOR_PRICES } from './stat
 export { ACKNOWLEDGEMENT } from './callbacks';
 
 export interface EmulatorOptions {
-	/** 'strict' (default): only what the spec allows. 'platform': also what the real platform evidently accepts (README, "Modes"). */
+	/** 'strict' (default): only what docs/platform.md allows. 'platform': also what the real platform evidently accepts (README, "Modes"). */
 	mode?: EmulatorMode;
 	/** Each log (requests, calls, SMS, notifications) keeps its newest this many; default 10,000. */
 	recordLimit?: number;

@@ -1,5 +1,5 @@
 /**
- * `strict` (the test suite's default): anything the spec does not allow is refused, so a misreading
+ * `strict` (the test suite's default): anything docs/platform.md does not allow is refused, so a misreading
  * in the node shows. `platform` (`npm run emulator`'s default): also accepts what the real platform
  * evidently accepts from its official clients. Each tolerance, with its evidence, is in README.md
  * ("Modes"); both modes refuse a bad signature, an expired timestamp, a missing field and a limit.

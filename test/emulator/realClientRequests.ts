@@ -9,8 +9,8 @@ import { cstTimestamp, md5Upper } from './testClient';
  * - the official SMS SDK (`ronglian_sms_sdk` 1.0) on python-requests: kept-alive connection, JSON as
  *   Python's json.dumps writes it (`", "` and `": "`), values as the user code passed them;
  * - a third-party asyncio client (aiohttp style): several requests on one kept-alive connection,
- *   no Content-Length on a GET, LandingCalls without the slash, the spec's field names.
- * Every request is signed as spec section 5 says, at the given moment in China Standard Time.
+ *   no Content-Length on a GET, LandingCalls without the slash, the documented field names.
+ * Every request is signed as docs/platform.md#signing says, at the given moment in China Standard Time.
  */
 export interface Target {
 	port: number;

@@ -1,7 +1,7 @@
 /**
  * Real clients of the platform, byte for byte over a bare socket (realClientRequests.ts), against
  * both modes: platform mode answers what the platform evidently answers them; strict mode refuses
- * what the spec does not allow, with the code the platform would use; both refuse what the platform
+ * what docs/platform.md does not allow, with the code the platform would use; both refuse what the platform
  * refuses (bad sig, expired timestamp, missing field, limits).
  */
 import { startEmulator, type EmulatorMode, type RunningEmulator } from './index';

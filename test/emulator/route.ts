@@ -12,7 +12,7 @@ export interface RouteContext {
 	/** The request body's format: a few fields differ between XML and JSON (docs/platform.md#endpoints). */
 	format: Format;
 	baseUrl: string;
-	/** What the emulator's mode lets through beyond the spec (mode.ts). */
+	/** What the emulator's mode lets through beyond docs/platform.md (mode.ts). */
 	tolerances: Tolerances;
 	/** Arrange the call result notification for a call that has a respUrl. */
 	onCallPlaced(call: EmulatorCallRecord): void;
@@ -27,7 +27,7 @@ export interface RouteAnswer {
 
 export interface Route {
 	method: 'GET' | 'POST';
-	/** Path after /2013-12-26/Accounts/{accountSid}/, as the spec spells it. */
+	/** Path after /2013-12-26/Accounts/{accountSid}/, as docs/platform.md#endpoints spells it. */
 	path: string;
 	/** Other spellings the platform answers in every mode (README, "Modes"). */
 	aliases?: string[];

@@ -154,7 +154,7 @@ export class InputRules {
 		return text;
 	}
 
-	/** One wav file name (welcomePrompt: the spec allows a single file). */
+	/** One wav file name (welcomePrompt: docs/platform.md#voice-verification allows a single file). */
 	wavFile(field: string, value: unknown): string | undefined {
 		const text = this.optional(field, value);
 		if (text === undefined) return undefined;

@@ -65,7 +65,7 @@ const SPEECH_RANGES: Array<[string, number, number]> = [
 	['txtPitch', -500, 500],
 	['txtBgsound', 0, 6],
 ];
-/** The SDK's names, read with the ranges of the spec's: no source says they mean anything else. */
+/** The SDK's names, read with the documented ranges: no source says they mean anything else. */
 const SDK_SPEECH_RANGES: Array<[string, number, number]> = [
 	['speed', -500, 500],
 	['volume', -20, 20],
@@ -88,7 +88,7 @@ function readMedia(fields: Fields, isXml: boolean): { mediaName?: string; mediaN
 export const landingCall: Route = {
 	method: 'POST',
 	path: 'Calls/LandingCalls/',
-	// The spec writes the slash, every official client leaves it out: the platform answers both.
+	// The documentation writes the slash, every official client leaves it out: the platform answers both.
 	aliases: ['Calls/LandingCalls'],
 	root: 'LandingCall',
 	handle(context) {
