@@ -1,8 +1,8 @@
 /**
- * n8n-core's HTTP helper sets the TLS server name to the request's host, and Node warns (DEP0123,
- * once per process) when that is an IP address: it is one in the tests that use HTTPS, which talk
- * to https://127.0.0.1 only. The node cannot change it (n8n's rules make it use that helper); see
- * README, Development. Exactly that warning is switched off, nothing else: for the test workers by
+ * The HTTP helper of n8n-core 2.11 sets the TLS server name to the request's host, and Node warns
+ * (DEP0123, once per process) when that is an IP address: it is one in the tests that use HTTPS,
+ * which talk to https://127.0.0.1 only. The node cannot change it (n8n's rules make it use that
+ * helper), and n8n 2.41 no longer does it; see README, Development. Exactly that warning is switched off, nothing else: for the test workers by
  * Node's own flag, and in jest's process (a run of one test file uses no workers) at its source.
  */
 const CODE = 'DEP0123';
