@@ -16,7 +16,7 @@ const download = (url: string) => rawRequest(url, 'GET', {}, '');
 const rows = (text: string) => text.trim().split('\n').slice(1).map((line) => line.split(','));
 
 describe('bill file', () => {
-	it('is a CSV named after the previous day (China Standard Time), with the platform's bill type codes', async () => {
+	it('is a CSV named after the previous day (China Standard Time), with the documented bill type codes', async () => {
 		const { downurl, token } = await bill();
 		const yesterday = cstTimestamp(Date.now() - DAY).slice(0, 8);
 		expect(downurl).toBe(`${emulator().baseUrl}/bills/${yesterday}.csv`);
