@@ -2,7 +2,7 @@
  * How much memory the emulator keeps per request when it runs as a long-lived sandbox, and what
  * reset() gives back. Prints figures; asserts nothing (test/emulator/records.test.ts proves the bound).
  *
- *   npx tsc -p tsconfig.json && node --expose-gc dist/scripts/emulator-memory.js [requests] [mode]
+ *   npx tsc -p tsconfig.json && node --expose-gc dist/scripts/emulator-memory.js [requests] [mode] [recordLimit|unbounded]
  *
  * Each round sends a voice notification whose respUrl is a local receiver (so a call, its
  * notification and its request are recorded), a template SMS, and an AccountInfo query.
@@ -11,11 +11,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { ACKNOWLEDGEMENT, startEmulator, type RunningEmulator } from '../test/emulator';
+import { DEFAULT_RECORD_LIMIT } from '../test/emulator/records';
 import { signedRequest } from '../test/emulator/testClient';
 
 const REQUESTS = Number(process.argv[2] ?? 20_000);
 const MODE = (process.argv[3] ?? 'platform') as 'strict' | 'platform';
 const PARALLEL = 8;
+const LIMIT = process.argv[4] === 'unbounded' ? Number.POSITIVE_INFINITY : Number(process.argv[4] ?? DEFAULT_RECORD_LIMIT);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -69,29 +71,28 @@ async function main() {
 	});
 	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	const respUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
-	const emulator = await startEmulator({ callDurationMs: 0, mode: MODE } as Parameters<typeof startEmulator>[0]);
+	const emulator = await startEmulator({ callDurationMs: 0, mode: MODE, recordLimit: LIMIT });
 	try {
 		emulator.setAccount({ balance: 1e9 });
 		await send(emulator, 600, respUrl);
 		emulator.reset();
 		emulator.setAccount({ balance: 1e9 });
 		const before = settledMemory();
-		await send(emulator, REQUESTS, respUrl);
-		const after = settledMemory();
-		const held = {
-			requests: emulator.requests().length,
-			calls: emulator.calls().length,
-			messages: emulator.messages().length,
-			callbacks: emulator.callbacks().length,
-		};
-		emulator.reset();
-		const afterReset = settledMemory();
-		console.log(`Emulator memory, ${REQUESTS} API requests (${MODE} mode), Node ${process.version}`);
-		console.log(`  heap before      ${mb(before.heapUsed)}   rss ${mb(before.rss)}`);
-		console.log(`  heap after       ${mb(after.heapUsed)}   rss ${mb(after.rss)}`);
-		console.log(`  heap after reset ${mb(afterReset.heapUsed)}   rss ${mb(afterReset.rss)}`);
-		console.log(`  kept per request ${((after.heapUsed - before.heapUsed) / REQUESTS / 1024).toFixed(2)} KB of heap`);
-		console.log(`  records held     ${JSON.stringify(held)}`);
+		const limit = LIMIT === Number.POSITIVE_INFINITY ? 'unbounded' : `recordLimit ${LIMIT}`;
+		console.log(`Emulator memory, ${REQUESTS} API requests per round (${MODE} mode, ${limit}), Node ${process.version}`);
+		console.log(`  start            heap ${mb(before.heapUsed)}   rss ${mb(before.rss)}`);
+		// A second round shows whether what reset() gave back is used again or lost.
+		for (const round of [1, 2]) {
+			await send(emulator, REQUESTS, respUrl);
+			const after = settledMemory();
+			const held = [emulator.requests(), emulator.calls(), emulator.messages(), emulator.callbacks()].map((list) => list.length).join('/');
+			emulator.reset();
+			emulator.setAccount({ balance: 1e9 });
+			const afterReset = settledMemory();
+			console.log(`  round ${round} after    heap ${mb(after.heapUsed)}   rss ${mb(after.rss)}   (requests/calls/SMS/callbacks held: ${held})`);
+			console.log(`  round ${round} reset    heap ${mb(afterReset.heapUsed)}   rss ${mb(afterReset.rss)}`);
+			if (round === 1) console.log(`  heap kept per request in round 1: ${((after.heapUsed - before.heapUsed) / REQUESTS / 1024).toFixed(2)} KB`);
+		}
 	} finally {
 		await emulator.close();
 		receiver.close();

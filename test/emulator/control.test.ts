@@ -33,7 +33,7 @@ describe('control POSTs a browser could send cross-site are refused', () => {
 	});
 
 	it('a JSON POST marked as coming from another site is refused (403): Origin, Sec-Fetch-Site', async () => {
-		for (const headers of [
+		for (const headers of <Array<Record<string, string>>>[
 			{ Origin: 'http://evil.example' },
 			{ Origin: 'http://127.0.0.1:1' },
 			{ Origin: 'null' },

@@ -39,7 +39,7 @@ export function exchange(port: number, requests: Array<string | Buffer>): Promis
 	return new Promise((resolve, reject) => {
 		const socket = connect(port, '127.0.0.1');
 		const answers: RawResponse[] = [];
-		let buffer = Buffer.alloc(0);
+		let buffer: Buffer = Buffer.alloc(0);
 		const sendNext = () => socket.write(requests[answers.length]);
 		socket.once('connect', sendNext);
 		socket.on('data', (chunk: Buffer) => {
