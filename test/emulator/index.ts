@@ -71,7 +71,7 @@ export interface RunningEmulator {
 	account(): MainAccount;
 	/** Every API request seen, in order (live array; the newest recordLimit). */
 	requests(): EmulatorRequestRecord[];
-	/** Every call placed, with its state as of now. */
+	/** The calls kept (the newest recordLimit), with their state as of now. */
 	calls(): EmulatorCallRecord[];
 	messages(): EmulatorSmsRecord[];
 	/** Live array: a test may push seeded records into it. */
