@@ -2,20 +2,29 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IExecuteFunctions,
+	type IHookFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodeType,
 	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
 } from 'n8n-workflow';
 
 import { asNodeError, errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
+import { parallelRequestsProperties, readConcurrencyPlan } from './execution/parallelRequests';
 import { ParameterReader } from './execution/parameterReader';
+import { RequestWindow } from './execution/requestWindow';
 import { runInOrder, StoppedRun } from './execution/runItems';
 import { stoppedRunError } from './execution/stoppedRun';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 import { DEFAULT_TIMEOUT_SECONDS } from './transport/answerLimits';
+import { placeCallAndWait } from './waitForResult/placeAndWait';
+import { waitForResultProperties } from './waitForResult/properties';
+import { receiveCallResult } from './waitForResult/receiveResult';
+import { waitsForResult } from './waitForResult/settings';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -36,16 +45,6 @@ const bodyFormatProperty: INodeProperties = {
 		{ name: 'XML', value: 'xml', description: 'Send and receive XML bodies' },
 	],
 	description: 'Format of the request and response bodies; the output is the same either way',
-};
-
-const parallelRequestsProperty: INodeProperties = {
-	displayName: 'Parallel Requests',
-	name: 'parallelRequests',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 50 },
-	default: 1,
-	description:
-		'How many input items are sent to the platform at the same time. Output order stays the input order. Raise it for large batches; the platform may refuse too many at once (statusCode 111111).',
 };
 
 const requestTimeoutProperty: INodeProperties = {
@@ -72,20 +71,45 @@ export class Cloopen implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
 		credentials: [{ name: 'cloopenApi', required: true }],
+		// Wait for Call Result: the platform posts the call result to this execution's resume URL.
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }],
 		properties: [
 			resourceProperty,
 			...RESOURCES.flatMap((resource) => resource.properties),
+			...waitForResultProperties,
 			bodyFormatProperty,
-			parallelRequestsProperty,
+			...parallelRequestsProperties,
 			requestTimeoutProperty,
 		],
 	};
 
 	methods = { listSearch: { searchSubAccounts, searchSubAccountNames } };
 
+	/**
+	 * The only webhook is a resume webhook (restartWebhook): n8n serves it while an execution waits and
+	 * never registers it anywhere, so there is nothing to create or delete.
+	 */
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveCallResult.call(this);
+	}
+
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const parallel = Math.max(1, Math.floor(Number(this.getNodeParameter('parallelRequests', 0, 1)) || 1));
+		const places = new RequestWindow(readConcurrencyPlan(this));
 
 		// Resource and operation take no expressions, so they are the same for every item.
 		const resource = this.getNodeParameter('resource', 0) as string;
@@ -96,11 +120,12 @@ export class Cloopen implements INodeType {
 		}
 
 		const parameters = new ParameterReader(this);
+		if (waitsForResult(this, resource, operation)) return await placeCallAndWait(this, handler, parameters);
 		const continueOnFail = this.continueOnFail();
 		try {
-			const perItem = await runInOrder(items.length, parallel, async (itemIndex) => {
+			const perItem = await runInOrder(items.length, places, async (itemIndex, slot) => {
 				try {
-					const outputs = await handler(createOperationContext(this, parameters, itemIndex));
+					const outputs = await handler(createOperationContext(this, parameters, itemIndex, slot));
 					return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
 				} catch (error) {
 					if (!continueOnFail) throw asNodeError(this.getNode(), error, itemIndex);

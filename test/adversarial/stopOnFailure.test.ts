@@ -29,7 +29,7 @@ interface StopContext {
 }
 const contextOf = (error: unknown) => (error as { context: StopContext }).context;
 
-describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Requests 5', () => {
+describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Requests fixed at 5', () => {
 	let emulator: RunningEmulator;
 	beforeAll(async () => {
 		emulator = await startEmulator({ callDurationMs: 100_000 });
@@ -41,7 +41,7 @@ describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Request
 
 	it('places no call after the failure, and the error names every call placed', async () => {
 		const { error, output } = await runCloopen(
-			{ ...sendCode({ parallelRequests: 5 }), appId: emulator.appId },
+			{ ...sendCode({ parallelMode: 'fixed', parallelRequests: 5 }), appId: emulator.appId },
 			{ credentials: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl }, items: items(30, 2) },
 		);
 		expect(output).toEqual([]);
@@ -94,7 +94,7 @@ describe('against a scripted platform', () => {
 
 	it('60 items, Parallel Requests 5, item 5 refused: nothing arrives after the failure, every arrival is accounted for', async () => {
 		refuse = (item) => item === 5;
-		const { error } = await runCloopen(sendCode({ parallelRequests: 5 }), { credentials: credentials(), items: items(60) });
+		const { error } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 5 }), { credentials: credentials(), items: items(60) });
 		expect(error?.message).toMatch(/\[statusCode 160040\]/);
 		const arrivedWhenFailed = server.requests.length;
 		await pause(800);
@@ -108,9 +108,9 @@ describe('against a scripted platform', () => {
 		for (const { item, results } of context.sentItems) expect(results[0].callSid).toBe(`call-${item}`);
 	});
 
-	it('one at a time (the default): the items before the failure are listed with their callSid, none after it is sent', async () => {
+	it('one at a time (Fixed, 1): the items before the failure are listed with their callSid, none after it is sent', async () => {
 		refuse = (item) => item === 3;
-		const { error } = await runCloopen(sendCode(), { credentials: credentials(), items: items(8) });
+		const { error } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 1 }), { credentials: credentials(), items: items(8) });
 		await pause(300);
 		expect(server.requests.map((request) => itemOf(request.body))).toEqual([0, 1, 2, 3]);
 		expect(error?.message).toMatch(/stopped at item 3: 3 other item\(s\) were sent and accepted, 0 other failed, 4 were not started/);
@@ -121,7 +121,7 @@ describe('against a scripted platform', () => {
 	it('an item in flight whose answer is lost is reported in doubt, apart from the refused one', async () => {
 		refuse = (item) => item === 0;
 		reset = (item) => item === 1;
-		const { error } = await runCloopen(sendCode({ parallelRequests: 3 }), { credentials: credentials(), items: items(6) });
+		const { error } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: items(6) });
 		await pause(300);
 		expect(server.requests.map((request) => itemOf(request.body)).sort()).toEqual([0, 1, 2]);
 		const context = contextOf(error);
@@ -135,7 +135,7 @@ describe('against a scripted platform', () => {
 
 	it('with Continue On Fail every item is still sent and gets its own result', async () => {
 		refuse = (item) => item === 2;
-		const { json } = await runCloopen(sendCode({ parallelRequests: 3 }), { credentials: credentials(), items: items(6), continueOnFail: true });
+		const { json } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: items(6), continueOnFail: true });
 		expect(server.requests).toHaveLength(6);
 		expect(json.map((item) => item.callSid ?? item.statusCode)).toEqual(['call-0', 'call-1', '160040', 'call-3', 'call-4', 'call-5']);
 	});

@@ -5,9 +5,10 @@ import { startEmulator, type RunningEmulator } from '../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 
 /**
- * Parallel Requests through n8n's engine: how many requests are really in flight, output order and
- * pairedItem when answers come back in another order, and the platform's concurrency refusals
- * (111111, 111112, 111114) reported on the item they belong to.
+ * Parallel Requests set to Fixed, through n8n's engine: how many requests are really in flight, output
+ * order and pairedItem when answers come back in another order, and the platform's concurrency
+ * refusals (111111, 111112, 111114) reported on the item they belong to. Adaptive (the default) is in
+ * adaptiveConcurrency.test.ts.
  */
 const sendCode = (parallelRequests?: number) => ({
 	resource: 'voiceVerification',
@@ -15,9 +16,10 @@ const sendCode = (parallelRequests?: number) => ({
 	appId: 'app',
 	to: '={{ $json.to }}',
 	verifyCode: '1234',
+	parallelMode: 'fixed',
 	...(parallelRequests === undefined ? {} : { parallelRequests }),
 });
-const numbers = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `1380000000${i}` }));
+const numbers = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
 
 describe('against the emulator', () => {
 	let emulator: RunningEmulator;
@@ -34,11 +36,17 @@ describe('against the emulator', () => {
 	const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
 	const parameters = (parallelRequests?: number) => ({ ...sendCode(parallelRequests), appId: emulator.appId });
 
-	it('sends one item at a time by default', async () => {
-		const { json, error } = await runCloopen(parameters(), { credentials: credentials(), items: numbers(4) });
+	it('sends one item at a time when asked for 1', async () => {
+		const { json, error } = await runCloopen(parameters(1), { credentials: credentials(), items: numbers(4) });
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(4);
 		expect(emulator.peakConcurrency()).toBe(1);
+	});
+
+	it('sends 10 at once by default', async () => {
+		const { json } = await runCloopen(parameters(), { credentials: credentials(), items: numbers(12) });
+		expect(json.filter((item) => item.callSid)).toHaveLength(12);
+		expect(emulator.peakConcurrency()).toBe(10);
 	});
 
 	it('keeps as many requests in flight as asked, never more, and the output in input order', async () => {
@@ -60,6 +68,8 @@ describe('against the emulator', () => {
 		}
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(5).map((_, item) => ({ item })));
 		expect(emulator.calls()).toHaveLength(3);
+		// Fixed means what it says: nothing refused is sent again.
+		expect(emulator.requests()).toHaveLength(5);
 	});
 
 	it('without Continue On Fail, a refusal stops the node and names the item', async () => {

@@ -6,11 +6,14 @@ import type { BodyFormat } from '../transport/bodyFormat';
 import { cloopenRequest } from '../transport/request';
 import { InputRules } from '../validation/InputRules';
 import type { ParameterReader } from './parameterReader';
+import type { Slot } from './requestWindow';
+import { sendInSlot } from './resendRefused';
 
 export function createOperationContext(
 	n8n: IExecuteFunctions,
 	parameters: ParameterReader,
 	itemIndex: number,
+	slot?: Slot,
 ): OperationContext {
 	const rules = new InputRules(n8n.getNode(), itemIndex);
 	// An expression may give anything: "yaml" must fail the item, not quietly become JSON.
@@ -24,6 +27,7 @@ export function createOperationContext(
 		rules,
 		timeoutMs,
 		param: <T>(name: string, fallback?: T) => parameters.get<T>(name, itemIndex, fallback),
-		request: async (request) => await cloopenRequest.call(n8n, { ...request, format, itemIndex, timeoutMs }),
+		request: async (request) =>
+			await sendInSlot(slot, async () => await cloopenRequest.call(n8n, { ...request, format, itemIndex, timeoutMs }), n8n.getExecutionCancelSignal?.()),
 	};
 }

@@ -1,0 +1,58 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ConcurrencyPlan } from './requestWindow';
+
+const MOST = 200;
+const DEFAULT_MAXIMUM = 100;
+const DEFAULT_FIXED = 10;
+
+export const parallelRequestsProperties: INodeProperties[] = [
+	{
+		displayName: 'Parallel Requests',
+		name: 'parallelMode',
+		type: 'options',
+		default: 'adaptive',
+		options: [
+			{
+				name: 'Adaptive',
+				value: 'adaptive',
+				description:
+					'As many at once as the platform accepts: more while it accepts, fewer when it answers "too many at once" (111111, 111112, 111114); the items it refused that way are sent again',
+			},
+			{
+				name: 'Fixed',
+				value: 'fixed',
+				description: 'Always the same number at once; a "too many at once" refusal fails the item',
+			},
+		],
+		description: 'How many input items are sent to the platform at the same time. Output order stays the input order.',
+	},
+	{
+		displayName: 'Maximum Parallel Requests',
+		name: 'maxParallelRequests',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MOST },
+		default: DEFAULT_MAXIMUM,
+		displayOptions: { show: { parallelMode: ['adaptive'] } },
+		description: 'The most requests in flight at once, however many the platform would accept',
+	},
+	{
+		displayName: 'Requests at Once',
+		name: 'parallelRequests',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MOST },
+		default: DEFAULT_FIXED,
+		displayOptions: { show: { parallelMode: ['fixed'] } },
+		description: 'How many items are sent at the same time (1: one after the other)',
+	},
+];
+
+const whole = (value: unknown, fallback: number) => Math.min(MOST, Math.max(1, Math.floor(Number(value)) || fallback));
+
+/** The run's plan; these parameters are read once, for the first item, as n8n does for such settings. */
+export function readConcurrencyPlan(n8n: IExecuteFunctions): ConcurrencyPlan {
+	const adaptive = n8n.getNodeParameter('parallelMode', 0, 'adaptive') !== 'fixed';
+	return adaptive
+		? { adaptive, maximum: whole(n8n.getNodeParameter('maxParallelRequests', 0, DEFAULT_MAXIMUM), DEFAULT_MAXIMUM) }
+		: { adaptive, maximum: whole(n8n.getNodeParameter('parallelRequests', 0, DEFAULT_FIXED), DEFAULT_FIXED) };
+}

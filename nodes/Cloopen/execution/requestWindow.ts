@@ -1,0 +1,151 @@
+/** How many items may have a request in flight: a fixed number, or one that adapts to the platform. */
+export interface ConcurrencyPlan {
+	adaptive: boolean;
+	/** The fixed number, or the most the adaptive window may grow to. */
+	maximum: number;
+}
+
+/** Where the adaptive window starts: a few at once, then one more per accepted request. */
+const START = 4;
+/**
+ * Once the platform has refused, the window grows by one only after this many windows' worth of
+ * accepted requests: each probe beyond the platform's limit costs a refusal and a round trip.
+ */
+const PROBE_AFTER_WINDOWS = 2;
+
+type Waiter = (slot: Slot | undefined) => void;
+
+/** One item's place in the window, held while its requests are sent. */
+export class Slot {
+	constructor(
+		private readonly window: RequestWindow,
+		/** Items in flight, this one included, when it got its place. */
+		public level: number,
+		/** The window's reductions so far, when it got its place. */
+		public epoch: number,
+	) {}
+
+	/** No other item is in flight: a refusal now means others are using the account. */
+	get alone(): boolean {
+		return this.window.inFlightNow === 1;
+	}
+
+	/** Whether refusals for concurrency are sent again (adaptive) or reported (fixed). */
+	get resendsRefusals(): boolean {
+		return this.window.plan.adaptive;
+	}
+
+	accepted(): void {
+		this.window.accepted();
+	}
+
+	/**
+	 * The platform refused this item's request for concurrency: the window shrinks, the place is given
+	 * back and taken again when there is room (ahead of items not yet started). False when the run
+	 * stopped meanwhile: then nothing more may be sent.
+	 */
+	async again(): Promise<boolean> {
+		return await this.window.refusedAgain(this);
+	}
+}
+
+/**
+ * The places of a run's items. Adaptive: starts small and grows by one for every accepted request
+ * (doubling each round trip) until the platform first refuses for concurrency; then it drops to just
+ * under the number in flight when the refused request went out (once per burst of refusals), and
+ * grows by one every few round trips from there, to find room the platform has made since. Fixed:
+ * always `maximum`. After stop() no place is given (no new request after a failure).
+ */
+export class RequestWindow {
+	private size: number;
+
+	private inFlight = 0;
+
+	private refusedOnce = false;
+
+	private credit = 0;
+
+	private stopped = false;
+
+	/** Counts reductions: one refusal reduces the window, not every refusal of the same burst. */
+	private epoch = 0;
+
+	/** Items waiting to send a refused request again go before items not yet started. */
+	private readonly resends: Waiter[] = [];
+
+	private readonly starts: Waiter[] = [];
+
+	constructor(readonly plan: ConcurrencyPlan) {
+		this.size = plan.adaptive ? Math.min(START, plan.maximum) : plan.maximum;
+	}
+
+	get inFlightNow(): number {
+		return this.inFlight;
+	}
+
+	/** A place for an item not yet started; undefined once the run has stopped. */
+	async acquire(): Promise<Slot | undefined> {
+		if (this.stopped) return undefined;
+		if (this.resends.length === 0 && this.starts.length === 0 && this.inFlight < this.size) return this.grant();
+		return await new Promise<Slot | undefined>((resolve) => this.starts.push(resolve));
+	}
+
+	release(): void {
+		this.inFlight--;
+		this.admit();
+	}
+
+	/** No place is given from now on; those waiting are told so. */
+	stop(): void {
+		this.stopped = true;
+		for (const waiter of this.resends.splice(0).concat(this.starts.splice(0))) waiter(undefined);
+	}
+
+	accepted(): void {
+		if (!this.plan.adaptive) return;
+		if (!this.refusedOnce) {
+			this.size = Math.min(this.plan.maximum, this.size + 1);
+		} else if (++this.credit >= this.size * PROBE_AFTER_WINDOWS) {
+			this.credit = 0;
+			this.size = Math.min(this.plan.maximum, this.size + 1);
+		}
+		this.admit();
+	}
+
+	async refusedAgain(slot: Slot): Promise<boolean> {
+		this.refusedOnce = true;
+		this.credit = 0;
+		// Requests sent before the last reduction were sent with a window already known too big.
+		if (slot.epoch === this.epoch) {
+			this.size = Math.max(1, Math.min(this.size, slot.level - 1));
+			this.epoch++;
+		}
+		if (this.stopped) return false;
+		// The place is given back while waiting; the item still ends with one release().
+		this.inFlight--;
+		const next = await new Promise<Slot | undefined>((resolve) => {
+			this.resends.push(resolve);
+			this.admit();
+		});
+		if (!next) {
+			this.inFlight++;
+			return false;
+		}
+		slot.level = next.level;
+		slot.epoch = next.epoch;
+		return true;
+	}
+
+	private grant(): Slot {
+		this.inFlight++;
+		return new Slot(this, this.inFlight, this.epoch);
+	}
+
+	private admit(): void {
+		while (!this.stopped && this.inFlight < this.size) {
+			const waiter = this.resends.shift() ?? this.starts.shift();
+			if (!waiter) return;
+			waiter(this.grant());
+		}
+	}
+}
