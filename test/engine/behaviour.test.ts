@@ -31,8 +31,22 @@ describe('template SMS to more than 200 numbers', () => {
 		expect(platform.requests.flatMap(sentNumbers)).toEqual(all);
 		expect(json).toHaveLength(1);
 		expect(json[0]).toMatchObject({ numberCount: 450, batchCount: 3, smsMessageSid: 'sid-1' });
-		const batches = json[0].batches as Array<{ smsMessageSid: string; to: string[] }>;
-		expect(batches.map((batch) => batch.smsMessageSid)).toEqual(['sid-1', 'sid-2', 'sid-3']);
+		expect(json[0].batches).toEqual([
+			{ batch: 1, smsMessageSid: 'sid-1', dateCreated: expect.any(String), numberCount: 200, firstIndex: 0, lastIndex: 199 },
+			{ batch: 2, smsMessageSid: 'sid-2', dateCreated: expect.any(String), numberCount: 200, firstIndex: 200, lastIndex: 399 },
+			{ batch: 3, smsMessageSid: 'sid-3', dateCreated: expect.any(String), numberCount: 50, firstIndex: 400, lastIndex: 449 },
+		]);
+	});
+
+	it('lists each batch\'s numbers when Include Numbers per Batch is on', async () => {
+		const all = numbers(450);
+		platform.reply(smsOk('sid-1')).reply(smsOk('sid-2')).reply(smsOk('sid-3'));
+		const { json } = await runCloopen(
+			{ resource: 'sms', operation: 'sendTemplate', appId: APP, to: '={{ $json.numbers }}', templateId: '1', includeBatchNumbers: true },
+			{ credentials: credentials(), items: [{ numbers: all }] },
+		);
+		const batches = json[0].batches as Array<{ smsMessageSid: string; statusCode: string; to: string[] }>;
+		expect(batches.map((batch) => [batch.smsMessageSid, batch.statusCode])).toEqual([['sid-1', '000000'], ['sid-2', '000000'], ['sid-3', '000000']]);
 		expect(batches.flatMap((batch) => batch.to)).toEqual(all);
 	});
 

@@ -64,6 +64,15 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		displayName: 'Include Numbers per Batch',
+		name: 'includeBatchNumbers',
+		type: 'boolean',
+		default: false,
+		displayOptions: showFor(RESOURCE, ['sendTemplate']),
+		description:
+			'Whether each batch in the output lists its numbers. Off, a batch gives its count and index range (firstIndex to lastIndex, 0-based, in the list as sent with duplicates removed), which keeps the output small: n8n stores it with every execution.',
+	},
 ];
 
 /** Text or a number as it is written; anything else (an object, true, null) is not a phone number. */
@@ -115,6 +124,7 @@ export const sms: ResourceDefinition = {
 			const { unique: numbers, duplicatesRemoved } = withoutDuplicates(readNumbers(context));
 
 			const batches: IDataObject[] = [];
+			const listed = context.param<boolean>('includeBatchNumbers', false) === true;
 			for (let start = 0; start < numbers.length; start += SMS_BATCH_SIZE) {
 				const to = numbers.slice(start, start + SMS_BATCH_SIZE);
 				try {
@@ -132,6 +142,8 @@ export const sms: ResourceDefinition = {
 						dateCreated: message.dateCreated,
 						statusCode: response.statusCode,
 						numberCount: to.length,
+						firstIndex: start,
+						lastIndex: start + to.length - 1,
 						to,
 					});
 				} catch (error) {
@@ -147,13 +159,19 @@ export const sms: ResourceDefinition = {
 						numberCount: numbers.length,
 						duplicatesRemoved,
 						batchCount: batches.length,
-						batches,
+						batches: listed ? batches : batches.map(compactBatch),
 					},
 				},
 			];
 		},
 	},
 };
+
+/** A batch without its number list (and its statusCode, 000000 for every batch in an output). */
+function compactBatch(batch: IDataObject): IDataObject {
+	const { batch: number, smsMessageSid, dateCreated, numberCount, firstIndex, lastIndex } = batch;
+	return { batch: number, smsMessageSid, dateCreated, numberCount, firstIndex, lastIndex };
+}
 
 /**
  * A batch failed: the error must say which numbers got the SMS, which may have (the batch's answer
