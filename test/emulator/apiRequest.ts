@@ -65,7 +65,7 @@ export function answerApiRequest(request: ApiRequest, context: Pick<RouteContext
 		let body = {};
 		if (route.method === 'POST') {
 			if (request.rawBody.trim() === '') fail('noBody');
-			const roots = [route.root!, ...(tolerances.templateSmsSubAccountRoot && route.root === 'TemplateSMS' ? ['SubAccount'] : [])];
+			const roots = [route.root!, ...(tolerances.sdkXmlRoots ? (route.sdkRoots ?? []) : [])];
 			body = parseBody(request.rawBody, bodyFormat, roots, { trailingCommas: tolerances.jsonTrailingComma });
 			record.parsedBody = body;
 		} else if (request.rawBody !== '') {

@@ -13,15 +13,15 @@ export interface Tolerances {
 	getWithoutContentLength: boolean;
 	/** LandingCall's maxCallTime, speed, volume, pitch and bgsound (the official Python SDK sends them, empty unless set). */
 	landingCallSdkFields: boolean;
-	/** TemplateSMS in XML under a <SubAccount> root (the official Python SDK's XML mode). */
-	templateSmsSubAccountRoot: boolean;
+	/** The XML roots an official SDK writes instead of the spec's (Route.sdkRoots: TemplateSMS under <SubAccount>). */
+	sdkXmlRoots: boolean;
 	/** A comma before a JSON array's closing bracket (the official Python SDK's JSON `datas`). */
 	jsonTrailingComma: boolean;
 }
 
 const TOLERANCES: Record<EmulatorMode, Tolerances> = {
-	strict: { getWithoutContentLength: false, landingCallSdkFields: false, templateSmsSubAccountRoot: false, jsonTrailingComma: false },
-	platform: { getWithoutContentLength: true, landingCallSdkFields: true, templateSmsSubAccountRoot: true, jsonTrailingComma: true },
+	strict: { getWithoutContentLength: false, landingCallSdkFields: false, sdkXmlRoots: false, jsonTrailingComma: false },
+	platform: { getWithoutContentLength: true, landingCallSdkFields: true, sdkXmlRoots: true, jsonTrailingComma: true },
 };
 
 export const tolerancesOf = (mode: EmulatorMode): Tolerances => TOLERANCES[mode];

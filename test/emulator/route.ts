@@ -33,6 +33,8 @@ export interface Route {
 	aliases?: string[];
 	/** XML root element of the request body (POST). */
 	root?: string;
+	/** Roots an official SDK writes instead, accepted in platform mode (README, "Modes"). */
+	sdkRoots?: string[];
 	/** docs/platform.md#sub-account-credentials: sub-account credentials cannot reach the main account's resources. */
 	mainAccountOnly?: boolean;
 	handle(context: RouteContext): RouteAnswer;

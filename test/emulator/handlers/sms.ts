@@ -21,6 +21,8 @@ export const templateSms: Route = {
 	method: 'POST',
 	path: 'SMS/TemplateSMS',
 	root: 'TemplateSMS',
+	// The official Python REST SDK's XML mode writes every template SMS under this root.
+	sdkRoots: ['SubAccount'],
 	handle(context) {
 		const { state } = context;
 		const fields = new Fields(context.body, ['to', 'appId', 'templateId', 'datas']);
