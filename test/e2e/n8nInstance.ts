@@ -22,6 +22,11 @@ export interface StartOptions {
 	env?: Record<string, string>;
 	/** how long n8n may take to answer (default 180 s: a cold start on 2 cores takes about 20) */
 	startTimeoutMs?: number;
+	/**
+	 * the user folder of an instance stopped with `keepUserFolder` (a restart): n8n starts on its
+	 * database and packages, and the owner logs in instead of being set up
+	 */
+	userFolder?: string;
 }
 
 /** An n8n workflow as exported from the editor (extra fields such as id, active, tags are ignored). */
@@ -73,8 +78,8 @@ export interface N8nInstance {
 	log(): string;
 	/** non-loopback connections n8n tried (and was refused), one line each */
 	networkAttempts(): string[];
-	/** stops n8n and its task runner and deletes the user folder (N8N_E2E_KEEP=1 keeps it) */
-	stop(): Promise<void>;
+	/** stops n8n and its task runner and deletes the user folder (kept with N8N_E2E_KEEP=1 or `keepUserFolder`) */
+	stop(options?: { keepUserFolder?: boolean }): Promise<void>;
 }
 
 const OWNER = { email: 'owner@e2e.invalid', password: 'E2e-owner-password-1', firstName: 'E2E', lastName: 'Owner' };
@@ -103,7 +108,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function startN8n(options: StartOptions = {}): Promise<N8nInstance> {
 	const install = n8nInstallation();
-	const userFolder = mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
+	const restarting = options.userFolder !== undefined;
+	const userFolder = options.userFolder ?? mkdtempSync(join(tmpdir(), 'n8n-e2e-'));
 	const logPath = join(userFolder, 'n8n.log');
 	const networkLog = join(userFolder, 'network-attempts.log');
 	const port = options.port ?? (await freePort());
@@ -140,7 +146,7 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	void exited.then(() => running.delete(child));
 
 	let stopped = false;
-	const stop = async () => {
+	const stop = async ({ keepUserFolder = false } = {}) => {
 		if (stopped) return;
 		stopped = true;
 		killGroup(child, 'SIGTERM');
@@ -149,14 +155,15 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		await exited;
 		clearTimeout(timer);
 		killGroup(child, 'SIGKILL'); // n8n gone: end any runner left in its group
-		if (process.env.N8N_E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+		if (process.env.N8N_E2E_KEEP !== '1' && !keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
 
 	const rest = new RestClient(baseUrl);
 	const startedAt = Date.now();
 	try {
 		await waitUntilServing(baseUrl, child, options.startTimeoutMs ?? 180_000);
-		await rest.setupOwner(OWNER);
+		if (restarting) await rest.login(OWNER.email, OWNER.password);
+		else await rest.setupOwner(OWNER);
 	} catch (error) {
 		const tail = readLog().split('\n').slice(-60).join('\n');
 		await stop();

@@ -188,6 +188,20 @@ describe('call result notifications', () => {
 		expect(emulator().callbacks()).toHaveLength(0);
 	});
 
+	it('dropNotifications(true): calls still end, their notifications are never sent; false again sends them', async () => {
+		emulator().dropNotifications(true);
+		await voiceCode({ to: '13800000000', respUrl: `${receiverUrl}/ack` });
+		const dropped = lastCall();
+		endCalls();
+		expect(await callState(dropped.callSid)).toBe('0');
+		emulator().dropNotifications(false);
+		await voiceCode({ to: '13800000001', respUrl: `${receiverUrl}/ack` });
+		endCalls();
+		const callbacks = await emulator().waitForCallbacks(1);
+		expect(callbacks.map((callback) => callback.callSid)).toEqual([lastCall().callSid]);
+		expect(received).toHaveLength(1);
+	});
+
 	it('waitForCallbacks() times out with a clear message', async () => {
 		await expect(emulator().waitForCallbacks(1, 50)).rejects.toThrow(/waited 50 ms for 1 callback\(s\), saw 0/);
 	});

@@ -46,6 +46,8 @@ export class EmulatorController {
 	private readonly delayed = new Set<() => void>();
 	private aborter = new AbortController();
 	private closed = false;
+	/** A platform that fails to notify: calls still end, their notifications are never sent. */
+	private notificationsDropped = false;
 
 	constructor(seed: StateSeed) {
 		this.state = new EmulatorState(seed);
@@ -67,6 +69,7 @@ export class EmulatorController {
 
 	private notify(call: EmulatorCallRecord): void {
 		if (!this.pending.delete(call.callSid)) return;
+		if (this.notificationsDropped) return;
 		const signal = this.aborter.signal;
 		const delivery = deliverNotification(call, signal).then((record) => {
 			// A delivery cut short by reset() or close() belongs to a state that is gone.
@@ -110,6 +113,7 @@ export class EmulatorController {
 
 	reset(): void {
 		this.stopActivity('the emulator was reset');
+		this.notificationsDropped = false;
 		this.state.reset();
 	}
 
@@ -154,6 +158,11 @@ export class EmulatorController {
 	setConcurrencyLimit(limit: number): void {
 		if (!Number.isInteger(limit) || limit < 0) throw new Error('the concurrency limit must be a whole number ≥ 0');
 		this.state.concurrencyLimit = limit;
+	}
+
+	/** For calls ending from now on: true sends no notification (the call ends all the same). */
+	dropNotifications(drop: boolean): void {
+		this.notificationsDropped = drop;
 	}
 
 	/** For calls placed from now on. */

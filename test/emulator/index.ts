@@ -65,6 +65,8 @@ export interface RunningEmulator {
 	peakConcurrency(): number;
 	/** For calls placed from now on. */
 	setCallDuration(ms: number): void;
+	/** true: calls that end from now on send no notification (a platform that fails to notify); reset() makes it false. */
+	dropNotifications(drop: boolean): void;
 	addTemplate(id: string, placeholderCount: number): void;
 	addApp(appId: string): void;
 	addSubAccount(seed: SubAccountSeed): EmulatorSubAccountRecord;
@@ -113,6 +115,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		setConcurrencyLimit: (limit) => controller.setConcurrencyLimit(limit),
 		peakConcurrency: () => state.peakInFlight,
 		setCallDuration: (ms) => controller.setCallDuration(ms),
+		dropNotifications: (drop) => controller.dropNotifications(drop),
 		addTemplate: (id, count) => controller.addTemplate(id, count),
 		addApp: (appId) => controller.addApp(appId),
 		addSubAccount: (seed) => controller.addSubAccount(seed),

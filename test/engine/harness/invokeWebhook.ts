@@ -4,6 +4,7 @@ import { WebhookContext } from 'n8n-core';
 import {
 	Node,
 	NodeHelpers,
+	type IRunExecutionData,
 	type IWebhookData,
 	type IWebhookResponseData,
 	type WorkflowExecuteMode,
@@ -20,6 +21,8 @@ export interface InvokeOptions {
 	executionId: string;
 	/** Base of getNodeWebhookUrl(): where the caller reached the webhook. */
 	webhookBaseUrl: string;
+	/** A waiting execution's data, as n8n passes it when that execution's resume URL is called. */
+	runExecutionData?: IRunExecutionData;
 }
 
 /**
@@ -53,6 +56,6 @@ export async function invokeWebhook(
 		workflowExecuteAdditionalData: additionalData,
 		webhookId: node.webhookId,
 	};
-	const context = new WebhookContext(workflow, node, additionalData, options.mode, webhookData, [], null);
+	const context = new WebhookContext(workflow, node, additionalData, options.mode, webhookData, [], options.runExecutionData ?? null);
 	return nodeType instanceof Node ? await nodeType.webhook!(context) : await nodeType.webhook!.call(context);
 }

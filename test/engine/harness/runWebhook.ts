@@ -1,6 +1,6 @@
 import './env';
 
-import type { IDataObject, INodeExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IRunExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { HARNESS_BASE_URL } from './additionalData';
 import { answerLikeN8n } from './answerLikeN8n';
@@ -14,6 +14,8 @@ import { createWebhookSetup, type WebhookSetupOptions } from './webhookSetup';
 export interface RunWebhookOptions extends WebhookSetupOptions {
 	/** Default 'webhook' (a production URL call). */
 	mode?: WorkflowExecuteMode;
+	/** A waiting execution's data: the call is to its resume URL (a `restartWebhook`). */
+	runExecutionData?: IRunExecutionData;
 }
 
 export interface WebhookRunResult {
@@ -61,6 +63,7 @@ export async function runWebhook(
 		mode: options.mode ?? 'webhook',
 		executionId: `harness-webhook-${++calls}`,
 		webhookBaseUrl,
+		runExecutionData: options.runExecutionData,
 	});
 	answerLikeN8n(result, response, setup);
 	return {
