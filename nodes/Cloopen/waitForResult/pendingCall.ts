@@ -50,7 +50,12 @@ type ExpressionContext = IWebhookFunctions & { evaluateExpression?: (expression:
 export function readPendingCall(context: IWebhookFunctions): { callSid: string; item: IDataObject } | undefined {
 	const evaluate = (context as ExpressionContext).evaluateExpression;
 	if (typeof evaluate !== 'function') return undefined;
-	const json = evaluate.call(context, '{{ $json }}', 0);
+	let json: unknown;
+	try {
+		json = evaluate.call(context, '{{ $json }}', 0);
+	} catch {
+		return undefined; // no execution data at all: not a resume of a waiting execution
+	}
 	if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
 	const item = json as IDataObject;
 	if (item.notified !== false || typeof item.callSid !== 'string' || item.callSid === '' || typeof item.waitedUntil !== 'string') {

@@ -8,6 +8,7 @@ import {
 	type INode,
 	type INodeExecutionData,
 	type IPinData,
+	type IRunExecutionData,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
@@ -32,6 +33,11 @@ export interface RunWorkflowOptions {
 	startNode?: string;
 	/** Default 'manual', as when a workflow is executed from the editor. */
 	mode?: WorkflowExecuteMode;
+	/**
+	 * A waiting execution's data (a run that ended with `waitTill`): continues it as n8n's wait
+	 * tracker does when the wait is over, instead of starting a new run.
+	 */
+	resume?: IRunExecutionData;
 }
 
 export interface HarnessRunResult extends WorkflowRunResult {
@@ -82,6 +88,10 @@ export async function runWorkflow(input: WorkflowInput, options: RunWorkflowOpti
 		executionOrder.push(nodeName);
 	});
 
+	if (options.resume) {
+		const resumed = await new WorkflowExecute(additionalData, mode, options.resume).processRunExecutionData(workflow);
+		return { ...createRunResult(resumed, executionOrder), credentialsHelper };
+	}
 	const workflowExecute = new WorkflowExecute(additionalData, mode);
 	assertNoIssues(workflowExecute, workflow, startNode, pinData);
 	const run = await workflowExecute.run({
