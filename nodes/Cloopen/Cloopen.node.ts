@@ -20,6 +20,7 @@ import { runInOrder, StoppedRun } from './execution/runItems';
 import { stoppedRunError } from './execution/stoppedRun';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
+import { subtitleExpression } from './resources/subtitle';
 import { DEFAULT_TIMEOUT_SECONDS } from './transport/answerLimits';
 import { placeCallAndWait } from './waitForResult/placeAndWait';
 import { waitForResultProperties } from './waitForResult/properties';
@@ -64,8 +65,9 @@ export class Cloopen implements INodeType {
 		icon: { light: 'file:cloopen.svg', dark: 'file:cloopen.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Voice verification codes, voice notifications, template SMS and sub-accounts on the Cloopen platform',
+		subtitle: subtitleExpression(RESOURCES),
+		description:
+			'Send voice verification codes, voice notifications and template SMS, look up calls and bills, and manage sub-accounts with Cloopen',
 		defaults: { name: 'Cloopen' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

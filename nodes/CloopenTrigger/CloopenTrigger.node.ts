@@ -12,6 +12,7 @@ import { handleNotification } from './handleNotification';
 import { properties } from './properties';
 import { Refusal } from './refusal';
 import { readSettings } from './settings';
+import { TRIGGER_SUBTITLE } from './subtitle';
 
 export class CloopenTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,9 +21,10 @@ export class CloopenTrigger implements INodeType {
 		icon: { light: 'file:../Cloopen/cloopen.svg', dark: 'file:../Cloopen/cloopen.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ ($parameter["events"] || []).length === 0 || ($parameter["events"] || []).includes("*") ? "Any call result" : $parameter["events"].join(", ") }}',
-		description: 'Starts the workflow when Cloopen reports the result of a voice verification or voice notification call',
+		subtitle: TRIGGER_SUBTITLE,
+		// n8n shows this node and the Cloopen node as one "Cloopen" entry in the node panel, described by this text.
+		description:
+			'Send voice codes, voice notifications and template SMS with Cloopen, and start workflows when a call ends or an SMS status report arrives',
 		defaults: { name: 'Cloopen Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -41,8 +43,21 @@ export class CloopenTrigger implements INodeType {
 				path: 'cloopen',
 			},
 		],
-		eventTriggerDescription: 'Waiting for Cloopen to post a call result to the Test URL',
-		activationMessage: 'Paste the Production URL into "Result URL (respUrl)" of your Cloopen calls.',
+		// On the canvas while the node listens for a test event.
+		eventTriggerDescription: 'Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call',
+		activationMessage:
+			'Paste the Production URL into Result URL (respUrl) of your Cloopen calls: Cloopen posts each call result there.',
+		triggerPanel: {
+			header: 'Pull in call results from Cloopen',
+			executionsHelp: {
+				inactive: `<b>While building your workflow</b>, click 'Execute step', copy the <b>Test URL</b> (Webhook URLs, above the parameters) and paste it into <b>Result URL (respUrl)</b> of a Cloopen Voice Verification or Voice Notification (Additional Fields), then place that call. When it ends, its result shows up in this editor.<br /><br /><b>Once you're happy with your workflow</b>, publish it and paste the <b>Production URL</b> instead. Every call result posted there starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
+				active: `<b>While building your workflow</b>, click 'Execute step', copy the <b>Test URL</b> (Webhook URLs, above the parameters) and paste it into <b>Result URL (respUrl)</b> of a Cloopen Voice Verification or Voice Notification (Additional Fields), then place that call. When it ends, its result shows up in this editor.<br /><br /><b>Your workflow is published</b>: every call result posted to the <b>Production URL</b> starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
+			},
+			activationHint: {
+				inactive: 'Once the workflow is built, publish it and paste the Production URL into Result URL (respUrl) of your Cloopen calls.',
+				active: 'Call results posted to the Production URL also start this workflow (those executions do not show here).',
+			},
+		},
 		properties,
 	};
 

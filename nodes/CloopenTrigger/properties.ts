@@ -8,7 +8,7 @@ import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './sett
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Paste this node\'s Production URL (plus ?secret=… if you set a Secret) into "Result URL (respUrl)" of a Cloopen Voice Verification or Voice Notification. When the call ends, the platform posts the result there and this workflow starts. Activating the workflow registers nothing with the platform: the URL works where you paste it.',
+			'Paste this node\'s URL into "Result URL (respUrl)" of each Cloopen Voice Verification or Voice Notification call (Additional Fields): the Test URL while you build the workflow, the Production URL once it is published (add ?secret=… if you set a Secret below). When the call ends, Cloopen posts the result there and the workflow starts.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -19,30 +19,39 @@ export const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		default: ['*'],
 		options: [
-			{ name: 'Any Event', value: '*', description: 'Every notification the platform sends' },
+			{
+				name: 'Any Event',
+				value: '*',
+				action: 'On any Cloopen notification',
+				description: 'Every notification Cloopen sends to this URL',
+			},
 			{
 				name: 'Other Notification',
 				value: 'other',
-				description: 'Any other action the platform may send, passed on with its own name as the event',
+				action: 'On another Cloopen notification',
+				description: 'A kind of notification not listed here; its event field carries the name Cloopen gave it',
 			},
 			{
-				name: 'SMS Status Report (SMSArrived)',
+				name: 'SMS Status Report',
 				value: 'SMSArrived',
-				description: 'Delivery report of an SMS, as some accounts receive it',
+				action: 'On SMS status report',
+				description: 'Whether an SMS reached the phone, for accounts that Cloopen sends these reports to',
 			},
 			{
-				name: 'Voice Notification Ended (SellingCall)',
+				name: 'Voice Notification Ended',
 				value: 'voiceNotification',
-				description: 'A voice notification call has ended',
+				action: 'On voice notification ended',
+				description: 'A voice notification call has ended: answered, not answered or failed',
 			},
 			{
-				name: 'Voice Verification Ended (VoiceCode)',
+				name: 'Voice Verification Ended',
 				value: 'voiceVerification',
-				description: 'A voice verification code call has ended',
+				action: 'On voice verification ended',
+				description: 'A call reading a verification code has ended: answered, not answered or failed',
 			},
 		],
 		description:
-			'Which notifications start the workflow. The others are still acknowledged, so the platform does not send them again.',
+			'Which notifications start the workflow. The others are still acknowledged, so Cloopen does not send them again.',
 	},
 	{
 		displayName: 'Call Results',

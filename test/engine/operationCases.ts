@@ -66,7 +66,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			'<verifyCode>a1B2</verifyCode></VoiceVerify>',
 		responseJson: { statusCode: '000000', VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' } },
 		responseXml: ok(`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00', to: '13800000000', statusCode: '000000' }],
+		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:00.000Z', dateCreatedRaw: '2026-11-22 10:00:00', to: '13800000000', statusCode: '000000' }],
 	},
 	{
 		title: 'Voice Verification → Send Custom Audio Code',
@@ -86,7 +86,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			'<playVerifyCode>code_1.wav;code_2.wav</playVerifyCode></VoiceVerify>',
 		responseJson: { statusCode: '000000', VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:01' } },
 		responseXml: ok(`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:01</dateCreated></VoiceVerify>`),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22 10:00:01', to: '01012345678-123', statusCode: '000000' }],
+		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:01.000Z', dateCreatedRaw: '2026-11-22 10:00:01', to: '01012345678-123', statusCode: '000000' }],
 	},
 	{
 		title: 'Voice Notification → Call (audio files)',
@@ -113,7 +113,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		responseXml: ok(
 			`<LandingCall><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:02</dateCreated><orderid>CM10000</orderid></LandingCall>`,
 		),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22 10:00:02', orderid: 'CM10000', to: '13800000000', statusCode: '000000' }],
+		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:02.000Z', dateCreatedRaw: '2026-11-22 10:00:02', orderid: 'CM10000', to: '13800000000', statusCode: '000000' }],
 	},
 	{
 		title: 'Voice Notification → Call (text to speech)',
@@ -142,7 +142,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			'<txtSpeed>-500</txtSpeed><txtVolume>20</txtVolume><txtPitch>100</txtPitch><txtBgsound>6</txtBgsound></LandingCall>',
 		responseJson: { statusCode: '000000', LandingCall: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:03' } },
 		responseXml: ok(`<LandingCall><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:03</dateCreated></LandingCall>`),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22 10:00:03', to: '13800000000', statusCode: '000000' }],
+		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:03.000Z', dateCreatedRaw: '2026-11-22 10:00:03', to: '13800000000', statusCode: '000000' }],
 	},
 	{
 		title: 'SMS → Send Template',
@@ -167,7 +167,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		output: [
 			{
 				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
-				dateCreated: '20261122100004',
+				dateCreated: '2026-11-22T02:00:04.000Z', dateCreatedRaw: '20261122100004',
 				statusCode: '000000',
 				numberCount: 2,
 				duplicatesRemoved: 0,
@@ -176,7 +176,7 @@ export const OPERATION_CASES: OperationCase[] = [
 					{
 						batch: 1,
 						smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
-						dateCreated: '20261122100004',
+						dateCreated: '2026-11-22T02:00:04.000Z', dateCreatedRaw: '20261122100004',
 						numberCount: 2,
 						firstIndex: 0,
 						lastIndex: 1,
@@ -211,8 +211,8 @@ export const OPERATION_CASES: OperationCase[] = [
 				friendlyName: 'dev@example.com',
 				type: '1',
 				status: '1',
-				dateCreated: '2026-01-01 00:00:00',
-				dateUpdated: '2026-11-01 00:00:00',
+				dateCreated: '2025-12-31T16:00:00.000Z', dateCreatedRaw: '2026-01-01 00:00:00',
+				dateUpdated: '2026-10-31T16:00:00.000Z', dateUpdatedRaw: '2026-11-01 00:00:00',
 				balance: '0100.50',
 				subBalance: '0',
 				typeName: 'registered',
@@ -247,7 +247,7 @@ export const OPERATION_CASES: OperationCase[] = [
 				friendlyName: 'customer1@example.com',
 				subAccountSid: 'b'.repeat(32),
 				subToken: 'c'.repeat(32),
-				dateCreated: '2026-11-22 10:00:05',
+				dateCreated: '2026-11-22T02:00:05.000Z', dateCreatedRaw: '2026-11-22 10:00:05',
 				voipAccount: '80000100000001',
 				voipPwd: 'Ab12Cd34',
 				statusCode: '000000',
@@ -279,7 +279,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			{
 				friendlyName: 'customer1',
 				subAccountSid: 'b'.repeat(32),
-				dateCreated: '2026-11-22 10:00:05',
+				dateCreated: '2026-11-22T02:00:05.000Z', dateCreatedRaw: '2026-11-22 10:00:05',
 				voipAccount: '80000100000001',
 				statusCode: '000000',
 			},
@@ -316,7 +316,7 @@ export const OPERATION_CASES: OperationCase[] = [
 				subAccountSid: 'b'.repeat(32),
 				subToken: 'c'.repeat(32),
 				friendlyName: 'customer1',
-				dateCreated: '2026-11-22 10:00:05',
+				dateCreated: '2026-11-22T02:00:05.000Z', dateCreatedRaw: '2026-11-22 10:00:05',
 				voipAccount: '80000100000001',
 				voipPwd: 'Ab12Cd34',
 			},

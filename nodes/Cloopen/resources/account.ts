@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { withIsoDates } from './platformDate';
 import type { ResourceDefinition } from './types';
 import { nestedObject, operationProperty } from './shared';
 
@@ -37,7 +38,7 @@ export const account: ResourceDefinition = {
 			return [
 				{
 					json: {
-						...info,
+						...withIsoDates(info, ['dateCreated', 'dateUpdated']),
 						typeName: ACCOUNT_TYPES[String(info.type)] ?? 'unknown',
 						statusName: ACCOUNT_STATUSES[String(info.status)] ?? 'unknown',
 						statusCode: response.statusCode,

@@ -63,7 +63,8 @@ const properties: INodeProperties[] = [
 				name: 'keywords',
 				type: 'string',
 				default: '',
-				description: 'A filter agreed with the platform; ignored when empty',
+				description:
+					'Only if Cloopen has set up a keyword filter for your account: the keyword that narrows the records. Leave empty to get all of them.',
 			},
 			{
 				displayName: 'Max File Size (MB)',

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { deliveryOf } from '../transport/delivery';
 import type { OperationContext, ResourceDefinition } from './types';
+import { withIsoDates } from './platformDate';
 import { appIdField, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'sms';
@@ -44,21 +45,22 @@ const properties: INodeProperties[] = [
 		name: 'templateData',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Value',
+		placeholder: 'Add Placeholder Value',
 		default: {},
 		displayOptions: showFor(RESOURCE, ['sendTemplate']),
-		description: 'Values for the placeholders {1}, {2}, … of the template, in order. Leave empty for a template without placeholders.',
+		description:
+			'Text for the template\'s placeholders, in order: the first row fills {1}, the second {2}, and so on (drag rows to reorder). Leave empty for a template without placeholders.',
 		options: [
 			{
-				displayName: 'Value',
+				displayName: 'Placeholder Values ({1}, {2}, … in Row Order)',
 				name: 'values',
 				values: [
 					{
-						displayName: 'Value',
+						displayName: 'Value (Row 1 Fills {1}, Row 2 Fills {2}, …)',
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'Text that replaces the next placeholder',
+						description: 'Text that replaces the placeholder numbered like this row: {1} for the first row, {2} for the second',
 					},
 				],
 			},
@@ -139,7 +141,7 @@ export const sms: ResourceDefinition = {
 					batches.push({
 						batch: batches.length + 1,
 						smsMessageSid: message.smsMessageSid,
-						dateCreated: message.dateCreated,
+						...withIsoDates({ dateCreated: message.dateCreated }),
 						statusCode: response.statusCode,
 						numberCount: to.length,
 						firstIndex: start,
@@ -154,7 +156,7 @@ export const sms: ResourceDefinition = {
 				{
 					json: {
 						smsMessageSid: batches[0].smsMessageSid,
-						dateCreated: batches[0].dateCreated,
+						...withIsoDates({ dateCreated: batches[0].dateCreatedRaw ?? batches[0].dateCreated }),
 						statusCode: batches[0].statusCode,
 						numberCount: numbers.length,
 						duplicatesRemoved,
@@ -169,8 +171,8 @@ export const sms: ResourceDefinition = {
 
 /** A batch without its number list (and its statusCode, 000000 for every batch in an output). */
 function compactBatch(batch: IDataObject): IDataObject {
-	const { batch: number, smsMessageSid, dateCreated, numberCount, firstIndex, lastIndex } = batch;
-	return { batch: number, smsMessageSid, dateCreated, numberCount, firstIndex, lastIndex };
+	const { batch: number, smsMessageSid, dateCreated, dateCreatedRaw, numberCount, firstIndex, lastIndex } = batch;
+	return { batch: number, smsMessageSid, dateCreated, dateCreatedRaw, numberCount, firstIndex, lastIndex };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import { withoutSecretFields } from '../transport/secretFields';
+import { withIsoDates } from './platformDate';
 import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, listOf, nestedObject, operationProperty, showFor } from './shared';
 
@@ -235,7 +236,7 @@ async function oneSubAccount(context: OperationContext, name: string, path: stri
 		xml: { root: 'SubAccount' },
 	});
 	const include = context.param<IDataObject>('options', {}).includeSecrets !== false;
-	const subAccount = withoutSecrets(nestedObject(response, 'SubAccount'), include);
+	const subAccount = withIsoDates(withoutSecrets(nestedObject(response, 'SubAccount'), include));
 	return [{ json: { friendlyName: name, ...subAccount, statusCode: response.statusCode } }];
 }
 
@@ -263,7 +264,7 @@ export const subAccount: ResourceDefinition = {
 
 			const found = await readPages(context, { appId, startNo, limit });
 			const include = options.includeSecrets === true;
-			return found.slice(0, limit).map((entry) => ({ json: withoutSecrets(entry, include) }));
+			return found.slice(0, limit).map((entry) => ({ json: withIsoDates(withoutSecrets(entry, include)) }));
 		},
 		async close(context) {
 			const subAccountSid = context.rules.required('subAccountSid', chosenValue(context, 'subAccountSid'));

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { withIsoDates } from './platformDate';
 import type { ResourceDefinition } from './types';
 import {
 	appIdField,
@@ -46,36 +47,14 @@ const properties: INodeProperties[] = [
 		default: 'text',
 		displayOptions: show(),
 		options: [
-			{ name: 'Audio Files', value: 'audio', description: 'Play approved wav files' },
+			{ name: 'Audio Files', value: 'audio', description: 'Play your approved wav recordings' },
 			{
 				name: 'Text and Audio Files',
 				value: 'both',
-				description: 'Read the text first, then play the files (play mode 1)',
+				description: 'Read the text aloud first, then play the wav recordings, in one call',
 			},
-			{ name: 'Text to Speech', value: 'text', description: 'Read a text aloud' },
+			{ name: 'Text to Speech', value: 'text', description: 'Read a text aloud with a synthetic voice' },
 		],
-	},
-	{
-		displayName: 'Audio Files',
-		name: 'mediaName',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'notice.wav',
-		displayOptions: show(['audio', 'both']),
-		description: "Wav files played in order, separated by ';'",
-	},
-	{
-		displayName: 'Audio File Source',
-		name: 'mediaNameType',
-		type: 'options',
-		default: '0',
-		displayOptions: show(['audio', 'both']),
-		options: [
-			{ name: 'My Uploaded Files', value: '0' },
-			{ name: 'Platform Common Files', value: '1' },
-		],
-		description: 'Whether the files are ones you uploaded in the console or the platform\'s common files',
 	},
 	{
 		displayName: 'Text',
@@ -85,7 +64,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		displayOptions: show(['text', 'both']),
-		description: 'Text read to the callee by speech synthesis',
+		description: 'What the synthetic voice reads to the person called',
 	},
 	{
 		displayName: 'Speech Options',
@@ -101,7 +80,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 6 },
 				default: 0,
-				description: '0 = none, 1 to 6 = one of the platform\'s background sounds',
+				description: 'Sound under the voice: 0 for none, or 1 to 6 for one of Cloopen\'s background sounds',
 			},
 			{
 				displayName: 'Pitch',
@@ -109,7 +88,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: -500, maxValue: 500 },
 				default: 0,
-				description: 'From -500 to 500',
+				description: 'How high the voice sounds, from -500 (lowest) to 500 (highest); 0 is normal',
 			},
 			{
 				displayName: 'Speed',
@@ -117,7 +96,7 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: -500, maxValue: 500 },
 				default: 0,
-				description: 'Speech rate from -500 to 500',
+				description: 'How fast the voice speaks, from -500 (slowest) to 500 (fastest); 0 is normal',
 			},
 			{
 				displayName: 'Volume',
@@ -125,9 +104,32 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: -20, maxValue: 20 },
 				default: 0,
-				description: 'From -20 to 20',
+				description: 'How loud the voice is, from -20 (quietest) to 20 (loudest); 0 is normal',
 			},
 		],
+	},
+	{
+		displayName: 'Audio Files',
+		name: 'mediaName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'notice.wav',
+		displayOptions: show(['audio', 'both']),
+		description:
+			"Wav recordings played in order, separated by ';' (8 kHz, 16-bit mono, approved in the Cloopen console). With Text and Audio Files they play after the text.",
+	},
+	{
+		displayName: 'Audio File Source',
+		name: 'mediaNameType',
+		type: 'options',
+		default: '0',
+		displayOptions: show(['audio', 'both']),
+		options: [
+			{ name: 'My Uploaded Files', value: '0', description: 'Recordings you uploaded in the Cloopen console' },
+			{ name: 'Cloopen Common Files', value: '1', description: 'Ready-made recordings that Cloopen offers every account' },
+		],
+		description: 'Where the audio files come from',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -201,7 +203,7 @@ export const voiceNotification: ResourceDefinition = {
 				{
 					json: {
 						callSid: call.callSid,
-						dateCreated: call.dateCreated,
+						...withIsoDates({ dateCreated: call.dateCreated }),
 						...(orderid !== undefined ? { orderid } : {}),
 						to: body.to,
 						statusCode: response.statusCode,

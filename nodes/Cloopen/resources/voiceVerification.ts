@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { withIsoDates } from './platformDate';
 import type { OperationContext, OperationOutput, ResourceDefinition } from './types';
 import {
 	appIdField,
@@ -145,7 +146,7 @@ async function placeCall(context: OperationContext, body: Record<string, string 
 	});
 	const call = nestedObject(response, 'VoiceVerify');
 	const output: OperationOutput = {
-		json: { callSid: call.callSid, dateCreated: call.dateCreated, to: body.to, statusCode: response.statusCode },
+		json: { callSid: call.callSid, ...withIsoDates({ dateCreated: call.dateCreated }), to: body.to, statusCode: response.statusCode },
 	};
 	return [output];
 }

@@ -1,0 +1,20 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+import type { ResourceDefinition } from './types';
+
+/**
+ * The canvas subtitle in words, e.g. "SMS: Send Template", from the names the Resource and Operation
+ * fields show. Built from the resource definitions, so a new operation needs no edit here.
+ */
+export function subtitleExpression(resources: ResourceDefinition[]): string {
+	const words: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const property of resource.properties) {
+			if (property.name !== 'operation') continue;
+			for (const option of (property.options ?? []) as INodePropertyOptions[]) {
+				words[`${resource.value}/${String(option.value)}`] = `${resource.name}: ${option.name}`;
+			}
+		}
+	}
+	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + "/" + $parameter["operation"]] || $parameter["operation"] }}`;
+}
