@@ -4,7 +4,7 @@ import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { notificationBody } from '../emulator/callbacks';
 import { HARNESS_BASE_URL } from './harness/additionalData';
-import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow } from './harness';
+import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow, type WorkflowInput } from './harness';
 
 /**
  * Wait for Call Result through n8n-core: the run ends waiting with the call placed to this
@@ -36,7 +36,7 @@ const sendCode = (extra: IDataObject = {}): IDataObject => ({
 	waitOptions: { maxWaitMinutes: 2 },
 	...extra,
 });
-const workflow = (parameters: IDataObject) => ({
+const workflow = (parameters: IDataObject): WorkflowInput => ({
 	nodes: [
 		{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
 		{ name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', parameters: parameters as never },
