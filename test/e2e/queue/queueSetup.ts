@@ -1,0 +1,123 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { loadExample } from '../../support/examples';
+import { packRepoPackage } from '../fixtures/repoPackage';
+import { startN8n, type N8nInstance } from '../n8nInstance';
+import { startQueueProcess, type QueueProcess } from './queueProcess';
+import { startPostgres, startRedis } from './services';
+
+/** n8n in queue mode with the package: main, webhook process, workers, PostgreSQL, Redis, the emulator. */
+export interface QueueSetup {
+	main: N8nInstance;
+	webhook: QueueProcess;
+	/** live list: stopWorker() takes one out */
+	workers: QueueProcess[];
+	emulator: RunningEmulator;
+	credentialId: string;
+	addWorker(): Promise<QueueProcess>;
+	/** SIGTERM, n8n's graceful shutdown */
+	stopWorker(worker: QueueProcess): Promise<void>;
+	/** imports and publishes the alert example; returns its id and the Cloopen Trigger's URL on the webhook process */
+	publishAlertWorkflow(): Promise<{ workflowId: string; url: string }>;
+	/** every execution of a workflow, id → status */
+	executionsOf(workflowId: string): Promise<Map<string, string>>;
+	/** polls until `count` executions of the workflow have a final status (or the time is up) */
+	waitForEnded(workflowId: string, count: number, timeoutMs: number): Promise<Map<string, string>>;
+	stop(): Promise<void>;
+}
+
+interface ExecutionPage {
+	data: { results: Array<{ id: string; status: string }>; nextCursor?: string | null };
+}
+
+const FINAL = ['success', 'error', 'crashed', 'canceled'];
+
+/**
+ * Starts the setup a queue-mode user runs: PostgreSQL and Redis on 127.0.0.1, then the main process
+ * (it migrates the database), then the webhook process and `workerCount` workers, each with the packed
+ * package installed in its own user folder, sharing the database, the queue and the encryption key
+ * (n8n-isolation.env), manual executions offloaded to the workers.
+ */
+export async function startQueueSetup(workerCount: number): Promise<QueueSetup> {
+	const [postgres, redis, emulator] = await Promise.all([startPostgres(), startRedis(), startEmulator({ callDurationMs: 300 })]);
+	const tarball = packRepoPackage();
+	const shared: Record<string, string> = {
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	};
+	const main = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install', env: shared });
+	const [webhook, ...workers] = await Promise.all([
+		startQueueProcess('webhook', shared, tarball),
+		...Array.from({ length: workerCount }, () => startQueueProcess('worker', shared, tarball)),
+	]);
+	const credentialId = await main.createCredential('cloopenApi', 'Cloopen emulator', {
+		accountSid: emulator.accountSid,
+		authToken: emulator.authToken,
+		server: 'custom',
+		baseUrl: emulator.baseUrl,
+		ignoreSslIssues: false,
+	});
+
+	const executionsOf = async (workflowId: string) => {
+		const found = new Map<string, string>();
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		let cursor: string | null = null;
+		do {
+			const page: ExecutionPage = await main.api('GET', `/executions?filter=${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+			for (const execution of page.data.results) found.set(execution.id, execution.status);
+			cursor = page.data.nextCursor ?? null;
+		} while (cursor);
+		return found;
+	};
+
+	return {
+		main,
+		webhook,
+		workers,
+		emulator,
+		credentialId,
+		async addWorker() {
+			const worker = await startQueueProcess('worker', shared, tarball);
+			workers.push(worker);
+			return worker;
+		},
+		async stopWorker(worker) {
+			workers.splice(workers.indexOf(worker), 1);
+			await worker.stop();
+		},
+		async publishAlertWorkflow() {
+			const alert = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
+			const workflowId = await main.importWorkflow(alert, { credentials: { cloopenApi: credentialId } });
+			await main.activateWorkflow(workflowId);
+			const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
+			return { workflowId, url: `${webhook.baseUrl}/webhook/${String(trigger?.webhookId)}/cloopen` };
+		},
+		executionsOf,
+		async waitForEnded(workflowId, count, timeoutMs) {
+			const deadline = Date.now() + timeoutMs;
+			let executions = await executionsOf(workflowId);
+			const ended = () => [...executions.values()].filter((status) => FINAL.includes(status)).length;
+			while (ended() < count && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 250));
+				executions = await executionsOf(workflowId);
+			}
+			return executions;
+		},
+		async stop() {
+			await Promise.all([webhook.stop(), ...workers.map((worker) => worker.stop())]);
+			await main.stop();
+			await Promise.all([postgres.stop(), redis.stop(), emulator.close()]);
+			rmSync(dirname(tarball), { recursive: true, force: true });
+		},
+	};
+}
