@@ -79,6 +79,15 @@ export class CloopenApi implements ICredentialType {
 			description: 'AUTH TOKEN from the console (or the sub-account token that goes with a sub-account SID)',
 		},
 		{
+			displayName: 'Default App ID',
+			name: 'appId',
+			type: 'string',
+			default: '',
+			placeholder: '8a216da8…',
+			description:
+				'APP ID of the application that calls and SMS go out from (console → Application Management). Every Cloopen node with these credentials uses it unless the node sets its own App ID.',
+		},
+		{
 			displayName: 'Server',
 			name: 'server',
 			type: 'options',

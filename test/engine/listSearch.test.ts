@@ -65,13 +65,34 @@ describe('the sub-account list of the resource locator', () => {
 		expect(found.paginationToken).toBeUndefined();
 	});
 
-	it('asks for the App ID, without asking the platform, while none is set or it is an expression', async () => {
+	it('asks for the App ID, without asking the platform, while neither the node nor the credentials have one, or it is an expression', async () => {
 		const before = emulator.requests().length;
-		for (const appId of ['', '  ', '={{ $json.appId }}']) {
+		for (const appId of ['', '  ']) {
 			await expect(callListSearch('searchSubAccounts', { ...closeParameters(), appId }, credentials())).rejects.toThrow(
-				'Enter the App ID (a fixed value, not an expression) to list its sub-accounts',
+				'Enter an App ID to list its sub-accounts',
 			);
 		}
+		await expect(
+			callListSearch('searchSubAccounts', { ...closeParameters(), appId: '={{ $json.appId }}' }, { ...credentials(), appId: emulator.appId }),
+		).rejects.toThrow('The list needs the App ID as a fixed value, not an expression');
 		expect(emulator.requests()).toHaveLength(before);
+	});
+
+	it('lists the sub-accounts of the credentials\' Default App ID when the node has none, and the node\'s own App ID wins', async () => {
+		const sidOf = await seedSubAccounts(2);
+		const byDefault = await callListSearch('searchSubAccounts', { ...closeParameters(), appId: '' }, { ...credentials(), appId: emulator.appId });
+		expect(byDefault.results.map((entry) => entry.value)).toEqual([sidOf(0), sidOf(1)]);
+		const names = await callListSearch(
+			'searchSubAccountNames',
+			{ resource: 'subAccount', operation: 'getByName', appId: '' },
+			{ ...credentials(), appId: emulator.appId },
+		);
+		expect(names.results.map((entry) => entry.value)).toEqual(['customer0', 'customer1']);
+		// Another application's App ID in the node: the platform is asked for that one (and refuses it).
+		const before = emulator.requests().length;
+		await expect(
+			callListSearch('searchSubAccounts', { ...closeParameters(), appId: 'ffffffffffffffffffffffffffffffff' }, { ...credentials(), appId: emulator.appId }),
+		).rejects.toThrow();
+		expect(emulator.requests().slice(before).map((request) => request.body)).toEqual([expect.stringContaining('ffffffffffffffffffffffffffffffff')]);
 	});
 });

@@ -19,7 +19,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	['verifyCode too long', { ...sendCode, verifyCode: '123456789' }, /verifyCode .*"123456789"/],
 	['verifyCode with a symbol', { ...sendCode, verifyCode: '12-34' }, /verifyCode .*"12-34"/],
 	['verifyCode missing', { ...sendCode, verifyCode: BLANK }, /verifyCode is required/],
-	['appId missing', { ...sendCode, appId: ' ' }, /appId is required/],
+	['appId missing', { ...sendCode, appId: ' ' }, /No App ID: the App ID field is empty and the credentials have no Default App ID/],
 	['callee with letters', { ...sendCode, to: '1380000abcd' }, /to must be a phone number.*"1380000abcd"/],
 	['callee with two extensions', { ...sendCode, to: '01012345678-1-2' }, /to must be a phone number/],
 	['playTimes 0', { ...sendCode, additionalFields: { playTimes: 0 } }, /playTimes must be a whole number from 1 to 3, got 0/],

@@ -25,6 +25,25 @@ function readToken(token: string | undefined): { startNo: number; previousFirst:
 
 type EntryValue = (entry: IDataObject) => string;
 
+/** The node's App ID as typed, else the Default App ID of its credentials. */
+async function listedAppId(context: ILoadOptionsFunctions): Promise<string> {
+	const own = String(context.getCurrentNodeParameter('appId') ?? '').trim();
+	if (own.startsWith('=')) {
+		throw new NodeOperationError(context.getNode(), 'The list needs the App ID as a fixed value, not an expression', {
+			description: 'Type the App ID, or leave it empty to use the Default App ID of the credentials. You can also choose "By SID" or "By Name" and type the sub-account.',
+		});
+	}
+	if (own !== '') return own;
+	const credentials = await context.getCredentials('cloopenApi');
+	const fallback = typeof credentials.appId === 'string' ? credentials.appId.trim() : '';
+	if (fallback === '') {
+		throw new NodeOperationError(context.getNode(), 'Enter an App ID to list its sub-accounts', {
+			description: 'The App ID field is empty and the credentials have no Default App ID. You can also choose "By SID" or "By Name" and type the sub-account.',
+		});
+	}
+	return fallback;
+}
+
 /**
  * The application's sub-accounts (App ID from the same node), filtered by name. Without a filter one
  * page of 100 per call; with one, pages are read until something matches (or 10 pages), so a name on
@@ -36,12 +55,7 @@ async function listSubAccounts(
 	filter: string | undefined,
 	paginationToken: string | undefined,
 ): Promise<INodeListSearchResult> {
-	const appId = String(context.getCurrentNodeParameter('appId') ?? '').trim();
-	if (appId === '' || appId.startsWith('=')) {
-		throw new NodeOperationError(context.getNode(), 'Enter the App ID (a fixed value, not an expression) to list its sub-accounts', {
-			description: 'The list comes from the application whose App ID is set in this node. You can also choose "By SID" or "By Name" and type the value.',
-		});
-	}
+	const appId = await listedAppId(context);
 	const needle = (filter ?? '').toLowerCase();
 	const results: INodeListSearchItems[] = [];
 	const maxPages = needle ? PAGES_PER_SEARCH : 1;

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../transport/answerLimits';
 import { downloadBillFile } from '../transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
-import { appIdField, operationProperty, showFor } from './shared';
+import { appIdField, appIdOf, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'billRecords';
 
@@ -93,7 +93,7 @@ export const billRecords: ResourceDefinition = {
 				method: 'POST',
 				path: 'BillRecords',
 				body: {
-					appId: rules.required('appId', context.param('appId')),
+					appId: await appIdOf(context),
 					date: rules.oneOf('date', context.param('date', 'day'), ['day']),
 					...(keywords ? { keywords } : {}),
 				},

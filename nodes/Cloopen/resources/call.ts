@@ -1,7 +1,7 @@
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, nestedObject, operationProperty, showFor } from './shared';
+import { appIdField, appIdOf, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'call';
 
@@ -102,7 +102,7 @@ export const call: ResourceDefinition = {
 			const callid = rules.required('callSid', context.param('callSid'));
 			const options = context.param<IDataObject>('options', {});
 			const action = rules.url('action', options.action);
-			const appId = rules.required('appId', context.param('appId'));
+			const appId = await appIdOf(context);
 			const waitUntilEnded = options.waitUntilEnded === true;
 			const intervalMs = waitUntilEnded ? pollIntervalMs(context, options) : 0;
 			const deadline = Date.now() + (waitUntilEnded ? maxWaitMs(context, options) : 0);

@@ -1,6 +1,7 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import type { CloopenResponse } from '../transport/request';
+import type { OperationContext } from './types';
 
 export const showFor = (resource: string, operation?: string[]) => ({
 	show: operation ? { resource: [resource], operation } : { resource: [resource] },
@@ -26,10 +27,32 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 		name: 'appId',
 		type: 'string',
 		default: '',
-		required: true,
+		placeholder: 'Default App ID from the credentials',
 		displayOptions: showFor(resource, operations),
 		description: 'APP ID of the application in the Cloopen console (Application Management)',
+		hint: 'Leave empty to use the Default App ID of the selected credentials',
 	};
+}
+
+/**
+ * The App ID an operation sends: the node's own if it has one, else the Default App ID of its
+ * credentials. Neither is an error that names both places, and nothing is sent.
+ */
+export async function appIdOf(context: OperationContext): Promise<string> {
+	const own = context.param<unknown>('appId', '');
+	if (!(own === undefined || own === null || (typeof own === 'string' && own.trim() === ''))) {
+		return context.rules.required('appId', own);
+	}
+	const credentials = await context.n8n.getCredentials('cloopenApi', context.itemIndex);
+	const fallback = typeof credentials.appId === 'string' ? credentials.appId.trim() : '';
+	if (fallback === '') {
+		throw new NodeOperationError(context.n8n.getNode(), 'No App ID: the App ID field is empty and the credentials have no Default App ID', {
+			itemIndex: context.itemIndex,
+			description:
+				'The request was not sent. Enter the App ID of your Cloopen application (console → Application Management) in this node, or as Default App ID in the Cloopen credentials for every node that uses them.',
+		});
+	}
+	return context.rules.required('Default App ID', fallback);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { deliveryOf } from '../transport/delivery';
 import type { OperationContext, ResourceDefinition } from './types';
 import { withIsoDates } from './platformDate';
-import { appIdField, nestedObject, operationProperty, showFor } from './shared';
+import { appIdField, appIdOf, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'sms';
 /** docs/platform.md#template-sms: at most 200 numbers in one request. */
@@ -119,7 +119,7 @@ export const sms: ResourceDefinition = {
 	handlers: {
 		async sendTemplate(context) {
 			const { rules } = context;
-			const appId = rules.required('appId', context.param('appId'));
+			const appId = await appIdOf(context);
 			const templateId = rules.required('templateId', context.param('templateId'));
 			if (!/^\d+$/.test(templateId)) rules.fail('templateId', templateId, 'must be the numeric ID of a template');
 			const datas = readTemplateData(context);

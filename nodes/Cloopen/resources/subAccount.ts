@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 import { withoutSecretFields } from '../transport/secretFields';
 import { withIsoDates } from './platformDate';
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, listOf, nestedObject, operationProperty, showFor } from './shared';
+import { appIdField, appIdOf, listOf, nestedObject, operationProperty, showFor } from './shared';
 
 const RESOURCE = 'subAccount';
 /** docs/platform.md#sub-accounts: offset is 1 to 100 rows per query. */
@@ -64,7 +64,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		displayOptions: showFor(RESOURCE, ['close']),
+		placeholder: 'Default App ID from the credentials',
 		description: 'Only used to list the application\'s sub-accounts to pick from; closing does not send it',
+		hint: 'Leave empty to list the sub-accounts of the credentials\' Default App ID',
 	},
 	{
 		displayName: 'Closing a sub-account cannot be undone: its calls, SMS and logins stop for good',
@@ -232,7 +234,7 @@ async function oneSubAccount(context: OperationContext, name: string, path: stri
 		operation,
 		method: 'POST',
 		path,
-		body: { appId: context.rules.required('appId', context.param('appId')), friendlyName: name },
+		body: { appId: await appIdOf(context), friendlyName: name },
 		xml: { root: 'SubAccount' },
 	});
 	const include = context.param<IDataObject>('options', {}).includeSecrets !== false;
@@ -256,7 +258,7 @@ export const subAccount: ResourceDefinition = {
 		},
 		async getAll(context) {
 			const { rules } = context;
-			const appId = rules.required('appId', context.param('appId'));
+			const appId = await appIdOf(context);
 			const returnAll = context.param<boolean>('returnAll', false);
 			const limit = returnAll ? Infinity : Number(rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER));
 			const options = context.param<IDataObject>('listOptions', {});

@@ -4,6 +4,7 @@ import { withIsoDates } from './platformDate';
 import type { ResourceDefinition } from './types';
 import {
 	appIdField,
+	appIdOf,
 	callOutcomeNotice,
 	displayNumField,
 	nestedObject,
@@ -167,6 +168,7 @@ export const voiceNotification: ResourceDefinition = {
 			const usesFiles = content !== 'text';
 			const usesText = content !== 'audio';
 			const extra = context.param<IDataObject>('additionalFields', {});
+			const appId = await appIdOf(context);
 			const speech = usesText ? context.param<IDataObject>('speechOptions', {}) : {};
 
 			const speechFields = Object.fromEntries(
@@ -175,7 +177,7 @@ export const voiceNotification: ResourceDefinition = {
 					.map(([name, [min, max]]) => [name, rules.integerInRange(name, speech[name], min, max)]),
 			);
 			const body = withoutEmpty({
-				appId: rules.required('appId', context.param('appId')),
+				appId,
 				to: rules.phoneNumber('to', context.param('to')),
 				mediaName: usesFiles ? rules.wavFileList('mediaName', context.param('mediaName'), true) : undefined,
 				mediaNameType: usesFiles

@@ -4,6 +4,7 @@ import { withIsoDates } from './platformDate';
 import type { OperationContext, OperationOutput, ResourceDefinition } from './types';
 import {
 	appIdField,
+	appIdOf,
 	callOutcomeNotice,
 	displayNumField,
 	nestedObject,
@@ -117,11 +118,11 @@ const properties: INodeProperties[] = [
 ];
 
 /** Fields common to both variants (docs/platform.md#voice-verification), validated. */
-function commonFields(context: OperationContext) {
+async function commonFields(context: OperationContext) {
 	const { rules } = context;
 	const extra = context.param<IDataObject>('additionalFields', {});
 	return {
-		appId: rules.required('appId', context.param('appId')),
+		appId: await appIdOf(context),
 		to: rules.phoneNumber('to', context.param('to')),
 		displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
 		playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
@@ -158,12 +159,12 @@ export const voiceVerification: ResourceDefinition = {
 	properties,
 	handlers: {
 		async sendCode(context) {
-			const fields = commonFields(context);
+			const fields = await commonFields(context);
 			const verifyCode = context.rules.verifyCode('verifyCode', context.param('verifyCode'));
 			return await placeCall(context, { ...fields, verifyCode }, 'Voice Verification → Send Code');
 		},
 		async sendCustomAudioCode(context) {
-			const fields = commonFields(context);
+			const fields = await commonFields(context);
 			const extra = context.param<IDataObject>('additionalFields', {});
 			const playVerifyCode = context.rules.wavFileList('playVerifyCode', context.param('playVerifyCode'), true);
 			const verifyCode =
