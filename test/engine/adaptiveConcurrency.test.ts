@@ -49,6 +49,8 @@ describe('against the emulator', () => {
 	};
 
 	it('by default ramps up well past where it starts when nothing is refused, output in input order', async () => {
+		// Long enough a round trip that a slow machine still has many requests out at once.
+		emulator.setLatency(150);
 		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: items(120) });
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.to)).toEqual(items(120).map((item) => item.to));
@@ -59,6 +61,7 @@ describe('against the emulator', () => {
 	});
 
 	it('never has more in flight than the maximum set', async () => {
+		emulator.setLatency(100);
 		const { json } = await runCloopen(parameters({ maxParallelRequests: 7 }), { credentials: credentials(), items: items(60) });
 		expect(json.filter((item) => item.callSid)).toHaveLength(60);
 		expect(emulator.peakConcurrency()).toBe(7);

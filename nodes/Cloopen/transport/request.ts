@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
@@ -36,6 +37,8 @@ export interface CloopenRequest {
 	itemIndex?: number;
 	/** Overall deadline, from sending to the last byte of the answer. */
 	timeoutMs?: number;
+	/** The credentials already read for this run (n8n reads them from its database on every call). */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 export type CloopenResponse = Record<string, unknown> & { statusCode: string };
@@ -53,7 +56,7 @@ function failedExchange(context: CloopenContext, error: unknown, request: Cloope
  * decodes the answer in either format and turns any statusCode but 000000 into an error.
  */
 export async function cloopenRequest(this: CloopenContext, request: CloopenRequest): Promise<CloopenResponse> {
-	const credentials = await this.getCredentials('cloopenApi', request.itemIndex);
+	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials('cloopenApi', request.itemIndex));
 	const accountSid = String(credentials.accountSid);
 	// Masked in every excerpt or message taken from an answer.
 	const secrets = [String(credentials.authToken ?? '')];
