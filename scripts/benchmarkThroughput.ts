@@ -1,8 +1,9 @@
 /**
- * (a) of the benchmark: the same voice notifications placed four ways against the same emulator, so
- * the cost of each layer shows: a raw loop of signed requests (with a kept-alive connection, and with
- * a new connection per request, as n8n's HTTP helper works), n8n's HTTP helper alone, and the Cloopen
- * node through n8n's engine.
+ * The same voice notifications placed several ways against the same emulator, so the cost of each
+ * layer shows: a raw loop of signed requests (with a kept-alive connection, and with a new connection
+ * per request, as n8n's HTTP helper works), every request at once (what a plain HTTP client does with
+ * a list, like n8n's HTTP Request node by default), n8n's HTTP helper alone, and the Cloopen node
+ * through n8n's engine with each Parallel Requests setting.
  */
 import { Agent, request as httpRequest } from 'node:http';
 
@@ -12,9 +13,9 @@ import { httpRequest as n8nHttpRequest } from 'n8n-core/dist/execution-engine/no
 import { signRequest } from '../credentials/cloopenSignature';
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../test/engine/harness';
-import type { RunningEmulator } from '../test/emulator';
+import type { PlatformTarget } from './benchEmulatorProcess';
 
-export const credentialsFor = (emulator: RunningEmulator) => ({
+export const credentialsFor = (emulator: PlatformTarget) => ({
 	cloopenApi: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl },
 });
 
@@ -22,7 +23,7 @@ const MESSAGE = 'Your parcel has arrived';
 const numberFor = (i: number) => `138${String(i).padStart(8, '0')}`;
 
 /** Everything a signed voice notification request needs: URL with sig, headers, body. */
-function signedCall(emulator: RunningEmulator, i: number) {
+function signedCall(emulator: PlatformTarget, i: number) {
 	const body = JSON.stringify({ appId: emulator.appId, to: numberFor(i), mediaTxt: MESSAGE });
 	const { sig, authorization } = signRequest(emulator.accountSid, emulator.authToken);
 	return {
@@ -46,29 +47,37 @@ function accepted(answer: string): void {
  * The baseline: a plain loop of signed HTTP requests, no n8n in between. `keepAlive` reuses one
  * connection; without it every request opens its own, as n8n's HTTP helper does.
  */
-export async function rawVoiceNotifications(emulator: RunningEmulator, count: number, keepAlive: boolean) {
+export async function rawVoiceNotifications(emulator: PlatformTarget, count: number, keepAlive: boolean) {
 	const agent = keepAlive ? new Agent({ keepAlive: true }) : false;
 	try {
-		for (let i = 0; i < count; i++) {
-			const call = signedCall(emulator, i);
-			const answer = await new Promise<string>((resolve, reject) => {
-				const outgoing = httpRequest(`${call.url}?sig=${call.sig}`, { method: 'POST', headers: call.headers, agent }, (incoming) => {
-					const chunks: Buffer[] = [];
-					incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-					incoming.on('end', () => resolve(Buffer.concat(chunks).toString()));
-				});
-				outgoing.on('error', reject);
-				outgoing.end(call.body);
-			});
-			accepted(answer);
-		}
+		for (let i = 0; i < count; i++) accepted(await sendRaw(signedCall(emulator, i), agent));
 	} finally {
 		if (agent) agent.destroy();
 	}
 }
 
+function sendRaw(call: ReturnType<typeof signedCall>, agent: Agent | false): Promise<string> {
+	return new Promise<string>((resolve, reject) => {
+		const outgoing = httpRequest(`${call.url}?sig=${call.sig}`, { method: 'POST', headers: call.headers, agent }, (incoming) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => resolve(Buffer.concat(chunks).toString()));
+		});
+		outgoing.on('error', reject);
+		outgoing.end(call.body);
+	});
+}
+
+/** Every request at once, each on its own connection; returns how many the platform accepted. */
+export async function rawAllAtOnce(emulator: PlatformTarget, count: number): Promise<number> {
+	const answers = await Promise.all(
+		Array.from({ length: count }, async (_, i) => await sendRaw(signedCall(emulator, i), false)),
+	);
+	return answers.filter((answer) => answer.includes('"000000"')).length;
+}
+
 /** The floor for any node that follows n8n's conventions: n8n's HTTP helper in a loop, no workflow. */
-export async function helperVoiceNotifications(emulator: RunningEmulator, count: number) {
+export async function helperVoiceNotifications(emulator: PlatformTarget, count: number) {
 	for (let i = 0; i < count; i++) {
 		const call = signedCall(emulator, i);
 		const response = (await n8nHttpRequest({
@@ -86,8 +95,15 @@ export async function helperVoiceNotifications(emulator: RunningEmulator, count:
 	}
 }
 
+export type Parallel = { mode: 'adaptive'; maximum?: number } | { mode: 'fixed'; requests: number };
+
+const parallelParameters = (parallel: Parallel) =>
+	parallel.mode === 'adaptive'
+		? { parallelMode: 'adaptive', ...(parallel.maximum ? { maxParallelRequests: parallel.maximum } : {}) }
+		: { parallelMode: 'fixed', parallelRequests: parallel.requests };
+
 /** Start → Cloopen, with `count` items that each place one voice notification to `{{ $json.to }}`. */
-export async function engineVoiceNotifications(emulator: RunningEmulator, count: number, parallelRequests = 1) {
+export async function engineVoiceNotifications(emulator: PlatformTarget, count: number, parallel: Parallel = { mode: 'fixed', requests: 1 }) {
 	const result = await runWorkflow(
 		{
 			nodes: [
@@ -102,7 +118,7 @@ export async function engineVoiceNotifications(emulator: RunningEmulator, count:
 						to: '={{ $json.to }}',
 						content: 'text',
 						mediaTxt: MESSAGE,
-						parallelRequests,
+						...parallelParameters(parallel),
 					},
 				},
 			],
