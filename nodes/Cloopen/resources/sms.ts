@@ -56,7 +56,7 @@ const properties: INodeProperties[] = [
 				name: 'values',
 				values: [
 					{
-						displayName: 'Value (Row 1 Fills {1}, Row 2 Fills {2}, …)',
+						displayName: 'Value for {Row Number}',
 						name: 'value',
 						type: 'string',
 						default: '',
