@@ -59,10 +59,10 @@ export const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		default: ['*'],
 		options: [
-			{ name: 'Answered', value: 'answered', description: 'State 0: the callee answered' },
+			{ name: 'Answered', value: 'answered', description: 'The person called answered (state 0)' },
 			{ name: 'Any Result', value: '*', description: 'Every call, whatever its result' },
-			{ name: 'Failed', value: 'failed', description: 'State 2: the call could not be placed' },
-			{ name: 'Not Answered', value: 'notAnswered', description: 'State 1: the callee did not answer' },
+			{ name: 'Failed', value: 'failed', description: 'The call could not be put through (state 2)' },
+			{ name: 'Not Answered', value: 'notAnswered', description: 'The person called did not answer (state 1)' },
 		],
 		description:
 			'Which call results start the workflow; pick Failed and Not Answered to be alerted about calls that did not reach anyone. Notifications without a call state (SMS status reports) are not filtered by this.',

@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		},
 	]),
 	{
-		displayName: 'Bill records cover the previous day only (00:00 to 23:59), and only for accounts the platform has granted the bill-record permission',
+		displayName: 'Bill records cover the previous day only (00:00 to 23:59), and only for accounts that Cloopen has given access to bill records',
 		name: 'billNotice',
 		type: 'notice',
 		default: '',
@@ -31,7 +31,7 @@ const properties: INodeProperties[] = [
 		default: 'day',
 		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
 		options: [{ name: 'Previous Day', value: 'day', description: 'Yesterday from 00:00 to 23:59 (the only period offered)' }],
-		description: 'Which records; the platform offers only the previous day',
+		description: 'Which day\'s records; Cloopen offers only the previous day',
 	},
 	{
 		displayName: 'Download File',

@@ -46,7 +46,7 @@ const properties: INodeProperties[] = [
 				name: 'action',
 				type: 'string',
 				default: '',
-				description: 'Where the platform also posts the query result',
+				description: 'Optional: a URL where Cloopen also posts the state it answers with',
 			},
 			{
 				displayName: 'Max Wait (Seconds)',

@@ -62,7 +62,7 @@ export async function appIdOf(context: OperationContext): Promise<string> {
 export function callOutcomeNotice(resource: string): INodeProperties {
 	return {
 		displayName:
-			'Success here means the platform accepted the call, not that it was answered. For the outcome, paste a Cloopen Trigger\'s URL into Result URL (Additional Fields), or use Call → Get State and Get Result with the callSid.',
+			'A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, paste a Cloopen Trigger\'s URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.',
 		name: 'callOutcomeNotice',
 		type: 'notice',
 		default: '',
@@ -86,7 +86,7 @@ export const playTimesField: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 3 },
 	default: 1,
-	description: 'How many times the content is played, 1 to 3',
+	description: 'How many times the message is played, 1 to 3',
 };
 
 export const displayNumField: INodeProperties = {
@@ -94,7 +94,7 @@ export const displayNumField: INodeProperties = {
 	name: 'displayNum',
 	type: 'string',
 	default: '',
-	description: 'Caller number shown to the callee; the platform decides whether the account may show it',
+	description: 'Number shown to the person called; Cloopen shows it only if your account is allowed to use it',
 };
 
 export const userDataField: INodeProperties = {
@@ -102,7 +102,7 @@ export const userDataField: INodeProperties = {
 	name: 'userData',
 	type: 'string',
 	default: '',
-	description: 'Your own data, returned in the call result notification (e.g. an order or user ID)',
+	description: 'Your own text, such as an order or user ID, sent back with the call result (the Cloopen Trigger outputs it as userData)',
 };
 
 /** A nested response element (e.g. VoiceVerify) as a flat object; absent or empty gives {}. */

@@ -82,9 +82,9 @@ const properties: INodeProperties[] = [
 				default: 'zh',
 				options: [
 					{ name: 'Chinese', value: 'zh' },
-					{ name: 'English (Not Yet Supported by the Platform)', value: 'en' },
+					{ name: 'English (Not Yet Supported by Cloopen)', value: 'en' },
 				],
-				description: 'Language of the default spoken template',
+				description: 'Language in which the code is read out',
 			},
 			{
 				displayName: 'Max Call Time',
@@ -103,7 +103,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				displayOptions: { show: { '/operation': ['sendCustomAudioCode'] } },
-				description: 'Optional with custom audio: 4 to 8 letters or digits, passed to the platform as well',
+				description: 'Optional with custom audio: the code your files read out (4 to 8 letters or digits), passed to Cloopen as well',
 			},
 			{
 				displayName: 'Welcome Prompt',
