@@ -161,6 +161,9 @@ describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
 		await byTestId(parameterPanel(page), 'credential-edit-button').click();
 		const dialog = byTestId(page, 'credential-edit-dialog');
 		await dialog.waitFor();
+		await browser.screenshot('07-credentials-opening');
+		// The fields render after the dialog opens: wait for the first one.
+		await dialog.getByText('Account SID').first().waitFor();
 		const text = await dialog.innerText();
 		for (const label of ['Account SID', 'Auth Token', 'Default App ID', 'Server', 'Base URL', 'Ignore SSL Issues (Insecure)']) {
 			expect({ label, shown: text.includes(label) }).toEqual({ label, shown: true });
