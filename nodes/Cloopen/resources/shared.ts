@@ -1,4 +1,11 @@
-import { NodeOperationError, type IDataObject, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 
 import type { CloopenResponse } from '../transport/request';
 import type { OperationContext } from './types';
@@ -35,6 +42,20 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 }
 
 /**
+ * The Default App ID is read from the credentials once per run: n8n reads and decrypts them from its
+ * database on every getCredentials, which would cost more than the rest of the node per item.
+ */
+const runCredentials = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
+function credentialsOfRun(n8n: IExecuteFunctions): Promise<ICredentialDataDecryptedObject> {
+	let credentials = runCredentials.get(n8n);
+	if (!credentials) {
+		credentials = n8n.getCredentials('cloopenApi', 0);
+		runCredentials.set(n8n, credentials);
+	}
+	return credentials;
+}
+
+/**
  * The App ID an operation sends: the node's own if it has one, else the Default App ID of its
  * credentials. Neither is an error that names both places, and nothing is sent.
  */
@@ -43,7 +64,7 @@ export async function appIdOf(context: OperationContext): Promise<string> {
 	if (!(own === undefined || own === null || (typeof own === 'string' && own.trim() === ''))) {
 		return context.rules.required('appId', own);
 	}
-	const credentials = await context.n8n.getCredentials('cloopenApi', context.itemIndex);
+	const credentials = await credentialsOfRun(context.n8n);
 	const fallback = typeof credentials.appId === 'string' ? credentials.appId.trim() : '';
 	if (fallback === '') {
 		throw new NodeOperationError(context.n8n.getNode(), 'No App ID: the App ID field is empty and the credentials have no Default App ID', {
