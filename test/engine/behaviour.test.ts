@@ -32,9 +32,9 @@ describe('template SMS to more than 200 numbers', () => {
 		expect(json).toHaveLength(1);
 		expect(json[0]).toMatchObject({ numberCount: 450, batchCount: 3, smsMessageSid: 'sid-1' });
 		expect(json[0].batches).toEqual([
-			{ batch: 1, smsMessageSid: 'sid-1', dateCreated: '2026-11-22T02:00:00.000Z', dateCreatedRaw: '20261122100000', numberCount: 200, firstIndex: 0, lastIndex: 199 },
-			{ batch: 2, smsMessageSid: 'sid-2', dateCreated: '2026-11-22T02:00:00.000Z', dateCreatedRaw: '20261122100000', numberCount: 200, firstIndex: 200, lastIndex: 399 },
-			{ batch: 3, smsMessageSid: 'sid-3', dateCreated: '2026-11-22T02:00:00.000Z', dateCreatedRaw: '20261122100000', numberCount: 50, firstIndex: 400, lastIndex: 449 },
+			{ batch: 1, smsMessageSid: 'sid-1', numberCount: 200, firstIndex: 0, lastIndex: 199 },
+			{ batch: 2, smsMessageSid: 'sid-2', numberCount: 200, firstIndex: 200, lastIndex: 399 },
+			{ batch: 3, smsMessageSid: 'sid-3', numberCount: 50, firstIndex: 400, lastIndex: 449 },
 		]);
 	});
 

@@ -176,7 +176,6 @@ export const OPERATION_CASES: OperationCase[] = [
 					{
 						batch: 1,
 						smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
-						dateCreated: '2026-11-22T02:00:04.000Z', dateCreatedRaw: '20261122100004',
 						numberCount: 2,
 						firstIndex: 0,
 						lastIndex: 1,

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConcurrencyPlan } from './requestWindow';
 
-const MOST = 200;
-const DEFAULT_MAXIMUM = 100;
+const MOST = 1000;
+const DEFAULT_MAXIMUM = 250;
 const DEFAULT_FIXED = 10;
 
 export const parallelRequestsProperties: INodeProperties[] = [

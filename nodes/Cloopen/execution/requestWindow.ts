@@ -6,7 +6,7 @@ export interface ConcurrencyPlan {
 }
 
 /** Where the adaptive window starts: a few at once, then one more per accepted request. */
-const START = 4;
+const START = 10;
 /**
  * Once the platform has refused, the window grows by one only after this many windows' worth of
  * accepted requests: each probe beyond the platform's limit costs a refusal and a round trip.

@@ -169,10 +169,13 @@ export const sms: ResourceDefinition = {
 	},
 };
 
-/** A batch without its number list (and its statusCode, 000000 for every batch in an output). */
+/**
+ * A batch by SID, count and index range: no number list, no statusCode (000000 for every batch in an
+ * output) and no dates (the output's own are the first batch's; the others differ by seconds).
+ */
 function compactBatch(batch: IDataObject): IDataObject {
-	const { batch: number, smsMessageSid, dateCreated, dateCreatedRaw, numberCount, firstIndex, lastIndex } = batch;
-	return { batch: number, smsMessageSid, dateCreated, dateCreatedRaw, numberCount, firstIndex, lastIndex };
+	const { batch: number, smsMessageSid, numberCount, firstIndex, lastIndex } = batch;
+	return { batch: number, smsMessageSid, numberCount, firstIndex, lastIndex };
 }
 
 /**
