@@ -8,7 +8,7 @@
  */
 import { ACKNOWLEDGEMENT } from '../../emulator';
 import { exampleFiles, loadExample } from '../../support/examples';
-import { executionError } from '../executions';
+import { executionError, nodeOutput } from '../executions';
 import { burstNumber, postNotificationBurst } from './notificationBurst';
 import type { QueueProcess } from './queueProcess';
 import { startQueueSetup, totalOf, type QueueSetup } from './queueSetup';
@@ -73,6 +73,39 @@ test('the failure alert closes through the webhook process: acknowledged, run on
 	const alertRun = await main.waitForExecution({ workflowId: alert.workflowId, status: 'success' }, 60_000);
 	expect(workers.some((worker) => ranBy(worker).has(alertRun.id))).toBe(true);
 	expect(emulator.messages().find((sms) => sms.to.includes(ALERT_NUMBER))?.datas).toEqual(['13800000002', 'failed']);
+});
+
+test('Wait for Call Result: the notification reaches the resume URL on the webhook process and a worker continues; the webhook caller is answered empty when the execution starts waiting', async () => {
+	const { main, emulator, credentialId, workers } = setup;
+	emulator.setCallDuration(3_000); // the execution must be stored as waiting before the call ends
+	try {
+		const workflow = loadExample('voice-code-wait-for-result.json', emulator.appId);
+		const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
+		if (!trigger) throw new Error('voice-code-wait-for-result.json has no webhook');
+		trigger.parameters.path = 'queue-voice-code';
+		trigger.webhookId = undefined;
+		const workflowId = await main.importWorkflow(workflow, { credentials: { cloopenApi: credentialId } });
+		await main.activateWorkflow(workflowId);
+
+		const response = await fetch(`${setup.webhook.baseUrl}/webhook/queue-voice-code`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ to: '13800000000', code: '482913' }),
+		});
+		// n8n's queue mode answers a held "Respond to Webhook" request when the worker's job ends, and a
+		// job ends when its execution starts waiting: the caller gets an empty 200 (README, Queue mode).
+		expect({ status: response.status, text: await response.text() }).toEqual({ status: 200, text: '' });
+
+		const execution = await main.waitForExecution({ workflowId, status: 'success' }, 60_000);
+		const [result] = nodeOutput(execution, 'Call and Wait for Result');
+		expect(result).toMatchObject({ notified: true, result: 'answered', to: '13800000000' });
+		const callback = emulator.callbacks().find((entry) => entry.callSid === result.callSid);
+		expect(callback).toMatchObject({ acknowledged: true, httpStatus: 200 });
+		expect(callback?.url.startsWith(`${setup.webhook.baseUrl}/webhook-waiting/${execution.id}`)).toBe(true);
+		expect(workers.some((worker) => ranBy(worker).has(execution.id))).toBe(true);
+	} finally {
+		emulator.setCallDuration(300);
+	}
 });
 
 // Each burst test may take minutes on a loaded 2-core machine: its own timeout, beyond the wait for executions.

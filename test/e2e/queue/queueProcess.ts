@@ -26,11 +26,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (`shared`), and the same environment isolation as every e2e n8n. Ready when /healthz/readiness is 200
  * (the worker's health server, or the webhook server), which needs its database and Redis connections.
  */
-export async function startQueueProcess(kind: QueueProcess['kind'], shared: Record<string, string>, packageTarball: string): Promise<QueueProcess> {
+export async function startQueueProcess(
+	kind: QueueProcess['kind'],
+	shared: Record<string, string>,
+	packageTarball: string,
+	chosenPort?: number,
+): Promise<QueueProcess> {
 	const install = n8nInstallation();
 	const userFolder = mkdtempSync(join(tmpdir(), `n8n-e2e-${kind}-`));
 	const logPath = join(userFolder, 'n8n.log');
-	const port = await freePort();
+	const port = chosenPort ?? (await freePort());
 	const npmEnv = { ...process.env, PATH: `${dirname(install.node)}:${process.env.PATH}` };
 	installTarballAsReadmeSays(packageTarball, userFolder, npmEnv);
 

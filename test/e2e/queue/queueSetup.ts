@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { loadExample } from '../../support/examples';
 import { packRepoPackage } from '../fixtures/repoPackage';
+import { freePort } from '../freePort';
 import { startN8n, type N8nInstance } from '../n8nInstance';
 import { startQueueProcess, type QueueProcess } from './queueProcess';
 import { startPostgres, startRedis } from './services';
@@ -43,7 +44,11 @@ export const totalOf = (counts: FinalCounts) => FINAL.reduce((sum, status) => su
 export async function startQueueSetup(workerCount: number): Promise<QueueSetup> {
 	const [postgres, redis, emulator] = await Promise.all([startPostgres(), startRedis(), startEmulator({ callDurationMs: 300 })]);
 	const tarball = packRepoPackage();
+	// Known before anything starts: every process builds webhook and resume URLs (the Result URL of
+	// Wait for Call Result) on the webhook process, as a load balancer would route them.
+	const webhookPort = await freePort();
 	const shared: Record<string, string> = {
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 		QUEUE_BULL_REDIS_PORT: String(redis.port),
@@ -57,7 +62,7 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 	};
 	const main = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install', env: shared });
 	const [webhook, ...workers] = await Promise.all([
-		startQueueProcess('webhook', shared, tarball),
+		startQueueProcess('webhook', shared, tarball, webhookPort),
 		...Array.from({ length: workerCount }, () => startQueueProcess('worker', shared, tarball)),
 	]);
 	const credentialId = await main.createCredential('cloopenApi', 'Cloopen emulator', {
