@@ -2,7 +2,6 @@ import {
 	NodeConnectionTypes,
 	NodeOperationError,
 	type IExecuteFunctions,
-	type IHookFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 	type INodeType,
@@ -26,6 +25,7 @@ import { placeCallAndWait } from './waitForResult/placeAndWait';
 import { waitForResultProperties } from './waitForResult/properties';
 import { receiveCallResult } from './waitForResult/receiveResult';
 import { waitsForResult } from './waitForResult/settings';
+import { nothingToRegister } from '../CloopenTrigger/nothingToRegister';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',
@@ -91,19 +91,7 @@ export class Cloopen implements INodeType {
 	 * The only webhook is a resume webhook (restartWebhook): n8n serves it while an execution waits and
 	 * never registers it anywhere, so there is nothing to create or delete.
 	 */
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	webhookMethods = nothingToRegister;
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receiveCallResult.call(this);

@@ -1,6 +1,5 @@
 import {
 	NodeConnectionTypes,
-	type IHookFunctions,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -13,6 +12,7 @@ import { properties } from './properties';
 import { Refusal } from './refusal';
 import { readSettings } from './settings';
 import { TRIGGER_SUBTITLE } from './subtitle';
+import { nothingToRegister } from './nothingToRegister';
 
 export class CloopenTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -65,19 +65,7 @@ export class CloopenTrigger implements INodeType {
 	 * The platform has no API to register or remove callback URLs: the user pastes the URL into
 	 * respUrl. So the webhook always "exists", and creating or deleting it changes nothing.
 	 */
-	webhookMethods = {
-		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-		},
-	};
+	webhookMethods = nothingToRegister;
 
 	/**
 	 * Answers the platform itself (200 with the exact acknowledgement, or a refusal) and then hands

@@ -1,12 +1,11 @@
 import {
 	NodeOperationError,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
-	type IExecuteFunctions,
 	type INodeProperties,
 	type INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { credentialsOfRun } from '../execution/credentialsOfRun';
 import type { CloopenResponse } from '../transport/request';
 import type { OperationContext } from './types';
 
@@ -39,20 +38,6 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 		description: 'APP ID of the application in the Cloopen console (Application Management)',
 		hint: 'Leave empty to use the Default App ID of the selected credentials',
 	};
-}
-
-/**
- * The Default App ID is read from the credentials once per run: n8n reads and decrypts them from its
- * database on every getCredentials, which would cost more than the rest of the node per item.
- */
-const runCredentials = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
-function credentialsOfRun(n8n: IExecuteFunctions): Promise<ICredentialDataDecryptedObject> {
-	let credentials = runCredentials.get(n8n);
-	if (!credentials) {
-		credentials = n8n.getCredentials('cloopenApi', 0);
-		runCredentials.set(n8n, credentials);
-	}
-	return credentials;
 }
 
 /**

@@ -1,0 +1,18 @@
+import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * The node's credentials, read once per run and shared by whatever needs them (signing every request,
+ * the Default App ID): n8n reads them from its database and decrypts them on every getCredentials
+ * call, which cost more than the rest of the node's work per item (README, "Speed"). They belong to
+ * the node, not the item, as in most of n8n's own nodes.
+ */
+const runCredentials = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
+
+export function credentialsOfRun(n8n: IExecuteFunctions): Promise<ICredentialDataDecryptedObject> {
+	let credentials = runCredentials.get(n8n);
+	if (!credentials) {
+		credentials = n8n.getCredentials('cloopenApi', 0);
+		runCredentials.set(n8n, credentials);
+	}
+	return credentials;
+}
