@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { loadExample } from '../support/examples';
 import { executionError, nodeOutput } from './executions';
+import { emulatorCredentials } from './fixtures/emulatorCredentials';
 import { packRepoPackage } from './fixtures/repoPackage';
 import { startScriptedChatModel, type OfferedTool, type PlannedToolCall, type ScriptedChatModel } from './fixtures/scriptedChatModel';
 import { startN8n, type N8nInstance } from './n8nInstance';
@@ -30,13 +31,7 @@ beforeAll(async () => {
 	} finally {
 		rmSync(dirname(tarball), { recursive: true, force: true });
 	}
-	cloopenCredential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', {
-		accountSid: emulator.accountSid,
-		authToken: emulator.authToken,
-		server: 'custom',
-		baseUrl: emulator.baseUrl,
-		ignoreSslIssues: false,
-	});
+	cloopenCredential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
 });
 
 afterAll(async () => {

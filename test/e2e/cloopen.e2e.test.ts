@@ -11,6 +11,7 @@ import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { CLOOPEN_NODE_TYPE, exampleFiles, loadExample, operationsIn, operationsOffered } from '../support/examples';
 import { executionError, nodeOutput, type N8nExecution } from './executions';
+import { emulatorCredentials } from './fixtures/emulatorCredentials';
 import { packRepoPackage } from './fixtures/repoPackage';
 import { startN8n, type N8nInstance } from './n8nInstance';
 
@@ -22,13 +23,7 @@ let credentialId: string;
 const operationsRun = new Set<string>();
 const examplesRun = new Set<string>();
 
-const credentialData = (authToken = emulator.authToken) => ({
-	accountSid: emulator.accountSid,
-	authToken,
-	server: 'custom',
-	baseUrl: emulator.baseUrl,
-	ignoreSslIssues: false,
-});
+const credentialData = (authToken = emulator.authToken) => emulatorCredentials(emulator, { authToken });
 
 beforeAll(async () => {
 	emulator = await startEmulator({ callDurationMs: 500 });

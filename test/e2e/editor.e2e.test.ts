@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { launchChromium, type Browser } from './browser/chromium';
 import { byTestId, canvasNode, choose, fieldLabels, openPanelEntry, optionNames, panelItemNames, parameterPanel, signIn } from './browser/editor';
+import { emulatorCredentials } from './fixtures/emulatorCredentials';
 import { packRepoPackage } from './fixtures/repoPackage';
 import { startN8n, type N8nInstance } from './n8nInstance';
 
@@ -28,14 +29,7 @@ beforeAll(async () => {
 	} finally {
 		rmSync(dirname(tarball), { recursive: true, force: true });
 	}
-	await n8n.createCredential('cloopenApi', 'Cloopen account', {
-		accountSid: emulator.accountSid,
-		authToken: emulator.authToken,
-		appId: emulator.appId,
-		server: 'custom',
-		baseUrl: emulator.baseUrl,
-		ignoreSslIssues: false,
-	});
+	await n8n.createCredential('cloopenApi', 'Cloopen account', emulatorCredentials(emulator, { appId: emulator.appId }));
 	browser = await launchChromium(ARTIFACTS);
 	await signIn(browser.page, n8n.baseUrl, n8n.owner);
 });

@@ -12,6 +12,7 @@ import { startEmulator, type EmulatorCallRecord, type RunningEmulator } from '..
 import { notificationBody } from '../emulator/callbacks';
 import { loadExample, type ExampleWorkflow } from '../support/examples';
 import { executionError, nodeOutput } from './executions';
+import { emulatorCredentials } from './fixtures/emulatorCredentials';
 import { packRepoPackage } from './fixtures/repoPackage';
 import { startN8n, type N8nInstance } from './n8nInstance';
 
@@ -31,13 +32,7 @@ beforeAll(async () => {
 	} finally {
 		rmSync(dirname(tarball), { recursive: true, force: true });
 	}
-	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', {
-		accountSid: emulator.accountSid,
-		authToken: emulator.authToken,
-		server: 'custom',
-		baseUrl: emulator.baseUrl,
-		ignoreSslIssues: false,
-	});
+	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', emulatorCredentials(emulator));
 });
 
 afterAll(async () => {

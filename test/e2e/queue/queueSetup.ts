@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { loadExample } from '../../support/examples';
+import { emulatorCredentials } from '../fixtures/emulatorCredentials';
 import { packRepoPackage } from '../fixtures/repoPackage';
 import { freePort } from '../freePort';
 import { startN8n, type N8nInstance } from '../n8nInstance';
@@ -65,13 +66,7 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		startQueueProcess('webhook', shared, tarball, webhookPort),
 		...Array.from({ length: workerCount }, () => startQueueProcess('worker', shared, tarball)),
 	]);
-	const credentialId = await main.createCredential('cloopenApi', 'Cloopen emulator', {
-		accountSid: emulator.accountSid,
-		authToken: emulator.authToken,
-		server: 'custom',
-		baseUrl: emulator.baseUrl,
-		ignoreSslIssues: false,
-	});
+	const credentialId = await main.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
 
 	// n8n's execution list counts exactly (below 100,000 rows) what matches a filter.
 	const finalCounts = async (workflowId: string) => {
