@@ -3,23 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
+import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';
 
 /**
  * Without Continue On Fail the node fails at the first failed item. Every item may place a call that
  * costs money, so no request may start after that, the ones in flight finish, and the error must say
  * what every item came to. Each test waits after the run and checks that nothing more arrived.
  */
-const sendCode = (extra: IDataObject = {}) => ({
-	resource: 'voiceVerification',
-	operation: 'sendCode',
-	appId: 'app',
-	to: '={{ $json.to }}',
-	verifyCode: '={{ $json.code }}',
-	...extra,
-});
-const items = (count: number, invalid?: number) =>
-	Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}`, code: i === invalid ? 'x' : '1234' }));
-const itemOf = (body: string) => Number(String(JSON.parse(body).to).slice(-4));
 
 interface StopContext {
 	sentItems: Array<{ item: number; results: IDataObject[] }>;
@@ -41,8 +31,8 @@ describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Request
 
 	it('places no call after the failure, and the error names every call placed', async () => {
 		const { error, output } = await runCloopen(
-			{ ...sendCode({ parallelMode: 'fixed', parallelRequests: 5 }), appId: emulator.appId },
-			{ credentials: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl }, items: items(30, 2) },
+			{ ...sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }), appId: emulator.appId },
+			{ credentials: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl }, items: voiceCodeItems(30, 2) },
 		);
 		expect(output).toEqual([]);
 		expect(error?.message).toMatch(/verifyCode/);
@@ -70,7 +60,7 @@ describe('against a scripted platform', () => {
 		refuse = () => false;
 		reset = () => false;
 		server = await new HostileServer((request, response) => {
-			const item = itemOf(request.body);
+			const item = itemOfBody(request.body);
 			const answer = () => {
 				if (reset(item)) {
 					response.socket?.destroy();
@@ -94,7 +84,7 @@ describe('against a scripted platform', () => {
 
 	it('60 items, Parallel Requests 5, item 5 refused: nothing arrives after the failure, every arrival is accounted for', async () => {
 		refuse = (item) => item === 5;
-		const { error } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 5 }), { credentials: credentials(), items: items(60) });
+		const { error } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }), { credentials: credentials(), items: voiceCodeItems(60) });
 		expect(error?.message).toMatch(/\[statusCode 160040\]/);
 		const arrivedWhenFailed = server.requests.length;
 		await pause(800);
@@ -103,16 +93,16 @@ describe('against a scripted platform', () => {
 
 		const context = contextOf(error);
 		const accounted = [context.failedItem, ...context.sentItems.map(({ item }) => item), ...context.otherFailedItems.map(({ item }) => Number(item))];
-		expect(accounted.sort((a, b) => a - b)).toEqual(server.requests.map((request) => itemOf(request.body)).sort((a, b) => a - b));
+		expect(accounted.sort((a, b) => a - b)).toEqual(server.requests.map((request) => itemOfBody(request.body)).sort((a, b) => a - b));
 		expect(context.notStartedCount).toBe(60 - arrivedWhenFailed);
 		for (const { item, results } of context.sentItems) expect(results[0].callSid).toBe(`call-${item}`);
 	});
 
 	it('one at a time (Fixed, 1): the items before the failure are listed with their callSid, none after it is sent', async () => {
 		refuse = (item) => item === 3;
-		const { error } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 1 }), { credentials: credentials(), items: items(8) });
+		const { error } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 1 }), { credentials: credentials(), items: voiceCodeItems(8) });
 		await pause(300);
-		expect(server.requests.map((request) => itemOf(request.body))).toEqual([0, 1, 2, 3]);
+		expect(server.requests.map((request) => itemOfBody(request.body))).toEqual([0, 1, 2, 3]);
 		expect(error?.message).toMatch(/stopped at item 3: 3 other item\(s\) were sent and accepted, 0 other failed, 4 were not started/);
 		expect(error?.description).toMatch(/item 0: callSid call-0; item 1: callSid call-1; item 2: callSid call-2/);
 		expect(error?.description).toMatch(/Not started: items 4-7/);
@@ -121,9 +111,9 @@ describe('against a scripted platform', () => {
 	it('an item in flight whose answer is lost is reported in doubt, apart from the refused one', async () => {
 		refuse = (item) => item === 0;
 		reset = (item) => item === 1;
-		const { error } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: items(6) });
+		const { error } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: voiceCodeItems(6) });
 		await pause(300);
-		expect(server.requests.map((request) => itemOf(request.body)).sort()).toEqual([0, 1, 2]);
+		expect(server.requests.map((request) => itemOfBody(request.body)).sort()).toEqual([0, 1, 2]);
 		const context = contextOf(error);
 		expect(context.failedItem).toBe(0);
 		expect(context.sentItems.map(({ item }) => item)).toEqual([2]);
@@ -135,7 +125,7 @@ describe('against a scripted platform', () => {
 
 	it('with Continue On Fail every item is still sent and gets its own result', async () => {
 		refuse = (item) => item === 2;
-		const { json } = await runCloopen(sendCode({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: items(6), continueOnFail: true });
+		const { json } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: voiceCodeItems(6), continueOnFail: true });
 		expect(server.requests).toHaveLength(6);
 		expect(json.map((item) => item.callSid ?? item.statusCode)).toEqual(['call-0', 'call-1', '160040', 'call-3', 'call-4', 'call-5']);
 	});

@@ -4,6 +4,7 @@ import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/resendRefused';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
+import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';
 
 /**
  * Parallel Requests "Adaptive" (the default) through n8n's engine: it ramps up while the platform
@@ -11,17 +12,6 @@ import { HostileServer, pause, platformOk } from '../support/hostileServer';
  * (once per refusal), never an answer that was lost, keeps output order and pairedItem, stays under
  * its maximum, and sends nothing after the node has failed.
  */
-const sendCode = (extra: IDataObject = {}) => ({
-	resource: 'voiceVerification',
-	operation: 'sendCode',
-	appId: 'app',
-	to: '={{ $json.to }}',
-	verifyCode: '={{ $json.code }}',
-	...extra,
-});
-const numberOf = (i: number) => `1380000${String(i).padStart(4, '0')}`;
-const items = (count: number, invalid?: number) => Array.from({ length: count }, (_, i) => ({ to: numberOf(i), code: i === invalid ? 'x' : '1234' }));
-const itemOf = (body: string) => Number(String(JSON.parse(body).to).slice(-4));
 const pairedItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
 
 describe('against the emulator', () => {
@@ -37,7 +27,7 @@ describe('against the emulator', () => {
 		await emulator.close();
 	});
 	const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
-	const parameters = (extra: IDataObject = {}) => ({ ...sendCode(extra), appId: emulator.appId });
+	const parameters = (extra: IDataObject = {}) => ({ ...sendCodeToEachItem(extra), appId: emulator.appId });
 	/** Answers the emulator gave, per number, in the order the requests arrived. */
 	const answersByNumber = () => {
 		const answers = new Map<string, string[]>();
@@ -51,9 +41,9 @@ describe('against the emulator', () => {
 	it('by default ramps up well past where it starts when nothing is refused, output in input order', async () => {
 		// Long enough a round trip that a slow machine still has many requests out at once.
 		emulator.setLatency(150);
-		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: items(120) });
+		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(120) });
 		expect(error).toBeUndefined();
-		expect(json.map((item) => item.to)).toEqual(items(120).map((item) => item.to));
+		expect(json.map((item) => item.to)).toEqual(voiceCodeItems(120).map((item) => item.to));
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(pairedItems(120));
 		expect(emulator.requests()).toHaveLength(120);
 		expect(emulator.peakConcurrency()).toBeGreaterThan(20);
@@ -62,22 +52,22 @@ describe('against the emulator', () => {
 
 	it('never has more in flight than the maximum set', async () => {
 		emulator.setLatency(100);
-		const { json } = await runCloopen(parameters({ maxParallelRequests: 7 }), { credentials: credentials(), items: items(60) });
+		const { json } = await runCloopen(parameters({ maxParallelRequests: 7 }), { credentials: credentials(), items: voiceCodeItems(60) });
 		expect(json.filter((item) => item.callSid)).toHaveLength(60);
 		expect(emulator.peakConcurrency()).toBe(7);
 	});
 
 	it('with a platform limit of 5, delivers every item once, resending each refused request once per refusal', async () => {
 		emulator.setConcurrencyLimit(5);
-		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: items(80) });
+		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(80) });
 		expect(error).toBeUndefined();
-		expect(json.map((item) => item.to)).toEqual(items(80).map((item) => item.to));
+		expect(json.map((item) => item.to)).toEqual(voiceCodeItems(80).map((item) => item.to));
 		expect(json.every((item) => typeof item.callSid === 'string')).toBe(true);
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(pairedItems(80));
 		expect(emulator.calls()).toHaveLength(80);
 
 		const answers = answersByNumber();
-		expect([...answers.keys()].sort()).toEqual(items(80).map((item) => item.to));
+		expect([...answers.keys()].sort()).toEqual(voiceCodeItems(80).map((item) => item.to));
 		let refusals = 0;
 		for (const sequence of answers.values()) {
 			// Refused any number of times, then accepted once, and never sent after that.
@@ -108,7 +98,7 @@ describe('against the emulator', () => {
 
 	it('without Continue On Fail, an invalid item stops it: no call is placed afterwards, each placed call is named', async () => {
 		emulator.setLatency(80);
-		const { error } = await runCloopen(parameters(), { credentials: credentials(), items: items(40, 6) });
+		const { error } = await runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(40, 6) });
 		expect(error?.message).toMatch(/verifyCode/);
 		const placedWhenFailed = emulator.calls().length;
 		await pause(800);
@@ -129,7 +119,7 @@ describe('against a scripted platform', () => {
 		answer = () => 'ok';
 		attempts.clear();
 		server = await new HostileServer((request, response) => {
-			const item = itemOf(request.body);
+			const item = itemOfBody(request.body);
 			const attempt = (attempts.get(item) ?? 0) + 1;
 			attempts.set(item, attempt);
 			const timer = setTimeout(() => {
@@ -152,18 +142,18 @@ describe('against a scripted platform', () => {
 		await server.stop();
 	});
 	const credentials = () => customServerCredentials(server.baseUrl);
-	const arrivals = () => server.requests.map((request) => itemOf(request.body));
+	const arrivals = () => server.requests.map((request) => itemOfBody(request.body));
 	const count = (item: number) => arrivals().filter((arrived) => arrived === item).length;
 
 	it('sends each of 111111, 111112 and 111114 again; a lost answer or another refusal never', async () => {
 		const first: Record<number, ReturnType<typeof answer>> = { 2: '111111', 5: '111112', 8: '111114', 11: 'reset', 14: '160040' };
 		answer = (item, attempt) => (attempt === 1 ? first[item] ?? 'ok' : 'ok');
-		const { json, result } = await runCloopen(sendCode(), { credentials: credentials(), items: items(20), continueOnFail: true });
+		const { json, result } = await runCloopen(sendCodeToEachItem(), { credentials: credentials(), items: voiceCodeItems(20), continueOnFail: true });
 		expect([2, 5, 8].map(count)).toEqual([2, 2, 2]);
 		expect([11, 14].map(count)).toEqual([1, 1]);
 		expect(server.requests).toHaveLength(23);
 		expect(json.map((item) => item.callSid ?? item.statusCode ?? 'error')).toEqual(
-			items(20).map((_, item) => ([2, 5, 8].includes(item) ? `call-${item}-2` : item === 11 ? 'error' : item === 14 ? '160040' : `call-${item}-1`)),
+			voiceCodeItems(20).map((_, item) => ([2, 5, 8].includes(item) ? `call-${item}-2` : item === 11 ? 'error' : item === 14 ? '160040' : `call-${item}-1`)),
 		);
 		expect(json[11].error).toMatch(/closed unexpectedly/);
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(pairedItems(20));
@@ -171,7 +161,7 @@ describe('against a scripted platform', () => {
 
 	it('a request the platform keeps refusing is given up after ' + String(MAX_REFUSALS) + ' refusals, with how often it was tried', async () => {
 		answer = (item) => (item === 0 ? '111111' : 'ok');
-		const { json } = await runCloopen(sendCode(), { credentials: credentials(), items: items(3), continueOnFail: true });
+		const { json } = await runCloopen(sendCodeToEachItem(), { credentials: credentials(), items: voiceCodeItems(3), continueOnFail: true });
 		expect(count(0)).toBe(MAX_REFUSALS);
 		expect(json[0]).toMatchObject({ statusCode: '111111' });
 		expect(json[0].errorDescription).toMatch(new RegExp(`refused ${MAX_REFUSALS} times for concurrency`));
@@ -180,7 +170,7 @@ describe('against a scripted platform', () => {
 
 	it('without Continue On Fail: a lost answer stops it, is not sent again, and nothing starts afterwards', async () => {
 		answer = (item, attempt) => (item === 9 ? 'reset' : item % 3 === 0 && attempt === 1 ? '111111' : 'ok');
-		const { error } = await runCloopen(sendCode(), { credentials: credentials(), items: items(60) });
+		const { error } = await runCloopen(sendCodeToEachItem(), { credentials: credentials(), items: voiceCodeItems(60) });
 		const arrivedWhenFailed = server.requests.length;
 		await pause(500);
 		expect(server.requests).toHaveLength(arrivedWhenFailed);

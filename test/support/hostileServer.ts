@@ -1,12 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface ArrivedRequest {
-	method: string;
-	path: string;
-	query: URLSearchParams;
-	headers: IncomingMessage['headers'];
-	body: string;
+import { whenReceived, type RecordedRequest } from './scriptedPlatform';
+
+export interface ArrivedRequest extends RecordedRequest {
 	/** 0-based order of arrival. */
 	index: number;
 }
@@ -36,18 +33,8 @@ export class HostileServer {
 
 	async start(): Promise<this> {
 		this.server = createServer((incoming, outgoing) => {
-			const chunks: Buffer[] = [];
-			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-			incoming.on('end', () => {
-				const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-				const request: ArrivedRequest = {
-					method: incoming.method ?? '',
-					path: url.pathname,
-					query: url.searchParams,
-					headers: incoming.headers,
-					body: Buffer.concat(chunks).toString('utf8'),
-					index: this.requests.length,
-				};
+			whenReceived(incoming, (received) => {
+				const request: ArrivedRequest = { ...received, index: this.requests.length };
 				this.requests.push(request);
 				this.handler(request, outgoing);
 			});

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -7,6 +7,22 @@ export interface RecordedRequest {
 	query: URLSearchParams;
 	headers: IncomingHttpHeaders;
 	body: string;
+}
+
+/** Reads a request whole (its body as UTF-8 text), then hands it over as the test servers record it. */
+export function whenReceived(incoming: IncomingMessage, received: (request: RecordedRequest) => void): void {
+	const chunks: Buffer[] = [];
+	incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+	incoming.on('end', () => {
+		const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
+		received({
+			method: incoming.method ?? '',
+			path: url.pathname,
+			query: url.searchParams,
+			headers: incoming.headers,
+			body: Buffer.concat(chunks).toString('utf8'),
+		});
+	});
 }
 
 export interface ScriptedReply {
@@ -33,17 +49,7 @@ export class ScriptedPlatform {
 
 	async start(): Promise<this> {
 		this.server = createServer((incoming, outgoing) => {
-			const chunks: Buffer[] = [];
-			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-			incoming.on('end', () => {
-				const url = new URL(incoming.url ?? '/', 'http://127.0.0.1');
-				const request: RecordedRequest = {
-					method: incoming.method ?? '',
-					path: url.pathname,
-					query: url.searchParams,
-					headers: incoming.headers,
-					body: Buffer.concat(chunks).toString('utf8'),
-				};
+			whenReceived(incoming, (request) => {
 				this.requests.push(request);
 				const next = this.replies.shift();
 				const reply = next ? next(request) : { status: 500, body: 'no reply scripted' };
