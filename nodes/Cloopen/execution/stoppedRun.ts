@@ -1,11 +1,10 @@
 import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { deliveryOf, type Delivery } from '../transport/delivery';
+import { isSecretKey } from '../transport/secretFields';
 import { asNodeError } from './errorItem';
 import type { StoppedRun } from './runItems';
 
-/** Keys that never leave the node in an error, whatever their casing. */
-const SECRET_KEY = /token|pwd|password|secret/i;
 /** What identifies a sent item, in the order it is looked for. */
 const IDENTIFIERS = ['callSid', 'smsMessageSid', 'orderid', 'orderId', 'subAccountSid', 'friendlyName'];
 const LISTED_IN_DESCRIPTION = 10;
@@ -22,7 +21,7 @@ const OUTCOME: Record<Delivery, string> = {
 function recordOf(item: INodeExecutionData): IDataObject {
 	const record: IDataObject = {};
 	for (const [key, value] of Object.entries(item.json)) {
-		if (SECRET_KEY.test(key)) continue;
+		if (isSecretKey(key)) continue; // never leaves the node in an error, whatever its casing
 		if (['string', 'number', 'boolean'].includes(typeof value)) record[key] = value;
 	}
 	if (Array.isArray(item.json.batches)) {
