@@ -5,8 +5,18 @@ export interface ConcurrencyPlan {
 	maximum: number;
 }
 
-/** Where the adaptive window starts: a few at once, then one more per accepted request. */
+/**
+ * Where the adaptive window starts: the first round trip puts at most this many calls at stake, so a
+ * mistake every item shares (a wrong template, an empty balance) stops the run after a few.
+ */
 const START = 10;
+/**
+ * Until the platform first refuses, every accepted request lets this many more start: the window
+ * quadruples each round trip (10, 40, 160, ...). Doubling, as TCP's slow start does, left 1,000 items
+ * at 100 ms latency 0.85 as fast as sending all at once; quadrupling measured 1.0, with the same
+ * delivery against a platform limit of 10.
+ */
+const GROWTH_UNTIL_REFUSED = 3;
 /**
  * Once the platform has refused, the window grows by one only after this many windows' worth of
  * accepted requests: each probe beyond the platform's limit costs a refusal and a round trip.
@@ -50,8 +60,8 @@ export class Slot {
 }
 
 /**
- * The places of a run's items. Adaptive: starts small and grows by one for every accepted request
- * (doubling each round trip) until the platform first refuses for concurrency; then it drops to just
+ * The places of a run's items. Adaptive: starts small and grows by three for every accepted request
+ * (quadrupling each round trip) until the platform first refuses for concurrency; then it drops to just
  * under the number in flight when the refused request went out (once per burst of refusals), and
  * grows by one every few round trips from there, to find room the platform has made since. Fixed:
  * always `maximum`. After stop() no place is given (no new request after a failure).
@@ -104,7 +114,7 @@ export class RequestWindow {
 	accepted(): void {
 		if (!this.plan.adaptive) return;
 		if (!this.refusedOnce) {
-			this.size = Math.min(this.plan.maximum, this.size + 1);
+			this.size = Math.min(this.plan.maximum, this.size + GROWTH_UNTIL_REFUSED);
 		} else if (++this.credit >= this.size * PROBE_AFTER_WINDOWS) {
 			this.credit = 0;
 			this.size = Math.min(this.plan.maximum, this.size + 1);
