@@ -19,7 +19,7 @@ import { startEmulatorProcess, type EmulatorProcess } from './benchEmulatorProce
 import { interleaved, pairedRatios, showSpread, spread } from './benchStats';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const LIMIT = 10;
 const MESSAGE = 'Your parcel has arrived';
 const SCENARIOS = [
