@@ -60,7 +60,7 @@ export async function placeCallAndWait(
 		const [output] = await handler(waiting);
 		const request = output.json;
 		if (typeof request.callSid !== 'string' || request.callSid === '') {
-			throw new NodeOperationError(n8n.getNode(), 'The platform accepted the call but returned no callSid, so its notification could not be told apart; not waiting', {
+			throw new NodeOperationError(n8n.getNode(), 'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; not waiting', {
 				itemIndex: 0,
 			});
 		}

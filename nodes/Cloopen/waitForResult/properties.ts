@@ -14,11 +14,11 @@ function waitFields(resource: string): INodeProperties[] {
 			noDataExpression: true,
 			displayOptions: shownFor(resource),
 			description:
-				"Whether to pause the workflow until the platform reports how the call ended (answered, not answered, failed), then continue with that result. The node sets Result URL to this execution's resume URL. One input item only.",
+				"Whether to pause the workflow until Cloopen reports how the call ended (answered, not answered, failed), then continue with that result. The node sets Result URL to this execution's resume URL. One input item only.",
 		},
 		{
 			displayName:
-				'The workflow waits here (n8n stores it; it survives a restart) until the platform posts the call result, at most Max Wait. Without a notification by then it continues with notified = false: follow it with Call → Get Result on the callSid. For many calls at once use Call → Get State with Wait Until Ended, or a Cloopen Trigger.',
+				'The workflow waits here (n8n stores it; it survives a restart) until Cloopen posts the call result, at most Max Wait. Without a notification by then it continues with notified = false: follow it with Call → Get Result on the callSid. For many calls at once use Call → Get State with Wait Until Ended, or a Cloopen Trigger.',
 			name: 'waitForResultNotice',
 			type: 'notice',
 			default: '',
@@ -47,7 +47,7 @@ function waitFields(resource: string): INodeProperties[] {
 					type: 'boolean',
 					default: false,
 					description:
-						'Whether to ask Cloopen (Call Result) that the call really ended as the notification says before continuing. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and the workflow keeps waiting.',
+						'Whether to ask Cloopen (Call Result) that the call really ended as the notification says before continuing. If the answers differ, or Cloopen cannot be asked, the notification is refused with HTTP 403 and the workflow keeps waiting.',
 				},
 			],
 		},
