@@ -8,12 +8,18 @@ export function errorItemJson(error: Error): IDataObject {
 	const description = (error as { description?: unknown }).description;
 	if (typeof description === 'string' && description) json.errorDescription = description;
 	if (error instanceof CloopenPlatformError) Object.assign(json, error.details);
-	const context = (error as { context?: IDataObject }).context;
-	// What a failed SMS send did with its numbers (resources/sms.ts).
-	for (const field of ['duplicatesRemoved', 'sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers']) {
-		if (context?.[field] !== undefined) json[field] = context[field];
-	}
+	Object.assign(json, smsOutcomeOf(error));
 	return json;
+}
+
+/** What a failed SMS send did with its numbers (resources/sms.ts); nothing for other errors. */
+export function smsOutcomeOf(error: unknown): IDataObject {
+	const context = (error as { context?: IDataObject }).context ?? {};
+	const outcome: IDataObject = {};
+	for (const field of ['duplicatesRemoved', 'sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers']) {
+		if (context[field] !== undefined) outcome[field] = context[field];
+	}
+	return outcome;
 }
 
 /** n8n shows NodeApiError / NodeOperationError with their context; anything else is wrapped. */

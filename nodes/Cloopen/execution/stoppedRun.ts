@@ -2,14 +2,12 @@ import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperatio
 
 import { deliveryOf, type Delivery } from '../transport/delivery';
 import { isSecretKey } from '../transport/secretFields';
-import { asNodeError } from './errorItem';
+import { asNodeError, smsOutcomeOf } from './errorItem';
 import type { StoppedRun } from './runItems';
 
 /** What identifies a sent item, in the order it is looked for. */
 const IDENTIFIERS = ['callSid', 'smsMessageSid', 'orderid', 'orderId', 'subAccountSid', 'friendlyName'];
 const LISTED_IN_DESCRIPTION = 10;
-/** What an error item of an SMS send carries about its numbers (see resources/sms.ts). */
-const SMS_FIELDS = ['sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers'];
 
 const OUTCOME: Record<Delivery, string> = {
 	refused: 'refused by the platform (nothing was done)',
@@ -58,12 +56,12 @@ export function stoppedRunError(node: INode, run: StoppedRun<INodeExecutionData[
 	const sent = run.results.flatMap((outputs, item) => (outputs ? [{ item, results: outputs.map(recordOf) }] : []));
 	if (sent.length === 0 && others.length === 0 && run.notStarted.length === 0) return error;
 
-	const failed = others.map(({ index, error: other }) => {
-		const context = (other as { context?: IDataObject }).context ?? {};
-		const entry: IDataObject = { item: index, outcome: OUTCOME[deliveryOf(other)], error: (other as Error).message };
-		for (const field of SMS_FIELDS) if (context[field] !== undefined) entry[field] = context[field];
-		return entry;
-	});
+	const failed = others.map(({ index, error: other }) => ({
+		item: index,
+		outcome: OUTCOME[deliveryOf(other)],
+		error: (other as Error).message,
+		...smsOutcomeOf(other),
+	}));
 	const inDoubt = others.filter(({ error: other }) => deliveryOf(other) === 'unknown').map(({ index }) => index);
 
 	Object.assign(error.context, {
