@@ -1,4 +1,4 @@
-import { RequestWindow, type Slot } from '../../nodes/Cloopen/execution/requestWindow';
+import { RequestWindow, type ConcurrencyPlan, type Slot } from '../../nodes/Cloopen/execution/requestWindow';
 
 /**
  * The window's arithmetic, step by step (the engine tests show it against a platform): where Adaptive
@@ -6,11 +6,18 @@ import { RequestWindow, type Slot } from '../../nodes/Cloopen/execution/requestW
  * or a stop.
  */
 
-/** Asks for `count` places and returns those granted at once; the rest stay queued. */
+async function settle() {
+	await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Asks for `count` places and returns those granted at once; the array also receives the places
+ * granted later, as others are freed.
+ */
 async function grantedNow(window: RequestWindow, count: number): Promise<Slot[]> {
 	const granted: Slot[] = [];
 	for (let i = 0; i < count; i++) void window.acquire().then((slot) => slot && granted.push(slot));
-	await new Promise((resolve) => setImmediate(resolve));
+	await settle();
 	return granted;
 }
 
@@ -22,38 +29,29 @@ function acceptAll(window: RequestWindow, slots: Slot[]) {
 	}
 }
 
-async function settle() {
-	await new Promise((resolve) => setImmediate(resolve));
+/**
+ * A run of `items` where every request is accepted, one round trip at a time (all in flight are
+ * answered together): the number in flight in each of the first `trips` round trips.
+ */
+async function inFlightByRoundTrip(plan: ConcurrencyPlan, items: number, trips: number): Promise<number[]> {
+	const window = new RequestWindow(plan);
+	const waiting = await grantedNow(window, items);
+	const counts = [window.inFlightNow];
+	while (counts.length < trips) {
+		acceptAll(window, waiting.splice(0));
+		await settle();
+		counts.push(window.inFlightNow);
+	}
+	return counts;
 }
 
 describe('Adaptive', () => {
 	it('starts with 10 in flight and quadruples each round trip while the platform accepts: 10, 40, 160', async () => {
-		const window = new RequestWindow({ adaptive: true, maximum: 1000 });
-		const waiting: Slot[] = [];
-		const take = (count: number) => {
-			for (let i = 0; i < count; i++) void window.acquire().then((slot) => slot && waiting.push(slot));
-		};
-		take(500);
-		await settle();
-		expect(window.inFlightNow).toBe(10);
-
-		const firstTrip = waiting.splice(0);
-		acceptAll(window, firstTrip);
-		await settle();
-		expect(window.inFlightNow).toBe(40);
-
-		acceptAll(window, waiting.splice(0));
-		await settle();
-		expect(window.inFlightNow).toBe(160);
+		expect(await inFlightByRoundTrip({ adaptive: true, maximum: 1000 }, 500, 3)).toEqual([10, 40, 160]);
 	});
 
 	it('never passes its maximum', async () => {
-		const window = new RequestWindow({ adaptive: true, maximum: 25 });
-		const first = await grantedNow(window, 100);
-		expect(first).toHaveLength(10);
-		acceptAll(window, first);
-		await settle();
-		expect(window.inFlightNow).toBe(25);
+		expect(await inFlightByRoundTrip({ adaptive: true, maximum: 25 }, 100, 3)).toEqual([10, 25, 25]);
 	});
 
 	it('after a refusal drops below the number in flight when it went out, then grows by one per two windows of accepted requests', async () => {
@@ -67,8 +65,7 @@ describe('Adaptive', () => {
 
 		const sizesAfterEachAccepted: number[] = [];
 		for (let accepted = 0; accepted < 40; accepted++) {
-			inFlight.shift()!.accepted();
-			window.release();
+			acceptAll(window, [inFlight.shift()!]);
 			await settle();
 			sizesAfterEachAccepted.push(window.inFlightNow);
 		}
@@ -94,12 +91,7 @@ describe('Adaptive', () => {
 
 describe('Fixed', () => {
 	it('keeps exactly the number set, however many are accepted', async () => {
-		const window = new RequestWindow({ adaptive: false, maximum: 4 });
-		const first = await grantedNow(window, 50);
-		expect(first).toHaveLength(4);
-		acceptAll(window, first);
-		await settle();
-		expect(window.inFlightNow).toBe(4);
+		expect(await inFlightByRoundTrip({ adaptive: false, maximum: 4 }, 50, 3)).toEqual([4, 4, 4]);
 	});
 });
 
