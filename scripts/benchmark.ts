@@ -4,11 +4,10 @@
  * as median (min–max); a ratio is taken within each round and its median printed. It asserts nothing
  * (timing is not a test); the node's runs do fail the bench if any item is not delivered.
  */
-import { cpus, loadavg } from 'node:os';
-
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../test/engine/harness';
 import { startEmulatorProcess, type EmulatorProcess } from './benchEmulatorProcess';
+import { runBench } from './benchScript';
 import { interleaved, pairedRatios, showSpread, spread } from './benchStats';
 import {
 	credentialsFor,
@@ -152,9 +151,6 @@ async function templateSms(emulator: EmulatorProcess, numbers: number, includeBa
 }
 
 async function main() {
-	const started = new Date();
-	console.log(`npm run bench, ${started.toISOString()}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; Node ${process.version}`);
-	console.log(`load average at start: ${loadavg().map((value) => value.toFixed(2)).join(' ')}; ${ROUNDS} rounds, median (min–max)\n`);
 	const emulator = await startEmulatorProcess();
 	try {
 		// Warm every path up so none pays for module loading or JIT in its first round.
@@ -188,14 +184,6 @@ async function main() {
 	} finally {
 		await emulator.close();
 	}
-	const minutes = (Date.now() - started.getTime()) / 60_000;
-	console.log(`\nload average at end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}; took ${minutes.toFixed(1)} min`);
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+runBench('npm run bench', `${ROUNDS} rounds, median (min–max)`, main);

@@ -9,13 +9,13 @@
  * counted). Rounds in turn, median (min–max), ratios paired within a round. Asserts nothing.
  */
 import { rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 
 import { packRepoPackage } from '../test/e2e/fixtures/repoPackage';
 import type { N8nExecution } from '../test/e2e/executions';
 import { startN8n, type N8nInstance, type WorkflowJson } from '../test/e2e/n8nInstance';
 import { startEmulatorProcess, type EmulatorProcess } from './benchEmulatorProcess';
+import { runBench } from './benchScript';
 import { interleaved, pairedRatios, showSpread, spread } from './benchStats';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
@@ -140,9 +140,6 @@ async function run(n8n: N8nInstance, workflowId: string, timedNodes: string[], r
 const line = (label: string, value: string, note = '') => console.log(`${label.padEnd(58)} ${value.padEnd(22)} ${note}`);
 
 async function main() {
-	const started = new Date();
-	console.log(`npm run bench:peers, ${started.toISOString()}; ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; bench on Node ${process.version}`);
-	console.log(`load average at start: ${loadavg().map((value) => value.toFixed(2)).join(' ')}; ${ITEMS} voice notifications, ${ROUNDS} rounds, median (min–max)\n`);
 	const emulator = await startEmulatorProcess();
 	const tarball = packRepoPackage();
 	let n8n: N8nInstance | undefined;
@@ -211,14 +208,6 @@ async function main() {
 		await emulator.close();
 		rmSync(dirname(tarball), { recursive: true, force: true });
 	}
-	const minutes = (Date.now() - started.getTime()) / 60_000;
-	console.log(`\nload average at end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}; took ${minutes.toFixed(1)} min`);
 }
 
-main().then(
-	() => process.exit(0),
-	(error) => {
-		console.error(error);
-		process.exit(1);
-	},
-);
+runBench('npm run bench:peers', `${ITEMS} voice notifications, ${ROUNDS} rounds, median (min–max)`, main);
