@@ -1,7 +1,7 @@
 const path = require('node:path');
 const { parallel, src, dest } = require('gulp');
 
-const { vendorDependencies, VENDORED_PACKAGES } = require('./scripts/vendor-dependencies');
+const { vendorDependencies, VENDORED_PACKAGES } = require('./scripts/vendorDependencies');
 
 // tsc compiles the TypeScript; n8n also needs each node's icons and codex file beside its .js.
 function copyNodeAssets() {

@@ -15,17 +15,17 @@ import { createOperationContext } from './execution/operationContext';
 import { parallelRequestsProperties, readConcurrencyPlan } from './execution/parallelRequests';
 import { ParameterReader } from './execution/parameterReader';
 import { RequestWindow } from './execution/requestWindow';
-import { runInOrder, StoppedRun } from './execution/runItems';
+import { runInOrder, StoppedRun } from './execution/runInOrder';
 import { stoppedRunError } from './execution/stoppedRun';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
-import { subtitleExpression } from './resources/subtitle';
-import { DEFAULT_TIMEOUT_SECONDS } from './transport/answerLimits';
+import { subtitleExpression } from './resources/operationSubtitle';
+import { DEFAULT_TIMEOUT_SECONDS } from '../shared/transport/answerLimits';
 import { placeCallAndWait } from './waitForResult/placeAndWait';
-import { waitForResultProperties } from './waitForResult/properties';
+import { waitForResultProperties } from './waitForResult/waitFields';
 import { receiveCallResult } from './waitForResult/receiveResult';
-import { waitsForResult } from './waitForResult/settings';
-import { nothingToRegister } from '../CloopenTrigger/nothingToRegister';
+import { waitsForResult } from './waitForResult/waitSettings';
+import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 
 const resourceProperty: INodeProperties = {
 	displayName: 'Resource',

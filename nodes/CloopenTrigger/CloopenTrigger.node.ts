@@ -6,13 +6,13 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { sendAcknowledgement, sendRefusal, type WebhookResponse } from './acknowledgement';
+import { sendAcknowledgement, sendRefusal, type WebhookResponse } from '../shared/notifications/acknowledgement';
 import { handleNotification } from './handleNotification';
-import { properties } from './properties';
-import { Refusal } from './refusal';
-import { readSettings } from './settings';
-import { TRIGGER_SUBTITLE } from './subtitle';
-import { nothingToRegister } from './nothingToRegister';
+import { properties } from './triggerFields';
+import { Refusal } from '../shared/notifications/refusal';
+import { readSettings } from './triggerSettings';
+import { TRIGGER_SUBTITLE } from './triggerSubtitle';
+import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 
 export class CloopenTrigger implements INodeType {
 	description: INodeTypeDescription = {

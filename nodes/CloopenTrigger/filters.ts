@@ -1,4 +1,4 @@
-import type { Notification } from './normalise';
+import type { Notification } from '../shared/notifications/normalise';
 
 /** Values of the Events filter. "*" (or nothing selected) lets every notification through. */
 export const ANY = '*';

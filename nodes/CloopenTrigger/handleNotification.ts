@@ -2,14 +2,14 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { filteredOutBecause } from './filters';
 import { clientAddress, isAllowed, parseAllowlist } from './ipAllowlist';
-import { normaliseNotification } from './normalise';
-import { parsePayload } from './parsePayload';
-import { readBody, type ReceivedBody, type WebhookRequest } from './readBody';
-import { Refusal } from './refusal';
+import { normaliseNotification } from '../shared/notifications/normalise';
+import { parsePayload } from '../shared/notifications/parsePayload';
+import { readBody, type ReceivedBody, type WebhookRequest } from '../shared/notifications/readBody';
+import { Refusal } from '../shared/notifications/refusal';
 import { claimFirst, releaseClaim, repeatKey } from './repeats';
 import { checkSecret } from './secret';
-import type { TriggerSettings } from './settings';
-import { verifyCallResult } from './verifyCallResult';
+import type { TriggerSettings } from './triggerSettings';
+import { verifyCallResult } from '../shared/notifications/verifyCallResult';
 
 export interface Accepted {
 	/** The item that starts the workflow; absent when a filter dropped the notification. */

@@ -1,4 +1,4 @@
-import type { WebhookRequest } from './readBody';
+import type { WebhookRequest } from '../shared/notifications/readBody';
 
 /** An address as a number; an IPv4-mapped IPv6 address (::ffff:10.1.2.3) is the IPv4 address. */
 interface Address {

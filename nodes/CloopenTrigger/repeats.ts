@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { Notification } from './normalise';
+import type { Notification } from '../shared/notifications/normalise';
 
 /**
  * Notifications that already started a workflow, so that the same one posted again (the platform

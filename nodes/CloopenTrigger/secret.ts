@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { Refusal } from './refusal';
+import { Refusal } from '../shared/notifications/refusal';
 
 /** Name of the query parameter that carries the secret: respUrl = <Production URL>?secret=… */
 export const SECRET_QUERY_PARAMETER = 'secret';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { harnessLogger } from '../engine/harness';
+import { harnessLogger } from '../../dev/engine';
 import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/cloopenRun';
 import { ScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
 import { everyString } from './everything';

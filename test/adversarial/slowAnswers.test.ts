@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { verifyCallResult } from '../../nodes/CloopenTrigger/verifyCallResult';
-import { Refusal } from '../../nodes/CloopenTrigger/refusal';
-import { runWebhook } from '../engine/harness';
+import { verifyCallResult } from '../../nodes/shared/notifications/verifyCallResult';
+import { Refusal } from '../../nodes/shared/notifications/refusal';
+import { runWebhook } from '../../dev/engine';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer } from '../support/hostileServer';
 

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';

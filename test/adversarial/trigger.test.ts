@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { claimFirst, MAX_REMEMBERED, rememberedCount, repeatKey } from '../../nodes/CloopenTrigger/repeats';
-import { normaliseNotification } from '../../nodes/CloopenTrigger/normalise';
-import { runWebhook, serveWebhook, type ServedWebhook, type WebhookRequestInput } from '../engine/harness';
+import { normaliseNotification } from '../../nodes/shared/notifications/normalise';
+import { runWebhook, serveWebhook, type ServedWebhook, type WebhookRequestInput } from '../../dev/engine';
 import { customServerCredentials } from '../support/cloopenRun';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { voiceCodeXml } from '../trigger/fixtures';

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// scripts/scan-package.mjs (`npm run scan`, in .ci/run) on made-up packages: it must fail on what n8n's
+// scripts/scanPackage.mjs (`npm run scan`, in .ci/run) on made-up packages: it must fail on what n8n's
 // scanner refuses, in the tarball and in the source, and leave no temporary folder behind. `.ci/run`
 // runs it on the real `npm pack` output.
-const script = resolve(__dirname, '../../scripts/scan-package.mjs');
+const script = resolve(__dirname, '../../scripts/scanPackage.mjs');
 
 function folderWith(root: string, name: string, files: Record<string, string>): string {
 	const dir = join(root, name);

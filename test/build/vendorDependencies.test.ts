@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 // Plain JavaScript build step (run by gulp), typed here by hand.
-const { vendorDependencies, VENDORED_PACKAGES } = require('../../scripts/vendor-dependencies') as {
+const { vendorDependencies, VENDORED_PACKAGES } = require('../../scripts/vendorDependencies') as {
 	vendorDependencies(options: { projectDir: string; distDir: string; roots: string[]; packages: string[] }): string[];
 	VENDORED_PACKAGES: string[];
 };

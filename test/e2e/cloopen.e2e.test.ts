@@ -8,12 +8,12 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { CLOOPEN_NODE_TYPE, exampleFiles, loadExample, operationsIn, operationsOffered } from '../support/examples';
-import { executionError, nodeOutput, type N8nExecution } from './executions';
-import { emulatorCredentials } from './fixtures/emulatorCredentials';
-import { packRepoPackage } from './fixtures/repoPackage';
-import { startN8n, type N8nInstance } from './n8nInstance';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { CLOOPEN_NODE_TYPE, exampleFiles, loadExample, operationsIn, operationsOffered } from '../../dev/examples';
+import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
+import { emulatorCredentials } from '../../dev/emulatorCredentials';
+import { packRepoPackage } from '../../dev/n8n/repoPackage';
+import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
 let n8n: N8nInstance;

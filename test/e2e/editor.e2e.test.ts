@@ -8,12 +8,12 @@
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { launchChromium, type Browser } from './browser/chromium';
 import { byTestId, canvasNode, choose, fieldLabels, openPanelEntry, optionNames, panelItemNames, parameterPanel, signIn } from './browser/editor';
-import { emulatorCredentials } from './fixtures/emulatorCredentials';
-import { packRepoPackage } from './fixtures/repoPackage';
-import { startN8n, type N8nInstance } from './n8nInstance';
+import { emulatorCredentials } from '../../dev/emulatorCredentials';
+import { packRepoPackage } from '../../dev/n8n/repoPackage';
+import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
 
 const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
 

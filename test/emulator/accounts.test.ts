@@ -46,7 +46,7 @@ describe('sub-account credentials (docs/platform.md, Sub-account credentials)', 
 
 	it('cannot reach the main account or another sub-account', async () => {
 		const [one, two] = [await createSub('dave'), await createSub('erin')];
-		const { signedRequest } = await import('./testClient');
+		const { signedRequest } = await import('../../dev/platformClient');
 		const base = emulator().baseUrl;
 		// One's token under the main account's path, or under two's path: the signature fails.
 		expect((await signedRequest(base, { accountSid: emulator().accountSid, token: one.subToken, ...voiceCode() })).json?.statusCode).toBe('111109');

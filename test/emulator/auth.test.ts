@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { cstTimestamp, md5Upper, rawRequest, signedRequest, statusCodeOf } from './testClient';
+import { cstTimestamp, md5Upper, rawRequest, signedRequest, statusCodeOf } from '../../dev/platformClient';
 import { json, useEmulator, xml, type CallOptions } from './testSupport';
 
 const { emulator, main, code } = useEmulator();

@@ -1,5 +1,5 @@
 /** Bill records (docs/platform.md#bill-records): the previous day's file, downloadable with its check code. */
-import { cstTimestamp, rawRequest } from './testClient';
+import { cstTimestamp, rawRequest } from '../../dev/platformClient';
 import { json, useEmulator, xml } from './testSupport';
 
 const { emulator, main, code } = useEmulator({ callDurationMs: 1000 });

@@ -2,7 +2,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startEmulator } from './index';
+import { startEmulator } from '../../emulator/index';
 import { json, useEmulator } from './testSupport';
 
 // Calls last a minute unless a test moves the clock (deterministic under load) or shortens them.
@@ -208,7 +208,7 @@ describe('call result notifications', () => {
 
 	it('close() stops pending notifications', async () => {
 		const own = await startEmulator({ callDurationMs: 100 });
-		const { signedRequest } = await import('./testClient');
+		const { signedRequest } = await import('../../dev/platformClient');
 		await signedRequest(own.baseUrl, {
 			accountSid: own.accountSid,
 			token: own.authToken,

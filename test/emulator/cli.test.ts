@@ -7,8 +7,8 @@ import { connect, createServer, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const projectDir = resolve(__dirname, '../..');
-const hook = join(projectDir, 'test/support/typescriptHook.js');
-const cli = join(projectDir, 'test/emulator/cli.ts');
+const hook = join(projectDir, 'dev/typescriptHook.js');
+const cli = join(projectDir, 'emulator/cli.ts');
 
 interface Started {
 	child: ChildProcess;
@@ -69,7 +69,7 @@ function isRunning(pid: number): boolean {
 	}
 }
 
-describe('npm run emulator (test/emulator/cli.ts)', () => {
+describe('npm run emulator (emulator/cli.ts)', () => {
 	const running: Started[] = [];
 	afterEach(() => {
 		// Only a failed test leaves one behind; its open pipes would keep jest waiting.
@@ -99,7 +99,7 @@ describe('npm run emulator (test/emulator/cli.ts)', () => {
 
 	it('stops when the shell npm started it from is killed (npm hands SIGTERM to that shell only)', async () => {
 		// What `npm run emulator` does: sh -c "<script>". The trailing `; true` keeps sh from
-		// replacing itself with node, as it does not after `npm run build:dev &&` either.
+		// replacing itself with node, so a shell stands in between whatever sh does with one command.
 		const shellCommand = [process.execPath, '-r', hook, cli, '--port', '0'].map((part) => `'${part}'`).join(' ');
 		const emulator = await start('sh', ['-c', `${shellCommand}; true`], { npm_lifecycle_event: 'emulator' });
 		running.push(emulator);

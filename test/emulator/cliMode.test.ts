@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
 const projectDir = resolve(__dirname, '../..');
-const hook = join(projectDir, 'test/support/typescriptHook.js');
-const cli = join(projectDir, 'test/emulator/cli.ts');
+const hook = join(projectDir, 'dev/typescriptHook.js');
+const cli = join(projectDir, 'emulator/cli.ts');
 
 interface Run {
 	output: string;

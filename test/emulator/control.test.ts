@@ -3,7 +3,7 @@
  * without a CORS preflight (a form, a text/plain fetch) must not reach it, nor a request marked as
  * coming from another site, nor a hostile name rebound to 127.0.0.1.
  */
-import { rawRequest } from './testClient';
+import { rawRequest } from '../../dev/platformClient';
 import { useEmulator } from './testSupport';
 
 const { emulator } = useEmulator();

@@ -1,4 +1,4 @@
-import { cstTimestamp, md5Upper } from './testClient';
+import { cstTimestamp, md5Upper } from '../../dev/platformClient';
 
 /**
  * The bytes three real clients of the platform put on the wire, written here from how they behave

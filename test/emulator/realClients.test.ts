@@ -4,8 +4,8 @@
  * what docs/platform.md does not allow, with the code the platform would use; both refuse what the platform
  * refuses (bad sig, expired timestamp, missing field, limits).
  */
-import { startEmulator, type EmulatorMode, type RunningEmulator } from './index';
-import { MODES } from './mode';
+import { startEmulator, type EmulatorMode, type RunningEmulator } from '../../emulator/index';
+import { MODES } from '../../emulator/mode';
 import { sendRaw, exchange, type RawResponse } from './rawHttp';
 import {
 	asyncioClient,
@@ -21,7 +21,7 @@ import {
 	type RequestShape,
 	type Target,
 } from './realClientRequests';
-import { cstTimestamp } from './testClient';
+import { cstTimestamp } from '../../dev/platformClient';
 
 const emulators = {} as Record<EmulatorMode, RunningEmulator>;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ACKNOWLEDGEMENT, startEmulator, type RunningEmulator } from './index';
-import { appendBounded, BILL_LIMIT, DEFAULT_RECORD_LIMIT, setBounded } from './records';
-import { signedRequest } from './testClient';
+import { ACKNOWLEDGEMENT, startEmulator, type RunningEmulator } from '../../emulator/index';
+import { appendBounded, BILL_LIMIT, DEFAULT_RECORD_LIMIT, setBounded } from '../../emulator/records';
+import { signedRequest } from '../../dev/platformClient';
 import { json } from './testSupport';
 
 const LIMIT = 5;

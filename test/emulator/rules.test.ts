@@ -1,5 +1,5 @@
 /** Every field rule and limit of sections 4 and 8, each with the statusCode the README lists. */
-import { statusCodeOf } from './testClient';
+import { statusCodeOf } from '../../dev/platformClient';
 import { json, useEmulator, xml } from './testSupport';
 
 const { emulator, main, code } = useEmulator({ callDurationMs: 60_000 });

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { connect } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 
-import { EMULATOR_DEFAULTS, startEmulator } from './index';
-import { rawRequest, signedRequest } from './testClient';
+import { EMULATOR_DEFAULTS, startEmulator } from '../../emulator/index';
+import { rawRequest, signedRequest } from '../../dev/platformClient';
 import { json, useEmulator } from './testSupport';
 
 const { emulator, main, code } = useEmulator();

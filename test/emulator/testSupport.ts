@@ -1,5 +1,5 @@
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from './index';
-import { signedRequest, statusCodeOf, type EmulatorReply, type SignedRequestOptions } from './testClient';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/index';
+import { signedRequest, statusCodeOf, type EmulatorReply, type SignedRequestOptions } from '../../dev/platformClient';
 
 export type CallOptions = Omit<SignedRequestOptions, 'accountSid' | 'token'>;
 

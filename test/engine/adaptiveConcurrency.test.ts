@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/resendRefused';
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/sendInSlot';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';

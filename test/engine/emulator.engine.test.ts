@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { runCloopen } from '../support/cloopenRun';
 
 /**

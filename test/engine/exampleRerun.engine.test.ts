@@ -1,7 +1,7 @@
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { runWorkflow } from './harness';
-import { loadExample } from '../support/examples';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { runWorkflow } from '../../dev/engine';
+import { loadExample } from '../../dev/examples';
 
 /**
  * Examples are run again and again on the same account: the sub-account example must not trip over

@@ -1,7 +1,7 @@
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { runWorkflow } from './harness';
-import { exampleFiles, loadExample, operationsIn, operationsOffered } from '../support/examples';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { runWorkflow } from '../../dev/engine';
+import { exampleFiles, loadExample, operationsIn, operationsOffered } from '../../dev/examples';
 
 /**
  * The examples are what users import first: each one started by hand runs through n8n's engine

@@ -11,7 +11,7 @@ import {
 	serveWebhook,
 	TEST_ITEMS_TYPE,
 	type WorkflowInput,
-} from './harness';
+} from '../../dev/engine';
 
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
 

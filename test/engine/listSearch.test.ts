@@ -1,4 +1,4 @@
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { callListSearch } from '../support/listSearch';
 
 let emulator: RunningEmulator;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 
 /**

@@ -1,4 +1,4 @@
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { startEmulator, type RunningEmulator } from '../../emulator';
 import { runCloopen } from '../support/cloopenRun';
 
 /**

@@ -1,16 +1,16 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { notificationBody } from '../emulator/callbacks';
-import { HARNESS_BASE_URL } from './harness/additionalData';
-import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow, type WorkflowInput } from './harness';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { notificationBody } from '../../emulator/callbacks';
+import { HARNESS_BASE_URL } from '../../dev/engine/additionalData';
+import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow, type WorkflowInput } from '../../dev/engine';
 
 /**
  * Wait for Call Result through n8n-core: the run ends waiting with the call placed to this
  * execution's resume URL; the node's webhook, given that waiting execution's data as n8n gives it,
  * checks a notification; and the wait ending without one continues with the "not notified" item.
- * The whole loop in a real n8n is test/e2e/wait-for-result.e2e.test.ts.
+ * The whole loop in a real n8n is test/e2e/waitForResult.e2e.test.ts.
  */
 let emulator: RunningEmulator;
 beforeAll(async () => {

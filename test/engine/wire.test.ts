@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { BodyFormat } from '../../nodes/Cloopen/transport/bodyFormat';
+import type { BodyFormat } from '../../nodes/shared/transport/bodyFormat';
 import { customServerCredentials, runCloopen, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/cloopenRun';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { OPERATION_CASES } from './operationCases';

@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { MANUAL_TRIGGER_TYPE, runWorkflow, type HarnessRunResult } from '../engine/harness';
+import { MANUAL_TRIGGER_TYPE, runWorkflow, type HarnessRunResult } from '../../dev/engine';
 
 export const TEST_ACCOUNT_SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 /** Unique enough that finding it anywhere in an output or error is a leak, not a coincidence. */

@@ -2,11 +2,11 @@ import { LoadOptionsContext } from 'n8n-core';
 import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INodeListSearchResult } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { buildAdditionalData } from '../engine/harness/additionalData';
-import { prepareContainer } from '../engine/harness/container';
-import { HarnessCredentialsHelper } from '../engine/harness/credentialsHelper';
-import { buildCredentialTypes, buildNodeTypes } from '../engine/harness/registries';
-import { normalizeWorkflow } from '../engine/harness/workflowInput';
+import { buildAdditionalData } from '../../dev/engine/additionalData';
+import { prepareContainer } from '../../dev/engine/container';
+import { HarnessCredentialsHelper } from '../../dev/engine/credentialsHelper';
+import { buildCredentialTypes, buildNodeTypes } from '../../dev/engine/registries';
+import { normalizeWorkflow } from '../../dev/engine/workflowInput';
 
 /**
  * Calls a list-search method the way the editor does when a resource locator opens: in n8n-core's

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { runWorkflow, serveWebhook, type ServedWebhook } from '../engine/harness';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { runWorkflow, serveWebhook, type ServedWebhook } from '../../dev/engine';
 import { runCloopen } from '../support/cloopenRun';
 
 /**

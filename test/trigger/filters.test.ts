@@ -1,5 +1,5 @@
 import { eventFilterValue, filteredOutBecause, filterList, type TriggerFilters } from '../../nodes/CloopenTrigger/filters';
-import { normaliseNotification, type Notification } from '../../nodes/CloopenTrigger/normalise';
+import { normaliseNotification, type Notification } from '../../nodes/shared/notifications/normalise';
 
 const notification = (fields: Record<string, string>): Notification =>
 	normaliseNotification(new Map(Object.entries(fields)), new Date(0));

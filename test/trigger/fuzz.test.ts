@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { MAX_BODY_BYTES } from '../../nodes/CloopenTrigger/readBody';
-import { runWebhook, serveWebhook } from '../engine/harness';
+import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
+import { runWebhook, serveWebhook } from '../../dev/engine';
 import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /**

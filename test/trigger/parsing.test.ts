@@ -1,8 +1,8 @@
-import { ACKNOWLEDGEMENT, ACKNOWLEDGEMENT_CONTENT_TYPE, sendAcknowledgement, sendRefusal } from '../../nodes/CloopenTrigger/acknowledgement';
-import { normaliseNotification } from '../../nodes/CloopenTrigger/normalise';
-import { parsePayload } from '../../nodes/CloopenTrigger/parsePayload';
-import { MAX_BODY_BYTES, readBody, type WebhookRequest } from '../../nodes/CloopenTrigger/readBody';
-import { Refusal } from '../../nodes/CloopenTrigger/refusal';
+import { ACKNOWLEDGEMENT, ACKNOWLEDGEMENT_CONTENT_TYPE, sendAcknowledgement, sendRefusal } from '../../nodes/shared/notifications/acknowledgement';
+import { normaliseNotification } from '../../nodes/shared/notifications/normalise';
+import { parsePayload } from '../../nodes/shared/notifications/parsePayload';
+import { MAX_BODY_BYTES, readBody, type WebhookRequest } from '../../nodes/shared/notifications/readBody';
+import { Refusal } from '../../nodes/shared/notifications/refusal';
 import {
 	BILLION_LAUGHS,
 	deeplyNestedJson,

@@ -6,7 +6,7 @@ import {
 	parseAllowlist,
 	parseRange,
 } from '../../nodes/CloopenTrigger/ipAllowlist';
-import { Refusal } from '../../nodes/CloopenTrigger/refusal';
+import { Refusal } from '../../nodes/shared/notifications/refusal';
 import { checkSecret, secretsEqual } from '../../nodes/CloopenTrigger/secret';
 
 const refusal = (fn: () => void) => {

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { startEmulator, type RunningEmulator } from '../emulator';
-import { serveWebhook, type ServedWebhook } from '../engine/harness';
+import { startEmulator, type RunningEmulator } from '../../emulator';
+import { serveWebhook, type ServedWebhook } from '../../dev/engine';
 import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** The trigger's webhook() in n8n-core's WebhookContext, behind a real HTTP server on loopback. */
@@ -96,7 +96,7 @@ describe('security', () => {
 		it('emits only when Call Result confirms the callSid ended that way', async () => {
 			const credentials = { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl };
 			const { url, executions } = await serve({ verifyWithPlatform: true }, credentials);
-			const { signedRequest } = await import('../emulator/testClient');
+			const { signedRequest } = await import('../../dev/platformClient');
 			await signedRequest(emulator.baseUrl, {
 				accountSid: emulator.accountSid,
 				token: emulator.authToken,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { MAX_BODY_BYTES } from '../../nodes/CloopenTrigger/readBody';
-import { harnessLogger, runWebhook, type WebhookRequestInput } from '../engine/harness';
+import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
+import { harnessLogger, runWebhook, type WebhookRequestInput } from '../../dev/engine';
 import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/cloopenRun';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { CALL_SID, VOICE_CODE_XML, voiceCodeXml } from './fixtures';

@@ -2,7 +2,7 @@ import { Workflow, type INode, type INodeType } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { NodeTypeRegistry } from '../engine/harness/nodeTypeRegistry';
+import { NodeTypeRegistry } from '../../dev/engine/nodeTypeRegistry';
 
 /** The subtitle as the editor's canvas computes it: n8n-workflow's expression on the node's parameters. */
 function subtitleOf(type: INodeType, parameters: INode['parameters']): unknown {

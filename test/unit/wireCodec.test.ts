@@ -1,4 +1,4 @@
-import { decodeResponseBody, encodeRequestBody } from '../../nodes/Cloopen/transport/wireCodec';
+import { decodeResponseBody, encodeRequestBody } from '../../nodes/shared/transport/wireCodec';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
 

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
-import { CloopenPlatformError } from '../transport/errors';
+import { CloopenPlatformError } from '../../shared/transport/errors';
 
 /** The output item of a failed input item under "Continue On Fail": what failed, and why. */
 export function errorItemJson(error: Error): IDataObject {

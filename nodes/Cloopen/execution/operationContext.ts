@@ -1,14 +1,14 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationContext } from '../resources/types';
-import { DEFAULT_TIMEOUT_SECONDS } from '../transport/answerLimits';
-import type { BodyFormat } from '../transport/bodyFormat';
-import { cloopenRequest } from '../transport/request';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerLimits';
+import type { BodyFormat } from '../../shared/transport/bodyFormat';
+import { cloopenRequest } from '../../shared/transport/request';
 import { InputRules } from '../validation/InputRules';
 import { credentialsOfRun } from './credentialsOfRun';
 import type { ParameterReader } from './parameterReader';
 import type { Slot } from './requestWindow';
-import { sendInSlot } from './resendRefused';
+import { sendInSlot } from './sendInSlot';
 
 export function createOperationContext(
 	n8n: IExecuteFunctions,

@@ -1,9 +1,9 @@
 import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { deliveryOf, type Delivery } from '../transport/delivery';
-import { isSecretKey } from '../transport/secretFields';
+import { deliveryOf, type Delivery } from '../../shared/transport/delivery';
+import { isSecretKey } from '../../shared/transport/secretFields';
 import { asNodeError, smsOutcomeOf } from './errorItem';
-import type { StoppedRun } from './runItems';
+import type { StoppedRun } from './runInOrder';
 
 /** What identifies a sent item, in the order it is looked for. */
 const IDENTIFIERS = ['callSid', 'smsMessageSid', 'orderid', 'orderId', 'subAccountSid', 'friendlyName'];

@@ -6,7 +6,7 @@ import {
 	type INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { cloopenRequest } from '../transport/request';
+import { cloopenRequest } from '../../shared/transport/request';
 
 /** docs/platform.md#sub-accounts: at most 100 rows per GetSubAccounts request. */
 const PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../transport/answerLimits';
-import { downloadBillFile } from '../transport/download';
+import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../../shared/transport/answerLimits';
+import { downloadBillFile } from '../../shared/transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
 import { appIdField, appIdOf, operationProperty, showFor } from './shared';
 

@@ -6,7 +6,7 @@ import {
 } from 'n8n-workflow';
 
 import { credentialsOfRun } from '../execution/credentialsOfRun';
-import type { CloopenResponse } from '../transport/request';
+import type { CloopenResponse } from '../../shared/transport/request';
 import type { OperationContext } from './types';
 
 export const showFor = (resource: string, operation?: string[]) => ({

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { deliveryOf } from '../transport/delivery';
+import { deliveryOf } from '../../shared/transport/delivery';
 import type { OperationContext, ResourceDefinition } from './types';
 import { withIsoDates } from './platformDate';
 import { appIdField, appIdOf, nestedObject, operationProperty, showFor } from './shared';

@@ -1,7 +1,7 @@
 import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { BodyFormat } from '../transport/bodyFormat';
-import type { CloopenRequest, CloopenResponse } from '../transport/request';
+import type { BodyFormat } from '../../shared/transport/bodyFormat';
+import type { CloopenRequest, CloopenResponse } from '../../shared/transport/request';
 import type { InputRules } from '../validation/InputRules';
 
 /** What an operation gets for one input item. */

@@ -5,7 +5,7 @@ import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameterReader';
 import type { OperationContext, OperationHandler } from '../resources/types';
 import { storePendingCall } from './pendingCall';
-import { readWaitSettings } from './settings';
+import { readWaitSettings } from './waitSettings';
 
 /** Why several items cannot wait: n8n resumes an execution once, for one node, from one URL. */
 function tooManyItems(n8n: IExecuteFunctions, count: number): NodeOperationError {

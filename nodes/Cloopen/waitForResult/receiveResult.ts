@@ -1,13 +1,13 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { sendAcknowledgement, sendRefusal, type WebhookResponse } from '../../CloopenTrigger/acknowledgement';
-import { isCallEvent, normaliseNotification, type Notification } from '../../CloopenTrigger/normalise';
-import { parsePayload } from '../../CloopenTrigger/parsePayload';
-import { readBody, type WebhookRequest } from '../../CloopenTrigger/readBody';
-import { Refusal } from '../../CloopenTrigger/refusal';
-import { verifyCallResult } from '../../CloopenTrigger/verifyCallResult';
+import { sendAcknowledgement, sendRefusal, type WebhookResponse } from '../../shared/notifications/acknowledgement';
+import { isCallEvent, normaliseNotification, type Notification } from '../../shared/notifications/normalise';
+import { parsePayload } from '../../shared/notifications/parsePayload';
+import { readBody, type WebhookRequest } from '../../shared/notifications/readBody';
+import { Refusal } from '../../shared/notifications/refusal';
+import { verifyCallResult } from '../../shared/notifications/verifyCallResult';
 import { readPendingCall } from './pendingCall';
-import { readWaitSettings } from './settings';
+import { readWaitSettings } from './waitSettings';
 
 /** The item the workflow continues with: what the call request returned, and how the call ended. */
 function resultItem(request: IDataObject, notification: Notification): IDataObject {

@@ -6,12 +6,12 @@
  * the webhook process; bursts of call result notifications become exactly that many alert executions
  * and SMS; a worker stopped in the middle of a burst is measured and reported.
  */
-import { ACKNOWLEDGEMENT } from '../../emulator';
-import { exampleFiles, loadExample } from '../../support/examples';
-import { executionError, nodeOutput } from '../executions';
-import { burstNumber, postNotificationBurst } from './notificationBurst';
-import type { QueueProcess } from './queueProcess';
-import { startQueueSetup, totalOf, type QueueSetup } from './queueSetup';
+import { ACKNOWLEDGEMENT } from '../../../emulator';
+import { exampleFiles, loadExample } from '../../../dev/examples';
+import { executionError, nodeOutput } from '../../../dev/n8n/executions';
+import { burstNumber, postNotificationBurst } from '../../../dev/n8n/queue/notificationBurst';
+import type { QueueProcess } from '../../../dev/n8n/queue/queueProcess';
+import { startQueueSetup, totalOf, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
 
 const BURST = Number(process.env.QUEUE_E2E_BURST ?? 500);
 const ALERT_NUMBER = '13700000000';

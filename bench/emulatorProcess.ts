@@ -1,0 +1,96 @@
+/**
+ * The emulator in its own process for the bench, so its work (and its garbage collection) does not
+ * run on the same thread as the contenders being measured. Driven through its control surface.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface PlatformTarget {
+	baseUrl: string;
+	accountSid: string;
+	authToken: string;
+	appId: string;
+}
+
+export interface EmulatorProcess extends PlatformTarget {
+	setLatency(ms: number): Promise<void>;
+	setConcurrencyLimit(limit: number): Promise<void>;
+	/** Forgets calls and requests (and the peak), keeps latency and limit as set after it. */
+	reset(): Promise<void>;
+	peakConcurrency(): Promise<number>;
+	/** statusCodes the emulator answered since the last reset, counted. */
+	answers(): Promise<Record<string, number>>;
+	close(): Promise<void>;
+}
+
+const field = (banner: string, label: string) => {
+	const match = new RegExp(`${label}:\\s+(\\S+)`).exec(banner);
+	if (!match) throw new Error(`the emulator's banner has no ${label}:\n${banner}`);
+	return match[1];
+};
+
+export async function startEmulatorProcess(): Promise<EmulatorProcess> {
+	const root = join(__dirname, '..');
+	const start = ['-r', join(root, 'dev', 'typescriptHook.js'), join(root, 'emulator', 'cli.ts')];
+	const options = ['--port', '0', '--call-duration', '600000', '--record-limit', '20000'];
+	const child: ChildProcess = spawn(process.execPath, [...start, ...options], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const banner = await new Promise<string>((resolve, reject) => {
+		let text = '';
+		child.stdout!.on('data', (chunk: Buffer) => {
+			text += chunk.toString();
+			if (/stops it/.test(text)) resolve(text);
+		});
+		child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before it was ready:\n${text}`)));
+	});
+	const baseUrl = field(banner, 'Base URL');
+	const control = async (method: 'GET' | 'POST', action: string, body?: unknown) => {
+		const response = await fetch(`${baseUrl}/__emulator/${action}`, {
+			method,
+			headers: { 'Content-Type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok) throw new Error(`emulator control ${action}: ${response.status} ${await response.text()}`);
+		return (await response.json()) as unknown;
+	};
+	let latency = 0;
+	let limit = 0;
+	const settle = async () => {
+		await control('POST', 'account', { balance: 1e9 });
+		await control('POST', 'latency', { ms: latency });
+		await control('POST', 'concurrencyLimit', { limit });
+	};
+	await settle();
+	return {
+		baseUrl,
+		accountSid: field(banner, 'Account SID'),
+		authToken: field(banner, 'Auth Token'),
+		appId: /App ID (\S+) in/.exec(banner)![1],
+		setLatency: async (ms) => {
+			latency = ms;
+			await control('POST', 'latency', { ms });
+		},
+		setConcurrencyLimit: async (value) => {
+			limit = value;
+			await control('POST', 'concurrencyLimit', { limit: value });
+		},
+		reset: async () => {
+			await control('POST', 'reset');
+			await settle();
+		},
+		peakConcurrency: async () => Number(((await control('GET', 'state')) as { peakConcurrency: number }).peakConcurrency),
+		answers: async () => {
+			const counts: Record<string, number> = {};
+			for (const { statusCode } of (await control('GET', 'requests')) as Array<{ statusCode?: string }>) {
+				counts[String(statusCode)] = (counts[String(statusCode)] ?? 0) + 1;
+			}
+			return counts;
+		},
+		close: async () => {
+			if (child.exitCode !== null) return;
+			await new Promise<void>((resolve) => {
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			});
+		},
+	};
+}

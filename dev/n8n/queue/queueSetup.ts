@@ -1,0 +1,122 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+import { startEmulator, type RunningEmulator } from '../../../emulator';
+import { loadExample } from '../../examples';
+import { emulatorCredentials } from '../../emulatorCredentials';
+import { packRepoPackage } from '../repoPackage';
+import { freePort } from '../freePort';
+import { startN8n, type N8nInstance } from '../n8nInstance';
+import { startQueueProcess, type QueueProcess } from './queueProcess';
+import { startPostgres, startRedis } from './services';
+
+/** n8n in queue mode with the package: main, webhook process, workers, PostgreSQL, Redis, the emulator. */
+export interface QueueSetup {
+	main: N8nInstance;
+	webhook: QueueProcess;
+	/** live list: stopWorker() takes one out */
+	workers: QueueProcess[];
+	emulator: RunningEmulator;
+	credentialId: string;
+	addWorker(): Promise<QueueProcess>;
+	/** SIGTERM, n8n's graceful shutdown */
+	stopWorker(worker: QueueProcess): Promise<void>;
+	/** imports and publishes the alert example; returns its id and the Cloopen Trigger's URL on the webhook process */
+	publishAlertWorkflow(): Promise<{ workflowId: string; url: string }>;
+	/** how many executions of a workflow n8n lists with each final status */
+	finalCounts(workflowId: string): Promise<FinalCounts>;
+	/** polls until the final counts add up to `total` (or the time is up); returns the last counts */
+	waitForEnded(workflowId: string, total: number, timeoutMs: number): Promise<FinalCounts>;
+	stop(): Promise<void>;
+}
+
+export type FinalCounts = Record<(typeof FINAL)[number], number>;
+
+const FINAL = ['success', 'error', 'crashed', 'canceled'] as const;
+
+export const totalOf = (counts: FinalCounts) => FINAL.reduce((sum, status) => sum + counts[status], 0);
+
+/**
+ * Starts the setup a queue-mode user runs: PostgreSQL and Redis on 127.0.0.1, then the main process
+ * (it migrates the database), then the webhook process and `workerCount` workers, each with the packed
+ * package installed in its own user folder, sharing the database, the queue and the encryption key
+ * (dev/n8n/isolation.env), manual executions offloaded to the workers.
+ */
+export async function startQueueSetup(workerCount: number): Promise<QueueSetup> {
+	const [postgres, redis, emulator] = await Promise.all([startPostgres(), startRedis(), startEmulator({ callDurationMs: 300 })]);
+	const tarball = packRepoPackage();
+	// Known before anything starts: every process builds webhook and resume URLs (the Result URL of
+	// Wait for Call Result) on the webhook process, as a load balancer would route them.
+	const webhookPort = await freePort();
+	const shared: Record<string, string> = {
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+		EXECUTIONS_MODE: 'queue',
+		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+		QUEUE_BULL_REDIS_PORT: String(redis.port),
+		DB_TYPE: 'postgresdb',
+		DB_POSTGRESDB_HOST: '127.0.0.1',
+		DB_POSTGRESDB_PORT: String(postgres.port),
+		DB_POSTGRESDB_DATABASE: postgres.database,
+		DB_POSTGRESDB_USER: postgres.user,
+		DB_POSTGRESDB_PASSWORD: '',
+		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+	};
+	const main = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install', env: shared });
+	const [webhook, ...workers] = await Promise.all([
+		startQueueProcess('webhook', shared, tarball, webhookPort),
+		...Array.from({ length: workerCount }, () => startQueueProcess('worker', shared, tarball)),
+	]);
+	const credentialId = await main.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
+
+	// n8n's execution list counts exactly (below 100,000 rows) what matches a filter.
+	const finalCounts = async (workflowId: string) => {
+		const counts = await Promise.all(
+			FINAL.map(async (status) => {
+				const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
+				const page: { data: { count: number } } = await main.api('GET', `/executions?filter=${filter}&limit=1`);
+				return [status, page.data.count] as const;
+			}),
+		);
+		return Object.fromEntries(counts) as FinalCounts;
+	};
+
+	return {
+		main,
+		webhook,
+		workers,
+		emulator,
+		credentialId,
+		async addWorker() {
+			const worker = await startQueueProcess('worker', shared, tarball);
+			workers.push(worker);
+			return worker;
+		},
+		async stopWorker(worker) {
+			workers.splice(workers.indexOf(worker), 1);
+			await worker.stop();
+		},
+		async publishAlertWorkflow() {
+			const alert = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
+			const workflowId = await main.importWorkflow(alert, { credentials: { cloopenApi: credentialId } });
+			await main.activateWorkflow(workflowId);
+			const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
+			return { workflowId, url: `${webhook.baseUrl}/webhook/${String(trigger?.webhookId)}/cloopen` };
+		},
+		finalCounts,
+		async waitForEnded(workflowId, total, timeoutMs) {
+			const deadline = Date.now() + timeoutMs;
+			let counts = await finalCounts(workflowId);
+			while (totalOf(counts) < total && Date.now() < deadline) {
+				await new Promise((resolve) => setTimeout(resolve, 500));
+				counts = await finalCounts(workflowId);
+			}
+			return counts;
+		},
+		async stop() {
+			await Promise.all([webhook.stop(), ...workers.map((worker) => worker.stop())]);
+			await main.stop();
+			await Promise.all([postgres.stop(), redis.stop(), emulator.close()]);
+			rmSync(dirname(tarball), { recursive: true, force: true });
+		},
+	};
+}

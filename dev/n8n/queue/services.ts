@@ -1,0 +1,107 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { freePort } from '../freePort';
+
+/** A server the queue-mode suite started on 127.0.0.1, in a folder of its own. */
+export interface LocalService {
+	port: number;
+	stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Redis for n8n's queue: no persistence, loopback only, ends with the test process. */
+export async function startRedis(): Promise<LocalService> {
+	const port = await freePort();
+	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+		stdio: 'ignore',
+	});
+	await waitFor(`Redis on 127.0.0.1:${port}`, child, () => redisPing(port));
+	return { port, stop: () => stopChild(child) };
+}
+
+/**
+ * PostgreSQL with a fresh cluster in a temp folder (trust authentication, loopback only), and a database
+ * `n8n` in it. The server refuses to run as root, so when the suite is root it runs as the `postgres`
+ * user the Debian package creates.
+ */
+export async function startPostgres(): Promise<LocalService & { database: string; user: string }> {
+	const bin = postgresBin();
+	const port = await freePort();
+	const dir = mkdtempSync(join(tmpdir(), 'n8n-e2e-postgres-'));
+	const asRoot = process.getuid?.() === 0;
+	const run = (command: string, args: string[]) =>
+		asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, command), args, { stdio: 'pipe' });
+	if (asRoot) {
+		const { uid, gid } = postgresUser();
+		chownSync(dir, uid, gid);
+	}
+	const data = join(dir, 'data');
+	run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
+	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+	run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+	// pg_ctl detaches the server: stop it however the test process ends.
+	const stopServer = () => {
+		try {
+			run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+		} catch {
+			// already stopped
+		}
+	};
+	process.once('exit', stopServer);
+	run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n']);
+	return {
+		port,
+		database: 'n8n',
+		user: 'postgres',
+		stop: async () => {
+			process.removeListener('exit', stopServer);
+			stopServer();
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+function postgresBin(): string {
+	const root = '/usr/lib/postgresql';
+	const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
+	if (versions.length === 0) throw new Error('PostgreSQL is not installed: run dev/n8n/queue/installServices.sh');
+	return join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
+}
+
+function postgresUser(): { uid: number; gid: number } {
+	const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+	const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+	return { uid, gid };
+}
+
+async function redisPing(port: number): Promise<boolean> {
+	try {
+		return execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { encoding: 'utf8', stdio: 'pipe' }).trim() === 'PONG';
+	} catch {
+		return false;
+	}
+}
+
+async function waitFor(what: string, child: ChildProcess, ready: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it was ready`);
+		if (await ready()) return;
+		await sleep(200);
+	}
+	child.kill('SIGKILL');
+	throw new Error(`${what} was not ready within ${timeoutMs} ms`);
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	child.kill('SIGTERM');
+	const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+	await exited;
+	clearTimeout(timer);
+}

@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repoRoot = resolve(__dirname, '..', '..');
+
+/**
+ * Packs this repository's package as it would be published (`npm pack`, so only the `files` listed in
+ * package.json) into a temp folder and returns the tarball's path. Needs `npm run build` first.
+ */
+export function packRepoPackage(): string {
+	if (!existsSync(join(repoRoot, 'dist', 'nodes'))) {
+		throw new Error('dist/nodes is missing: run `npm run build` before the end-to-end suite');
+	}
+	const destination = mkdtempSync(join(tmpdir(), 'n8n-e2e-pack-'));
+	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', destination], {
+		cwd: repoRoot,
+		encoding: 'utf8',
+	});
+	return join(destination, out.trim().split('\n').pop() as string);
+}

@@ -1,0 +1,63 @@
+import type { IWebhookFunctions } from 'n8n-workflow';
+
+import { cloopenRequest } from '../transport/request';
+import type { Notification } from './normalise';
+import { Refusal } from './refusal';
+
+/** Overall deadline of the question to the platform: a slow or trickling server is refused after it. */
+export const VERIFY_DEADLINE_MS = 15_000;
+
+export interface Verification {
+	/** The platform's callTime for the call (unit not documented). */
+	callTime: string | null;
+}
+
+const stateOf = (response: Record<string, unknown>): string | undefined => {
+	const result = response.CallResult ?? response.callResult;
+	if (typeof result !== 'object' || result === null) return undefined;
+	const state = (result as Record<string, unknown>).state;
+	return state === undefined || state === null ? undefined : String(state).trim();
+};
+
+/**
+ * Asks the platform (Call Result, docs/platform.md#call-result) whether the call really ended as the notification says.
+ * The platform does not sign its callbacks; this makes a forged "answered" or "failed" useless. A
+ * mismatch, a notification without a call, or any failure to ask is refused with 403.
+ */
+export async function verifyCallResult(
+	this: IWebhookFunctions,
+	notification: Notification,
+	deadlineMs = VERIFY_DEADLINE_MS,
+): Promise<Verification> {
+	if (notification.callSid === null || notification.state === null) {
+		throw new Refusal(403, 'cannot verify a notification without callSid and state');
+	}
+	let response: Record<string, unknown> | undefined;
+	let failure: Error | undefined;
+	try {
+		response = await cloopenRequest.call(this, {
+			operation: 'Cloopen Trigger → verify the call result',
+			method: 'GET',
+			path: 'CallResult',
+			format: 'json',
+			qs: { callsid: notification.callSid },
+			timeoutMs: deadlineMs,
+		});
+	} catch (error) {
+		failure = error as Error;
+	}
+	if (response === undefined) {
+		// The message names the statusCode or network cause; credentials never appear in it.
+		this.logger.warn(`Cloopen Trigger: could not verify call ${notification.callSid}: ${failure?.message ?? 'no answer'}`);
+		throw new Refusal(403, 'could not verify the call with the platform');
+	}
+	const state = stateOf(response);
+	if (state !== notification.state) {
+		this.logger.warn(
+			`Cloopen Trigger: call ${notification.callSid} refused: notification says state ${notification.state}, the platform says ${state ?? 'nothing'}`,
+		);
+		throw new Refusal(403, 'call result does not match the platform');
+	}
+	const result = (response.CallResult ?? response.callResult) as Record<string, unknown>;
+	return { callTime: result.callTime === undefined || result.callTime === null ? null : String(result.callTime) };
+}
