@@ -7,47 +7,14 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { API_VERSION, PRODUCTION_BASE_URL, SANDBOX_BASE_URL } from '../nodes/shared/platform/api';
+import { CREDENTIAL_FAILURE_CODES, describeStatusCode } from '../nodes/shared/platform/statusCodes';
 import { signRequest } from './cloopenSignature';
 
-export const PRODUCTION_BASE_URL = 'https://app.cloopen.com:8883';
-export const SANDBOX_BASE_URL = 'https://sandboxapp.cloopen.com:8883';
-export const SOFT_VERSION = '2013-12-26';
-
-/** statusCodes that mean "these credentials or this account cannot be used" (docs/platform.md#status-codes). */
-const CREDENTIAL_FAILURE_CODES: Record<string, string> = {
-	'111101': 'The Authorization header was empty',
-	'111102': 'The Authorization header was not Base64',
-	'111103': 'The Authorization header was malformed',
-	'111104': 'The account in the Authorization header was empty',
-	'111105': 'The timestamp in the Authorization header was empty',
-	'111106': 'The timestamp has expired: check the clock of the n8n server',
-	'111107': 'The account in the Authorization header differs from the one in the URL',
-	'111108': 'The signature was empty',
-	'111109': 'Signature check failed: the Account SID or Auth Token is wrong',
-	'111113': 'The timestamp format was wrong',
-	'111115': "This server's IP address is not on the account's whitelist",
-	'111138': 'The main account is not activated',
-	'111139': 'The main account is suspended',
-	'111140': 'The main account is closed',
-	'111141': 'The Account SID does not exist',
-	'111143': 'The Auth Token is invalid',
-	'111154': 'The sub-account is not activated',
-	'111155': 'The sub-account is suspended',
-	'111156': 'The sub-account is closed',
-	'111157': 'The sub-account does not exist',
-	'111159': 'The sub-account token is invalid',
-};
-
-/** The server the credentials point at, without a trailing slash. */
-export function resolveBaseUrl(credentials: ICredentialDataDecryptedObject): string {
-	const server = (credentials.server as string) ?? 'production';
-	const url =
-		server === 'sandbox'
-			? SANDBOX_BASE_URL
-			: server === 'custom'
-				? String(credentials.baseUrl ?? '')
-				: PRODUCTION_BASE_URL;
-	return url.replace(/\/+$/, '');
+/** What the credential test says for a statusCode: the explanation and what to check. */
+function credentialFailure(code: string): string {
+	const info = describeStatusCode(code);
+	return [info?.explanation, info?.hint].filter(Boolean).join('. ');
 }
 
 export class CloopenApi implements ICredentialType {
@@ -110,7 +77,7 @@ export class CloopenApi implements ICredentialType {
 			placeholder: 'http://127.0.0.1:8883',
 			required: true,
 			displayOptions: { show: { server: ['custom'] } },
-			description: 'Scheme, host and port; the paths /2013-12-26/Accounts/... are added to it',
+			description: `Scheme, host and port; the paths /${API_VERSION}/Accounts/... are added to it`,
 		},
 		{
 			displayName: 'Ignore SSL Issues (Insecure)',
@@ -150,7 +117,7 @@ export class CloopenApi implements ICredentialType {
 				'" : $credentials.server === "custom" ? $credentials.baseUrl.replace(/\\/+$/, "") : "' +
 				PRODUCTION_BASE_URL +
 				'"}}',
-			url: `=/${SOFT_VERSION}/Accounts/{{$credentials.accountSid}}/AccountInfo`,
+			url: `=/${API_VERSION}/Accounts/{{$credentials.accountSid}}/AccountInfo`,
 			method: 'GET',
 			headers: {
 				Accept: 'application/json',
@@ -158,9 +125,9 @@ export class CloopenApi implements ICredentialType {
 				'Content-Length': '0',
 			},
 		},
-		rules: Object.entries(CREDENTIAL_FAILURE_CODES).map(([code, message]) => ({
+		rules: CREDENTIAL_FAILURE_CODES.map((code) => ({
 			type: 'responseSuccessBody' as const,
-			properties: { key: 'statusCode', value: code, message: `${message} (statusCode ${code})` },
+			properties: { key: 'statusCode', value: code, message: `${credentialFailure(code)} (statusCode ${code})` },
 		})),
 	};
 }

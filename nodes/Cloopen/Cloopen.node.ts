@@ -20,7 +20,7 @@ import { stoppedRunError } from './execution/stoppedRun';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';
-import { DEFAULT_TIMEOUT_SECONDS } from '../shared/transport/answerLimits';
+import { DEFAULT_TIMEOUT_SECONDS } from '../shared/transport/answerBounds';
 import { placeCallAndWait } from './waitForResult/placeAndWait';
 import { waitForResultProperties } from './waitForResult/waitFields';
 import { receiveCallResult } from './waitForResult/receiveResult';

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
-import { MAX_ANSWER_DEPTH, MAX_API_ANSWER_BYTES } from '../../nodes/shared/transport/answerLimits';
+import { MAX_ANSWER_DEPTH, MAX_API_ANSWER_BYTES } from '../../nodes/shared/transport/answerBounds';
 
 /**
  * Answers no platform sends: far too large, a small gzip that unpacks to far too much, nested

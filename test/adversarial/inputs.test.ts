@@ -155,7 +155,7 @@ describe('URLs must be absolute http(s) URLs with a host, as written', () => {
 		['a port without a host', respUrl('http://:8080/x'), /^respUrl must be an absolute http/],
 		['another scheme', respUrl('javascript:alert(1)'), /^respUrl must be an absolute http/],
 		['a space in the host', respUrl('http://exa mple.com/x'), /^respUrl must be an absolute http/],
-		['a password in it, shown masked', respUrl('http:/user:hunter2@x'), /^respUrl must be an absolute http.*, got "http:\/user:\*\*\*@x"$/],
+		['a password in it, shown masked', respUrl('http:/user:hunter2@x'), /^respUrl must be an absolute http.*, got "http:\/\*\*\*@x"$/],
 		['the call-state callback (action)', { resource: 'call', operation: 'getState', appId: APP, callSid: 'c1', options: { action: 'https:/n8n.example/x' } }, /^action must be an absolute http/],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -163,7 +163,7 @@ describe('URLs must be absolute http(s) URLs with a host, as written', () => {
 
 	it('a password in a refused URL is not repeated in the error', async () => {
 		const { error } = await runCloopen(respUrl('ftp://user:hunter2@example.com/x'), { credentials: customServerCredentials(platform.baseUrl) });
-		expect(error?.message).toMatch(/got "ftp:\/\/user:\*\*\*@example\.com\/x"$/);
+		expect(error?.message).toMatch(/got "ftp:\/\/\*\*\*@example\.com\/x"$/);
 	});
 });
 

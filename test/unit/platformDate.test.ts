@@ -1,4 +1,5 @@
-import { platformTimeToIso, withIsoDates } from '../../nodes/Cloopen/resources/platformDate';
+import { platformTimeToIso } from '../../nodes/shared/platform/chinaTime';
+import { withIsoDates } from '../../nodes/Cloopen/resources/platformDate';
 
 describe('platform times as ISO 8601', () => {
 	it.each([

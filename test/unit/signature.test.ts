@@ -1,12 +1,8 @@
 import MD5 from 'crypto-js/md5';
 
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
-import {
-	authorizationHeader,
-	platformTimestamp,
-	signatureParameter,
-	signRequest,
-} from '../../credentials/cloopenSignature';
+import { authorizationHeader, signatureParameter, signRequest } from '../../credentials/cloopenSignature';
+import { platformTimestamp } from '../../nodes/shared/platform/chinaTime';
 
 const SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 const TOKEN = 'a5f1e2d3c4b5a6978877665544332211';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationContext } from '../resources/types';
-import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerLimits';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
 import type { BodyFormat } from '../../shared/transport/bodyFormat';
 import { cloopenRequest } from '../../shared/transport/request';
 import { InputRules } from '../validation/InputRules';

@@ -1,7 +1,7 @@
 import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { deliveryOf, type Delivery } from '../../shared/transport/delivery';
-import { isSecretKey } from '../../shared/transport/secretFields';
+import { isSecretKey } from '../../shared/secrets';
 import { asNodeError, smsOutcomeOf } from './errorItem';
 import type { StoppedRun } from './runInOrder';
 

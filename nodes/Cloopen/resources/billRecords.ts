@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../../shared/transport/answerLimits';
+import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../../shared/transport/answerBounds';
 import { downloadBillFile } from '../../shared/transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
 import { appIdField, appIdOf, operationProperty, showFor } from './shared';

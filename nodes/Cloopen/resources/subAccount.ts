@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
-import { withoutSecretFields } from '../../shared/transport/secretFields';
+import { withoutSecretFields } from '../../shared/secrets';
 import { withIsoDates } from './platformDate';
 import type { OperationContext, ResourceDefinition } from './types';
 import { appIdField, appIdOf, listOf, nestedObject, operationProperty, showFor } from './shared';

@@ -1,5 +1,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+import { ABSOLUTE_HTTP_URL, withUrlSecretsMasked } from '../../shared/urls';
+
 /** Longest value an error repeats in full; a list of 10,000 numbers would drown the message. */
 const SHOWN_LENGTH = 120;
 
@@ -16,9 +18,6 @@ const CONTROL_CHARACTER_G = /[\u0000-\u001f\u007f-\u009f]/g;
 const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
-/** An absolute http(s) URL as written: "//" and a host right after the scheme (http:/x is not one). */
-const ABSOLUTE_HTTP_URL = /^https?:\/\/[^/\\?#\s]/i;
-
 /**
  * The value as an error shows it: the value of a secret in a URL (a Cloopen Trigger's ?secret=…
  * in Result URL) and a URL's password replaced by ***, and a long value cut with its length given.
@@ -27,9 +26,7 @@ function shownValue(value: unknown): string {
 	if (value === undefined) return 'nothing (undefined)';
 	if (typeof value === 'number') return String(value);
 	if (typeof value !== 'string') return cut(jsonText(value));
-	const masked = value
-		.replace(/([?&](?:secret|token|password|pwd)=)[^&#\s]*/gi, '$1***')
-		.replace(/([a-z][\w+.-]*:[/\\]*[^/\\@\s:]*:)[^/\\@\s]*@/gi, '$1***@');
+	const masked = withUrlSecretsMasked(value);
 	// Control characters are shown as escapes, so the message says what is wrong with the value.
 	return `"${cut(masked).replace(CONTROL_CHARACTER_G, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }

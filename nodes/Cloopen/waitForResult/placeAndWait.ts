@@ -4,6 +4,7 @@ import { asNodeError, errorItemJson } from '../execution/errorItem';
 import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameterReader';
 import type { OperationContext, OperationHandler } from '../resources/types';
+import { ABSOLUTE_HTTP_URL } from '../../shared/urls';
 import { storePendingCall } from './pendingCall';
 import { readWaitSettings } from './waitSettings';
 
@@ -22,7 +23,7 @@ function tooManyItems(n8n: IExecuteFunctions, count: number): NodeOperationError
 /** This execution's resume URL (with n8n's resume token), as $execution.resumeUrl gives it. */
 function resumeUrlOf(n8n: IExecuteFunctions): string {
 	const url = n8n.evaluateExpression('{{ $execution.resumeUrl }}', 0);
-	if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+	if (typeof url !== 'string' || !ABSOLUTE_HTTP_URL.test(url)) {
 		throw new NodeOperationError(n8n.getNode(), 'n8n gave no resume URL for this execution, so the call result cannot come back to it');
 	}
 	return url;

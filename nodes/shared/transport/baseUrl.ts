@@ -1,5 +1,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+import { ABSOLUTE_HTTP_URL, withUrlSecretsMasked } from '../urls';
+
 /**
  * The server from the credentials, checked before anything is sent: the API's paths are appended to
  * it, so a path, query or fragment in it would send requests (and signatures) somewhere unintended.
@@ -11,7 +13,7 @@ export function checkedBaseUrl(node: INode, baseUrl: string, itemIndex?: number)
 	} catch {
 		parsed = undefined;
 	}
-	const problem = !parsed || !/^https?:\/\/[^/\\?#\s]/i.test(baseUrl) || !['http:', 'https:'].includes(parsed.protocol) || parsed.hostname === ''
+	const problem = !parsed || !ABSOLUTE_HTTP_URL.test(baseUrl) || !['http:', 'https:'].includes(parsed.protocol) || parsed.hostname === ''
 		? 'must be an absolute http:// or https:// URL with a host'
 		: parsed.username !== '' || parsed.password !== ''
 			? 'must not contain a user name or password'
@@ -19,8 +21,7 @@ export function checkedBaseUrl(node: INode, baseUrl: string, itemIndex?: number)
 				? 'must be the server only (scheme, host and port), without a path, query or fragment'
 				: undefined;
 	if (problem === undefined) return baseUrl;
-	const shown = baseUrl.replace(/\/\/[^/@]*@/, '//***@').replace(/([?&#][^=&#]*=)[^&#]*/g, '$1***');
-	throw new NodeOperationError(node, `Base URL ${problem}, got "${shown}"`, {
+	throw new NodeOperationError(node, `Base URL ${problem}, got "${withUrlSecretsMasked(baseUrl)}"`, {
 		itemIndex,
 		description:
 			'The request was not sent: fix "Base URL" in the Cloopen API credentials, e.g. https://app.cloopen.com:8883 or http://127.0.0.1:8883 for the emulator.',

@@ -1,8 +1,6 @@
 /** The two body formats of the platform; the Accept and Content-Type headers name the same one. */
 export type BodyFormat = 'json' | 'xml';
 
-export const SOFT_VERSION = '2013-12-26';
-
 export function formatHeaders(format: BodyFormat): { Accept: string; 'Content-Type': string } {
 	return format === 'xml'
 		? { Accept: 'application/xml', 'Content-Type': 'application/xml;charset=utf-8' }

@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { AnswerBoundError, receiveWithinBounds, type ReceivedAnswer } from './boundedAnswer';
-import { answerBoundError, redirectError } from './boundErrors';
-import { transportError, unreadableResponseError } from './errors';
+import { AnswerBoundError, receiveWithinBounds, type ReceivedAnswer } from './answerBounds';
+import { answerBoundError, redirectError, transportError, unreadableResponseError } from './errors';
 
 export interface DownloadedFile {
 	data: Buffer;

@@ -1,7 +1,9 @@
 import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
-import { maskSecretsInText } from './secretFields';
-import { describeStatusCode } from './statusCodes';
+import { describeStatusCode } from '../platform/statusCodes';
+import { maskSecretsInText } from '../secrets';
+import type { AnswerBoundError } from './answerBounds';
+import { withDelivery, type Delivery } from './delivery';
 
 /** What an error item carries with "Continue On Fail": the platform's own words, and ours. */
 export interface PlatformFailureDetails {
@@ -34,41 +36,51 @@ export class CloopenPlatformError extends NodeApiError {
 		this.details = { statusCode, statusMsg, explanation, ...(info?.hint ? { hint: info.hint } : {}) };
 		this.context.statusCode = statusCode;
 		this.context.statusMsg = statusMsg;
+		withDelivery(this, 'refused');
 	}
 }
 
-/** Network-level failure codes and what a user should do about them. */
-const TRANSPORT_CAUSES: Array<{ codes: string[]; message: string; hint: string }> = [
+/** Certificate failures: the TLS handshake failed before anything was sent. */
+const CERTIFICATE_CODES = [
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'CERT_HAS_EXPIRED',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+];
+
+/**
+ * Network-level failure codes, what a user should do about them, and which of them mean the
+ * request never reached a server (any other code may have been carried out).
+ */
+const NETWORK_FAILURES: Array<{ codes: string[]; neverSent: string[]; message: string; hint: string }> = [
 	{
 		codes: ['ECONNREFUSED'],
+		neverSent: ['ECONNREFUSED'],
 		message: 'the server refused the connection',
 		hint: 'Check the server (Base URL and port) in the Cloopen API credentials.',
 	},
 	{
 		codes: ['ENOTFOUND', 'EAI_AGAIN'],
+		neverSent: ['ENOTFOUND', 'EAI_AGAIN'],
 		message: 'the server name could not be resolved',
 		hint: 'Check the Base URL in the credentials and the DNS of the n8n server.',
 	},
 	{
 		codes: ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'],
+		neverSent: [],
 		message: 'the request timed out',
 		hint: 'The platform did not answer in time; retry later or raise the timeout.',
 	},
 	{
 		codes: ['ECONNRESET', 'EPIPE'],
+		neverSent: [],
 		message: 'the connection was closed unexpectedly',
 		hint: 'Retry; if it persists, check a proxy or firewall between n8n and the platform.',
 	},
 	{
-		codes: [
-			'DEPTH_ZERO_SELF_SIGNED_CERT',
-			'SELF_SIGNED_CERT_IN_CHAIN',
-			'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-			'CERT_HAS_EXPIRED',
-			'ERR_TLS_CERT_ALTNAME_INVALID',
-			'EPROTO',
-			'ERR_SSL_WRONG_VERSION_NUMBER',
-		],
+		codes: [...CERTIFICATE_CODES, 'EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER'],
+		neverSent: [...CERTIFICATE_CODES, 'ERR_SSL_WRONG_VERSION_NUMBER'],
 		message: 'the TLS (HTTPS) connection failed',
 		hint: 'For the local emulator enable "Ignore SSL Issues" in the credentials, or use its http:// URL. The real platform always has a valid certificate.',
 	},
@@ -93,14 +105,15 @@ export function findErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-/** A request that never produced a platform answer: refused, timed out, TLS, unreadable body. */
+/** A request that never produced an answer (refused, timed out, TLS), marked with whether it may have been carried out. */
 export function transportError(
 	node: INode,
 	error: unknown,
 	request: { operation: string; itemIndex?: number },
 ): NodeApiError {
 	const code = findErrorCode(error);
-	const cause = TRANSPORT_CAUSES.find((entry) => code && entry.codes.includes(code));
+	const cause = NETWORK_FAILURES.find((entry) => code && entry.codes.includes(code));
+	const delivery: Delivery = code !== undefined && cause?.neverSent.includes(code) ? 'not sent' : 'unknown';
 	const message = cause
 		? `Could not reach Cloopen for ${request.operation}: ${cause.message} (${code})`
 		: `Could not reach Cloopen for ${request.operation}: ${code ?? 'network error'}`;
@@ -111,7 +124,7 @@ export function transportError(
 	});
 	// NodeApiError swaps any message naming a common code (ECONNREFUSED…) for a generic sentence.
 	wrapped.message = message;
-	return wrapped;
+	return withDelivery(wrapped, delivery);
 }
 
 const EXCERPT_LENGTH = 200;
@@ -129,7 +142,7 @@ export function unreadableResponseError(
 	request: { operation: string; itemIndex?: number; secrets?: string[] },
 ): NodeApiError {
 	const excerpt = maskSecretsInText(response.body.slice(0, MASKED_LENGTH), request.secrets).slice(0, EXCERPT_LENGTH);
-	return new NodeApiError(node, { httpCode: response.httpCode } as JsonObject, {
+	const error = new NodeApiError(node, { httpCode: response.httpCode } as JsonObject, {
 		message: `Cloopen's answer to ${request.operation} could not be read: ${reason} (HTTP ${response.httpCode})`,
 		description: excerpt
 			? `The body began with: ${excerpt}`
@@ -137,4 +150,59 @@ export function unreadableResponseError(
 		httpCode: String(response.httpCode),
 		itemIndex: request.itemIndex,
 	});
+	// A server answered: the request reached it and may have been carried out.
+	return withDelivery(error, 'unknown');
+}
+
+/** The deadline or the size cap stopped the answer. The request itself may have been carried out. */
+export function answerBoundError(
+	node: INode,
+	error: AnswerBoundError,
+	request: { operation: string; itemIndex?: number },
+	sizeHint = "The platform's answers are a few hundred bytes; this is not one of them. Check the server in the credentials (a proxy or another web server may be answering).",
+): NodeApiError {
+	const deadline = error.bound === 'deadline';
+	const message = `Cloopen's answer to ${request.operation} was not accepted: ${error.message}`;
+	const wrapped = new NodeApiError(node, { answerBound: error.bound } as JsonObject, {
+		message,
+		description: deadline
+			? 'The server was too slow (or kept the connection open without finishing). Raise "Timeout (Seconds)" if the platform is known to be slow; check a proxy between n8n and the platform.'
+			: sizeHint,
+		itemIndex: request.itemIndex,
+	});
+	wrapped.message = message;
+	return withDelivery(wrapped, 'unknown');
+}
+
+/** The host a redirect pointed at, for the message; never the full URL (it may carry a token). */
+function redirectTarget(location: unknown, from: string): string {
+	if (typeof location !== 'string' || location === '') return 'nowhere (no Location header)';
+	try {
+		return new URL(location, from).host || 'an address without a host';
+	} catch {
+		return 'an unreadable address';
+	}
+}
+
+/**
+ * The platform's API never redirects. Following one would send the Authorization header and the
+ * body (phone numbers) to whatever host it names, so a 3xx is an error and is not followed.
+ */
+export function redirectError(
+	node: INode,
+	answer: { statusCode: number; headers: Record<string, unknown> },
+	requestUrl: string,
+	request: { operation: string; itemIndex?: number },
+): NodeApiError {
+	const target = redirectTarget(answer.headers.location, requestUrl);
+	const message = `Cloopen's server answered ${request.operation} with a redirect (HTTP ${answer.statusCode}) to ${target}; it was not followed`;
+	const wrapped = new NodeApiError(node, { httpCode: answer.statusCode, redirectedTo: target } as JsonObject, {
+		message,
+		description:
+			'The platform\'s API does not redirect, so nothing was sent to that host. Check the server in the credentials: a proxy or a moved server may be answering instead of the platform.',
+		httpCode: String(answer.statusCode),
+		itemIndex: request.itemIndex,
+	});
+	wrapped.message = message;
+	return withDelivery(wrapped, 'unknown');
 }

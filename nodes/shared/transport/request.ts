@@ -7,15 +7,26 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { resolveBaseUrl } from '../../../credentials/CloopenApi.credentials';
+import { API_VERSION, resolveBaseUrl } from '../platform/api';
+import { withKnownSecretsMasked } from '../secrets';
+import {
+	AnswerBoundError,
+	answerDepth,
+	DEFAULT_TIMEOUT_SECONDS,
+	MAX_ANSWER_DEPTH,
+	MAX_API_ANSWER_BYTES,
+	receiveWithinBounds,
+	type ReceivedAnswer,
+} from './answerBounds';
 import { checkedBaseUrl } from './baseUrl';
-import { formatHeaders, SOFT_VERSION, type BodyFormat } from './bodyFormat';
-import { answerDepth, DEFAULT_TIMEOUT_SECONDS, MAX_ANSWER_DEPTH, MAX_API_ANSWER_BYTES } from './answerLimits';
-import { AnswerBoundError, receiveWithinBounds, type ReceivedAnswer } from './boundedAnswer';
-import { answerBoundError, redirectError } from './boundErrors';
-import { deliveryForNetworkCode, withDelivery } from './delivery';
-import { CloopenPlatformError, findErrorCode, transportError, unreadableResponseError } from './errors';
-import { withKnownSecretsMasked } from './secretFields';
+import { formatHeaders, type BodyFormat } from './bodyFormat';
+import {
+	answerBoundError,
+	CloopenPlatformError,
+	redirectError,
+	transportError,
+	unreadableResponseError,
+} from './errors';
 import { decodeResponseBody, encodeRequestBody } from './wireCodec';
 import type { WireBody, XmlBodyShape } from './xmlCodec';
 
@@ -25,7 +36,7 @@ export interface CloopenRequest {
 	/** Human words for errors: "Voice Verification → Send Code". */
 	operation: string;
 	method: IHttpRequestMethods;
-	/** The part after /2013-12-26/Accounts/{accountSid}/, e.g. "Calls/VoiceVerify". */
+	/** The part after /{API_VERSION}/Accounts/{accountSid}/, e.g. "Calls/VoiceVerify". */
 	path: string;
 	format: BodyFormat;
 	qs?: Record<string, string>;
@@ -45,12 +56,6 @@ export type CloopenResponse = Record<string, unknown> & { statusCode: string };
 
 const SUCCESS = '000000';
 
-/** An error for the request's failure, marked with whether the request may have been carried out. */
-function failedExchange(context: CloopenContext, error: unknown, request: CloopenRequest) {
-	if (error instanceof AnswerBoundError) return answerBoundError(context.getNode(), error, request);
-	return withDelivery(transportError(context.getNode(), error, request), deliveryForNetworkCode(findErrorCode(error)));
-}
-
 /**
  * The only place that talks to the platform: builds the signed request (the credentials sign it),
  * decodes the answer in either format and turns any statusCode but 000000 into an error.
@@ -64,7 +69,7 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 		request.body !== undefined
 			? encodeRequestBody(request.format, request.body, request.xml ?? { root: 'Request' })
 			: '';
-	const url = `${checkedBaseUrl(this.getNode(), resolveBaseUrl(credentials), request.itemIndex)}/${SOFT_VERSION}/Accounts/${encodeURIComponent(accountSid)}/${request.path}`;
+	const url = `${checkedBaseUrl(this.getNode(), resolveBaseUrl(credentials), request.itemIndex)}/${API_VERSION}/Accounts/${encodeURIComponent(accountSid)}/${request.path}`;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url,
@@ -91,13 +96,14 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 			{ deadlineMs: request.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000, maxBytes: MAX_API_ANSWER_BYTES, what: 'answer' },
 		);
 	} catch (error) {
-		throw failedExchange(this, error, request);
+		if (error instanceof AnswerBoundError) throw answerBoundError(this.getNode(), error, request);
+		throw transportError(this.getNode(), error, request);
 	}
 	if (answer.statusCode >= 300 && answer.statusCode < 400) throw redirectError(this.getNode(), answer, url, request);
 
 	const text = answer.body.toString('utf8').replace(/^\uFEFF/, '');
 	const unreadable = (reason: string) =>
-		withDelivery(unreadableResponseError(this.getNode(), reason, { httpCode: answer.statusCode, body: text }, { ...request, secrets }), 'unknown');
+		unreadableResponseError(this.getNode(), reason, { httpCode: answer.statusCode, body: text }, { ...request, secrets });
 	if (answerDepth(text) > MAX_ANSWER_DEPTH) throw unreadable(`it is nested more than ${MAX_ANSWER_DEPTH} levels deep`);
 	let decoded: Record<string, unknown>;
 	try {

@@ -1,3 +1,5 @@
+import { API_VERSION } from './api';
+
 /**
  * English explanations of the platform's statusCodes (its statusMsg is Chinese). Sources: the public
  * code lists (docs/platform.md#status-codes). Unknown codes still fail; they only lack a hint.
@@ -29,7 +31,7 @@ const EXACT: Record<string, StatusCodeInfo> = {
 		explanation: 'The signature check failed',
 		hint: 'The Auth Token does not match the Account SID. ' + CHECK_CREDENTIALS,
 	},
-	'111110': { explanation: 'The API version in the path is wrong', hint: 'The package uses 2013-12-26; check a proxy in between.' },
+	'111110': { explanation: 'The API version in the path is wrong', hint: `The package uses ${API_VERSION}; check a proxy in between.` },
 	'111111': { explanation: 'Too many concurrent requests for this account', hint: SLOW_DOWN },
 	'111112': { explanation: 'Too many concurrent requests to the same number', hint: SLOW_DOWN },
 	'111113': { explanation: 'The timestamp format was wrong (must be yyyyMMddHHmmss)', hint: CHECK_CLOCK },
@@ -117,3 +119,9 @@ export function describeStatusCode(statusCode: string): StatusCodeInfo | undefin
 	const numeric = Number(statusCode);
 	return RANGES.find((range) => numeric >= range.from && numeric <= range.to)?.info;
 }
+
+/** statusCodes that mean "these credentials or this account cannot be used"; the credential test names them. */
+export const CREDENTIAL_FAILURE_CODES = [
+	'111101', '111102', '111103', '111104', '111105', '111106', '111107', '111108', '111109', '111113', '111115',
+	'111138', '111139', '111140', '111141', '111143', '111154', '111155', '111156', '111157', '111159',
+];
