@@ -10,13 +10,14 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { asNodeError, errorItemJson } from './execution/errorItem';
+import { errorItemJson } from './execution/errorItem';
 import { createOperationContext } from './execution/operationContext';
 import { parallelRequestsProperties, readConcurrencyPlan } from './execution/parallelRequests';
+import { asNodeError } from './execution/nodeError';
 import { ParameterReader } from './execution/parameterReader';
 import { RequestWindow } from './execution/requestWindow';
-import { runInOrder, StoppedRun } from './execution/runInOrder';
-import { stoppedRunError } from './execution/stoppedRun';
+import { runInOrder } from './execution/runInOrder';
+import { StoppedRun, stoppedRunError } from './execution/stoppedRun';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';
@@ -99,7 +100,7 @@ export class Cloopen implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
-		const places = new RequestWindow(readConcurrencyPlan(this));
+		const requestWindow = new RequestWindow(readConcurrencyPlan(this));
 
 		// Resource and operation take no expressions, so they are the same for every item.
 		const resource = this.getNodeParameter('resource', 0) as string;
@@ -113,7 +114,7 @@ export class Cloopen implements INodeType {
 		if (waitsForResult(this, resource, operation)) return await placeCallAndWait(this, handler, parameters);
 		const continueOnFail = this.continueOnFail();
 		try {
-			const perItem = await runInOrder(items.length, places, async (itemIndex, slot) => {
+			const perItem = await runInOrder(items.length, requestWindow, async (itemIndex, slot) => {
 				try {
 					const outputs = await handler(createOperationContext(this, parameters, itemIndex, slot));
 					return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));

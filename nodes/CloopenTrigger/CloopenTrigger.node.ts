@@ -6,13 +6,13 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { sendAcknowledgement, sendRefusal, type WebhookResponse } from '../shared/notifications/acknowledgement';
+import { sendAcknowledgement } from '../shared/notifications/acknowledgement';
+import { answerOrRefuse } from '../shared/notifications/answerOrRefuse';
+import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 import { handleNotification } from './handleNotification';
 import { properties } from './triggerFields';
-import { Refusal } from '../shared/notifications/refusal';
 import { readSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
-import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 
 export class CloopenTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -72,25 +72,14 @@ export class CloopenTrigger implements INodeType {
 	 * n8n the item to start with, if any. It never throws: whatever arrives gets an HTTP answer.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const response = this.getResponseObject() as WebhookResponse;
-		try {
-			const settings = readSettings(this);
-			const accepted = await handleNotification(this, settings, new Date());
+		return await answerOrRefuse(this, 'Cloopen Trigger', async (response) => {
+			const accepted = await handleNotification(this, readSettings(this), new Date());
 			sendAcknowledgement(response);
 			if (!accepted.item) {
 				this.logger.debug(`Cloopen Trigger: acknowledged, no workflow started: ${accepted.droppedBecause}`);
 				return { noWebhookResponse: true };
 			}
 			return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray(accepted.item)] };
-		} catch (error) {
-			const refusal = error instanceof Refusal ? error : new Refusal(500, 'internal error');
-			if (!(error instanceof Refusal)) {
-				this.logger.error(`Cloopen Trigger: unexpected error: ${(error as Error)?.message ?? String(error)}`);
-			} else {
-				this.logger.debug(`Cloopen Trigger: refused with ${refusal.status}: ${refusal.reason}`);
-			}
-			sendRefusal(response, refusal);
-			return { noWebhookResponse: true };
-		}
+		});
 	}
 }

@@ -1,7 +1,7 @@
 import { NodeOperationError, type INode, type INodeExecutionData } from 'n8n-workflow';
 
 import { errorItemJson } from '../../nodes/Cloopen/execution/errorItem';
-import { StoppedRun } from '../../nodes/Cloopen/execution/runInOrder';
+import { StoppedRun } from '../../nodes/Cloopen/execution/stoppedRun';
 import { stoppedRunError } from '../../nodes/Cloopen/execution/stoppedRun';
 
 /**

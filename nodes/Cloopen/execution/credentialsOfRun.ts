@@ -8,11 +8,11 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-work
  */
 const runCredentials = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
 
-export function credentialsOfRun(n8n: IExecuteFunctions): Promise<ICredentialDataDecryptedObject> {
-	let credentials = runCredentials.get(n8n);
+export function credentialsOfRun(context: IExecuteFunctions): Promise<ICredentialDataDecryptedObject> {
+	let credentials = runCredentials.get(context);
 	if (!credentials) {
-		credentials = n8n.getCredentials('cloopenApi', 0);
-		runCredentials.set(n8n, credentials);
+		credentials = context.getCredentials('cloopenApi', 0);
+		runCredentials.set(context, credentials);
 	}
 	return credentials;
 }

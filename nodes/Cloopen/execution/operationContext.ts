@@ -11,19 +11,20 @@ import type { Slot } from './requestWindow';
 import { sendInSlot } from './sendInSlot';
 
 export function createOperationContext(
-	n8n: IExecuteFunctions,
+	context: IExecuteFunctions,
 	parameters: ParameterReader,
 	itemIndex: number,
 	slot?: Slot,
 ): OperationContext {
-	const rules = new InputRules(n8n.getNode(), itemIndex);
+	const rules = new InputRules(context.getNode(), itemIndex);
 	// An expression may give anything: "yaml" must fail the item, not quietly become JSON.
 	const format = rules.oneOf('bodyFormat', parameters.get('bodyFormat', itemIndex, 'json'), ['json', 'xml']) as BodyFormat;
 	const seconds = rules.integerInRange('requestTimeout', parameters.get('requestTimeout', itemIndex, DEFAULT_TIMEOUT_SECONDS), 1, 600);
 	const timeoutMs = Number(seconds) * 1000;
 	return {
-		n8n,
+		executeFunctions: context,
 		itemIndex,
+		credentials: async () => await credentialsOfRun(context),
 		format,
 		rules,
 		timeoutMs,
@@ -31,8 +32,8 @@ export function createOperationContext(
 		request: async (request) =>
 			await sendInSlot(
 				slot,
-				async () => await cloopenRequest.call(n8n, { ...request, format, itemIndex, timeoutMs, credentials: await credentialsOfRun(n8n) }),
-				n8n.getExecutionCancelSignal?.(),
+				async () => await cloopenRequest.call(context, { ...request, format, itemIndex, timeoutMs, credentials: await credentialsOfRun(context) }),
+				context.getExecutionCancelSignal?.(),
 			),
 	};
 }

@@ -50,9 +50,9 @@ export const parallelRequestsProperties: INodeProperties[] = [
 const whole = (value: unknown, fallback: number) => Math.min(MOST, Math.max(1, Math.floor(Number(value)) || fallback));
 
 /** The run's plan; these parameters are read once, for the first item, as n8n does for such settings. */
-export function readConcurrencyPlan(n8n: IExecuteFunctions): ConcurrencyPlan {
-	const adaptive = n8n.getNodeParameter('parallelMode', 0, 'adaptive') !== 'fixed';
+export function readConcurrencyPlan(context: IExecuteFunctions): ConcurrencyPlan {
+	const adaptive = context.getNodeParameter('parallelMode', 0, 'adaptive') !== 'fixed';
 	return adaptive
-		? { adaptive, maximum: whole(n8n.getNodeParameter('maxParallelRequests', 0, DEFAULT_MAXIMUM), DEFAULT_MAXIMUM) }
-		: { adaptive, maximum: whole(n8n.getNodeParameter('parallelRequests', 0, DEFAULT_FIXED), DEFAULT_FIXED) };
+		? { adaptive, maximum: whole(context.getNodeParameter('maxParallelRequests', 0, DEFAULT_MAXIMUM), DEFAULT_MAXIMUM) }
+		: { adaptive, maximum: whole(context.getNodeParameter('parallelRequests', 0, DEFAULT_FIXED), DEFAULT_FIXED) };
 }

@@ -27,13 +27,13 @@ export class ParameterReader {
 
 	private readonly constants = new Map<string, unknown>();
 
-	constructor(private readonly n8n: IExecuteFunctions) {
-		this.stored = n8n.getNode().parameters;
+	constructor(private readonly context: IExecuteFunctions) {
+		this.stored = context.getNode().parameters;
 	}
 
 	get<T>(name: string, itemIndex: number, fallback?: T): T {
 		if (this.constants.has(name)) return this.constants.get(name) as T;
-		const value = this.n8n.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType) as T;
+		const value = this.context.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType) as T;
 		// A parameter missing from the node falls back per call site, so only stored values are shared.
 		if (name in this.stored && !holdsExpression(this.stored[name])) this.constants.set(name, deepFreeze(value));
 		return value;

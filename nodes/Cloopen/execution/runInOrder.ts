@@ -1,18 +1,5 @@
 import type { RequestWindow, Slot } from './requestWindow';
-
-/** How a run of items ended when one of them failed: what each item came to. */
-export class StoppedRun<T> extends Error {
-	constructor(
-		/** Results of the items that finished (undefined for the others). */
-		readonly results: Array<T | undefined>,
-		/** Failed items in the order they failed; the first one stopped the run. */
-		readonly failures: Array<{ index: number; error: unknown }>,
-		/** Items never started because the run had stopped. */
-		readonly notStarted: number[],
-	) {
-		super('the run stopped at a failed item');
-	}
-}
+import { StoppedRun } from './stoppedRun';
 
 /**
  * Runs `work` for every index, each item started when the window has a place for it, and returns the

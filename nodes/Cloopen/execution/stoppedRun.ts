@@ -1,12 +1,24 @@
 import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { deliveryOf, type Delivery } from '../../shared/transport/delivery';
 import { isSecretKey } from '../../shared/secrets';
-import { asNodeError, smsOutcomeOf } from './errorItem';
-import type { StoppedRun } from './runInOrder';
+import { deliveryOf, type Delivery } from '../../shared/transport/delivery';
+import { failureOutcomeOf, RESULT_IDS } from './failureOutcome';
+import { asNodeError } from './nodeError';
 
-/** What identifies a sent item, in the order it is looked for. */
-const IDENTIFIERS = ['callSid', 'smsMessageSid', 'orderid', 'orderId', 'subAccountSid', 'friendlyName'];
+/** How a run of items ended when one of them failed: what each item came to. */
+export class StoppedRun<T> extends Error {
+	constructor(
+		/** Results of the items that finished (undefined for the others). */
+		readonly results: Array<T | undefined>,
+		/** Failed items in the order they failed; the first one stopped the run. */
+		readonly failures: Array<{ index: number; error: unknown }>,
+		/** Items never started because the run had stopped. */
+		readonly notStarted: number[],
+	) {
+		super('the run stopped at a failed item');
+	}
+}
+
 const LISTED_IN_DESCRIPTION = 10;
 
 const OUTCOME: Record<Delivery, string> = {
@@ -15,21 +27,25 @@ const OUTCOME: Record<Delivery, string> = {
 	unknown: 'outcome unknown: it may have been carried out',
 };
 
-/** What came back for a finished item: its plain fields, secrets left out, SMS batches by SID. */
+const isPlain = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+
+/** An object's plain fields (text, numbers, yes/no), secrets left out whatever their casing. */
+function plainFields(json: IDataObject): IDataObject {
+	return Object.fromEntries(Object.entries(json).filter(([key, value]) => !isSecretKey(key) && isPlain(value)));
+}
+
+/** What came back for a finished item: its plain fields, and lists of objects (SMS batches) by their plain fields. */
 function recordOf(item: INodeExecutionData): IDataObject {
-	const record: IDataObject = {};
+	const record = plainFields(item.json);
 	for (const [key, value] of Object.entries(item.json)) {
-		if (isSecretKey(key)) continue; // never leaves the node in an error, whatever its casing
-		if (['string', 'number', 'boolean'].includes(typeof value)) record[key] = value;
-	}
-	if (Array.isArray(item.json.batches)) {
-		record.batches = (item.json.batches as IDataObject[]).map(({ batch, smsMessageSid, numberCount }) => ({ batch, smsMessageSid, numberCount }));
+		if (isSecretKey(key) || !Array.isArray(value) || !value.every((entry) => typeof entry === 'object' && entry !== null)) continue;
+		if (value.length > 0) record[key] = (value as IDataObject[]).map(plainFields);
 	}
 	return record;
 }
 
 const identify = (record: IDataObject) => {
-	const key = IDENTIFIERS.find((name) => record[name] !== undefined && record[name] !== '');
+	const key = RESULT_IDS.find((name) => record[name] !== undefined && record[name] !== '');
 	return key ? `${key} ${String(record[key])}` : 'accepted';
 };
 
@@ -60,7 +76,7 @@ export function stoppedRunError(node: INode, run: StoppedRun<INodeExecutionData[
 		item: index,
 		outcome: OUTCOME[deliveryOf(other)],
 		error: (other as Error).message,
-		...smsOutcomeOf(other),
+		...failureOutcomeOf(other),
 	}));
 	const inDoubt = others.filter(({ error: other }) => deliveryOf(other) === 'unknown').map(({ index }) => index);
 

@@ -6,6 +6,7 @@ import {
 	type INodeListSearchResult,
 } from 'n8n-workflow';
 
+import { defaultAppIdOf } from '../../shared/platform/api';
 import { cloopenRequest } from '../../shared/transport/request';
 
 /** docs/platform.md#sub-accounts: at most 100 rows per GetSubAccounts request. */
@@ -34,8 +35,7 @@ async function listedAppId(context: ILoadOptionsFunctions): Promise<string> {
 		});
 	}
 	if (own !== '') return own;
-	const credentials = await context.getCredentials('cloopenApi');
-	const fallback = typeof credentials.appId === 'string' ? credentials.appId.trim() : '';
+	const fallback = defaultAppIdOf(await context.getCredentials('cloopenApi'));
 	if (fallback === '') {
 		throw new NodeOperationError(context.getNode(), 'Enter an App ID to list its sub-accounts', {
 			description: 'The App ID field is empty and the credentials have no Default App ID. You can also choose "By SID" or "By Name" and type the sub-account.',

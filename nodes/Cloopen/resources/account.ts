@@ -2,7 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { withIsoDates } from './platformDate';
 import type { ResourceDefinition } from './types';
-import { nestedObject, operationProperty } from './shared';
+import { nestedObject } from './answerShape';
+import { operationProperty } from './fields';
 
 const RESOURCE = 'account';
 

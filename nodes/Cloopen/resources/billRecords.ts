@@ -3,7 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../../shared/transport/answerBounds';
 import { downloadBillFile } from '../../shared/transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
-import { appIdField, appIdOf, operationProperty, showFor } from './shared';
+import { appIdOf } from './appId';
+import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'billRecords';
 
@@ -105,10 +106,10 @@ export const billRecords: ResourceDefinition = {
 			const output: OperationOutput = { json: { downUrl, token, statusCode: response.statusCode } };
 			if (context.param<boolean>('download', false)) {
 				const property = rules.required('binaryPropertyName', context.param('binaryPropertyName', 'data'));
-				const credentials = await context.n8n.getCredentials('cloopenApi', context.itemIndex);
+				const credentials = await context.credentials();
 				const maxMb = Number(rules.integerInRange('maxFileSizeMb', options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB, 1, 2048));
 				const file = await downloadBillFile.call(
-					context.n8n,
+					context.executeFunctions,
 					downUrl,
 					token,
 					context.itemIndex,
@@ -116,7 +117,7 @@ export const billRecords: ResourceDefinition = {
 					{ deadlineMs: Math.max(context.timeoutMs, MIN_DOWNLOAD_SECONDS * 1000), maxBytes: maxMb * 1024 * 1024 },
 				);
 				output.binary = {
-					[property]: await context.n8n.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
+					[property]: await context.executeFunctions.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
 				};
 			}
 			return [output];

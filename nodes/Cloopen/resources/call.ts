@@ -1,7 +1,9 @@
 import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
 
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, appIdOf, nestedObject, operationProperty, showFor } from './shared';
+import { nestedObject } from './answerShape';
+import { appIdOf } from './appId';
+import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'call';
 
@@ -120,7 +122,7 @@ export const call: ResourceDefinition = {
 			let polls = 1;
 			// `sleep`, not `sleepWithAbort`: the latter is missing from current n8n's n8n-workflow (seen in
 			// n8n 2.41); a cancelled execution stops polling at the next turn instead.
-			const cancelled = () => context.n8n.getExecutionCancelSignal()?.aborted === true;
+			const cancelled = () => context.executeFunctions.getExecutionCancelSignal()?.aborted === true;
 			while (waitUntilEnded && String(response.state) === '1' && Date.now() + intervalMs <= deadline && !cancelled()) {
 				await sleep(intervalMs);
 				response = await queryState();

@@ -3,11 +3,16 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { deliveryOf } from '../../shared/transport/delivery';
 import type { OperationContext, ResourceDefinition } from './types';
 import { withIsoDates } from './platformDate';
-import { appIdField, appIdOf, nestedObject, operationProperty, showFor } from './shared';
+import { nestedObject } from './answerShape';
+import { appIdOf } from './appId';
+import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'sms';
 /** docs/platform.md#template-sms: at most 200 numbers in one request. */
 export const SMS_BATCH_SIZE = 200;
+
+/** What a failed send says about its numbers (describePartialSend), wherever the failure is reported. */
+const SMS_FAILURE_FIELDS = ['duplicatesRemoved', 'sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers'];
 
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'sendTemplate', [
@@ -116,6 +121,8 @@ export const sms: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Send template text messages',
 	properties,
+	resultIds: ['smsMessageSid'],
+	failureFields: SMS_FAILURE_FIELDS,
 	handlers: {
 		async sendTemplate(context) {
 			const { rules } = context;

@@ -3,7 +3,9 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 import { withoutSecretFields } from '../../shared/secrets';
 import { withIsoDates } from './platformDate';
 import type { OperationContext, ResourceDefinition } from './types';
-import { appIdField, appIdOf, listOf, nestedObject, operationProperty, showFor } from './shared';
+import { listOf, nestedObject } from './answerShape';
+import { appIdOf } from './appId';
+import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'subAccount';
 /** docs/platform.md#sub-accounts: offset is 1 to 100 rows per query. */
@@ -179,7 +181,7 @@ async function readPages(context: OperationContext, query: { appId: string; star
 	for (let pages = 0; found.length < query.limit; pages++) {
 		if (pages === RETURN_ALL_MAX_PAGES) {
 			throw new NodeOperationError(
-				context.n8n.getNode(),
+				context.executeFunctions.getNode(),
 				`Sub-Account → Get Many stopped after ${RETURN_ALL_MAX_PAGES} pages (${found.length} sub-accounts) without reaching the end of the list`,
 				{
 					itemIndex: context.itemIndex,
@@ -247,6 +249,7 @@ export const subAccount: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Accounts for your own customers, each with its own communication account',
 	properties,
+	resultIds: ['subAccountSid', 'friendlyName'],
 	handlers: {
 		async create(context) {
 			const name = friendlyName(context, 'friendlyName', context.param('friendlyName'));

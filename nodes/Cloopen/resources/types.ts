@@ -1,4 +1,10 @@
-import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IBinaryKeyData,
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { BodyFormat } from '../../shared/transport/bodyFormat';
 import type { CloopenRequest, CloopenResponse } from '../../shared/transport/request';
@@ -6,8 +12,10 @@ import type { InputRules } from '../validation/InputRules';
 
 /** What an operation gets for one input item. */
 export interface OperationContext {
-	n8n: IExecuteFunctions;
+	executeFunctions: IExecuteFunctions;
 	itemIndex: number;
+	/** The node's credentials, read once per run. */
+	credentials(): Promise<ICredentialDataDecryptedObject>;
 	format: BodyFormat;
 	rules: InputRules;
 	/** Overall deadline of one request ("Timeout (Seconds)"). */
@@ -32,4 +40,8 @@ export interface ResourceDefinition {
 	description: string;
 	properties: INodeProperties[];
 	handlers: Record<string, OperationHandler>;
+	/** Output fields that identify what an operation did (a callSid), in the order a report names them. */
+	resultIds?: string[];
+	/** Fields an operation's failure adds to the error's context to say what the item did (SMS sent, in doubt). */
+	failureFields?: string[];
 }

@@ -2,18 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { withIsoDates } from './platformDate';
 import type { ResourceDefinition } from './types';
-import {
-	appIdField,
-	appIdOf,
-	callOutcomeNotice,
-	displayNumField,
-	nestedObject,
-	operationProperty,
-	playTimesField,
-	respUrlField,
-	userDataField,
-	withoutEmpty,
-} from './shared';
+import { nestedObject, withoutEmpty } from './answerShape';
+import { appIdOf } from './appId';
+import { appIdField, callOutcomeNotice, displayNumField, operationProperty, playTimesField, respUrlField, userDataField } from './fields';
 
 const RESOURCE = 'voiceNotification';
 const show = (content?: string[]) => ({
@@ -161,6 +152,7 @@ export const voiceNotification: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Call a number and play a message',
 	properties,
+	resultIds: ['callSid', 'orderid'],
 	handlers: {
 		async call(context) {
 			const { rules } = context;

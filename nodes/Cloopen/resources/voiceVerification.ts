@@ -2,19 +2,9 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { withIsoDates } from './platformDate';
 import type { OperationContext, OperationOutput, ResourceDefinition } from './types';
-import {
-	appIdField,
-	appIdOf,
-	callOutcomeNotice,
-	displayNumField,
-	nestedObject,
-	operationProperty,
-	playTimesField,
-	respUrlField,
-	showFor,
-	userDataField,
-	withoutEmpty,
-} from './shared';
+import { nestedObject, withoutEmpty } from './answerShape';
+import { appIdOf } from './appId';
+import { appIdField, callOutcomeNotice, displayNumField, operationProperty, playTimesField, respUrlField, showFor, userDataField } from './fields';
 
 const RESOURCE = 'voiceVerification';
 
@@ -157,6 +147,7 @@ export const voiceVerification: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Read a one-time code to a caller',
 	properties,
+	resultIds: ['callSid', 'orderid'],
 	handlers: {
 		async sendCode(context) {
 			const fields = await commonFields(context);

@@ -39,8 +39,8 @@ export function notNotifiedItem(pending: PendingCall): INodeExecutionData {
 }
 
 /** Replaces the waiting node's stored input with the "not notified" item (see PendingCall). */
-export function storePendingCall(n8n: IExecuteFunctions, pending: PendingCall): void {
-	const entry = n8n.getExecuteData();
+export function storePendingCall(context: IExecuteFunctions, pending: PendingCall): void {
+	const entry = context.getExecuteData();
 	entry.data = { ...entry.data, main: [[notNotifiedItem(pending)]] };
 }
 

@@ -1,6 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 
-import { asNodeError, errorItemJson } from '../execution/errorItem';
+import { errorItemJson } from '../execution/errorItem';
+import { asNodeError } from '../execution/nodeError';
 import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameterReader';
 import type { OperationContext, OperationHandler } from '../resources/types';
@@ -9,9 +10,9 @@ import { storePendingCall } from './pendingCall';
 import { readWaitSettings } from './waitSettings';
 
 /** Why several items cannot wait: n8n resumes an execution once, for one node, from one URL. */
-function tooManyItems(n8n: IExecuteFunctions, count: number): NodeOperationError {
+function tooManyItems(context: IExecuteFunctions, count: number): NodeOperationError {
 	return new NodeOperationError(
-		n8n.getNode(),
+		context.getNode(),
 		`Wait for Call Result places one call per execution, but ${count} items came in; nothing was sent`,
 		{
 			description:
@@ -21,10 +22,10 @@ function tooManyItems(n8n: IExecuteFunctions, count: number): NodeOperationError
 }
 
 /** This execution's resume URL (with n8n's resume token), as $execution.resumeUrl gives it. */
-function resumeUrlOf(n8n: IExecuteFunctions): string {
-	const url = n8n.evaluateExpression('{{ $execution.resumeUrl }}', 0);
+function resumeUrlOf(context: IExecuteFunctions): string {
+	const url = context.evaluateExpression('{{ $execution.resumeUrl }}', 0);
 	if (typeof url !== 'string' || !ABSOLUTE_HTTP_URL.test(url)) {
-		throw new NodeOperationError(n8n.getNode(), 'n8n gave no resume URL for this execution, so the call result cannot come back to it');
+		throw new NodeOperationError(context.getNode(), 'n8n gave no resume URL for this execution, so the call result cannot come back to it');
 	}
 	return url;
 }
@@ -35,43 +36,43 @@ function resumeUrlOf(n8n: IExecuteFunctions): string {
  * comes; without one, n8n continues it at Max Wait with the "not notified" item.
  */
 export async function placeCallAndWait(
-	n8n: IExecuteFunctions,
+	context: IExecuteFunctions,
 	handler: OperationHandler,
 	parameters: ParameterReader,
 ): Promise<INodeExecutionData[][]> {
-	const items = n8n.getInputData();
-	if (items.length !== 1) throw tooManyItems(n8n, items.length);
+	const items = context.getInputData();
+	if (items.length !== 1) throw tooManyItems(context, items.length);
 	try {
-		const settings = readWaitSettings(n8n.getNode(), parameters.get<IDataObject>('waitOptions', 0, {}));
+		const settings = readWaitSettings(context.getNode(), parameters.get<IDataObject>('waitOptions', 0, {}));
 		const extra = parameters.get<IDataObject>('additionalFields', 0, {});
 		if (extra.respUrl !== undefined && extra.respUrl !== '') {
 			throw new NodeOperationError(
-				n8n.getNode(),
+				context.getNode(),
 				`respUrl must be empty with Wait for Call Result (the node sets it to this execution's resume URL), got ${JSON.stringify(extra.respUrl)}`,
 				{ itemIndex: 0 },
 			);
 		}
-		const resumeUrl = resumeUrlOf(n8n);
-		const context = createOperationContext(n8n, parameters, 0);
+		const resumeUrl = resumeUrlOf(context);
+		const operation = createOperationContext(context, parameters, 0);
 		const waiting: OperationContext = {
-			...context,
+			...operation,
 			param: <T>(name: string, fallback?: T) =>
-				(name === 'additionalFields' ? { ...context.param<IDataObject>(name, {}), respUrl: resumeUrl } : context.param(name, fallback)) as T,
+				(name === 'additionalFields' ? { ...operation.param<IDataObject>(name, {}), respUrl: resumeUrl } : operation.param(name, fallback)) as T,
 		};
 		const [output] = await handler(waiting);
 		const request = output.json;
 		if (typeof request.callSid !== 'string' || request.callSid === '') {
-			throw new NodeOperationError(n8n.getNode(), 'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; not waiting', {
+			throw new NodeOperationError(context.getNode(), 'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; not waiting', {
 				itemIndex: 0,
 			});
 		}
 		const waitTill = new Date(Date.now() + settings.maxWaitMs);
 		const userData = typeof extra.userData === 'string' || typeof extra.userData === 'boolean' ? String(extra.userData) : null;
-		storePendingCall(n8n, { request, callSid: request.callSid, userData, waitTill });
-		await n8n.putExecutionToWait(waitTill);
+		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });
+		await context.putExecutionToWait(waitTill);
 		return [[{ json: { ...request, waitingUntil: waitTill.toISOString() }, pairedItem: { item: 0 } }]];
 	} catch (error) {
-		if (!n8n.continueOnFail()) throw asNodeError(n8n.getNode(), error, 0);
+		if (!context.continueOnFail()) throw asNodeError(context.getNode(), error, 0);
 		return [[{ json: errorItemJson(error as Error), pairedItem: { item: 0 } }]];
 	}
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { sendAcknowledgement, sendRefusal, type WebhookResponse } from '../../shared/notifications/acknowledgement';
+import { sendAcknowledgement } from '../../shared/notifications/acknowledgement';
+import { answerOrRefuse } from '../../shared/notifications/answerOrRefuse';
 import { isCallEvent, normaliseNotification, type Notification } from '../../shared/notifications/normalise';
 import { parsePayload } from '../../shared/notifications/parsePayload';
 import { readBody, type WebhookRequest } from '../../shared/notifications/readBody';
@@ -25,8 +26,7 @@ function resultItem(request: IDataObject, notification: Notification): IDataObje
  * sender and leaves the execution waiting. It never throws.
  */
 export async function receiveCallResult(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const response = this.getResponseObject() as WebhookResponse;
-	try {
+	return await answerOrRefuse(this, 'Cloopen (call result)', async (response) => {
 		const pending = readPendingCall(this);
 		if (!pending) {
 			this.logger.error('Cloopen: a call result came to a resume URL, but this execution holds no call waiting for one');
@@ -46,11 +46,5 @@ export async function receiveCallResult(this: IWebhookFunctions): Promise<IWebho
 		}
 		sendAcknowledgement(response);
 		return { noWebhookResponse: true, workflowData: [[{ json: item, pairedItem: { item: 0 } }]] };
-	} catch (error) {
-		const refusal = error instanceof Refusal ? error : new Refusal(500, 'internal error');
-		if (error instanceof Refusal) this.logger.debug(`Cloopen: call result refused with ${refusal.status}: ${refusal.reason}`);
-		else this.logger.error(`Cloopen: unexpected error on a call result: ${(error as Error)?.message ?? String(error)}`);
-		sendRefusal(response, refusal);
-		return { noWebhookResponse: true };
-	}
+	});
 }

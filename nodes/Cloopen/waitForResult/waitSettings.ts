@@ -18,9 +18,9 @@ export interface WaitSettings {
 }
 
 /** Whether this run places a call and waits for its result (the option exists for three operations only). */
-export function waitsForResult(n8n: IExecuteFunctions, resource: string, operation: string): boolean {
+export function waitsForResult(context: IExecuteFunctions, resource: string, operation: string): boolean {
 	if (!WAITING_OPERATIONS[resource]?.includes(operation)) return false;
-	return n8n.getNodeParameter('waitForResult', 0, false) === true;
+	return context.getNodeParameter('waitForResult', 0, false) === true;
 }
 
 /** Wait Options, checked: an expression may have made anything of them. */

@@ -1,13 +1,4 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INodeProperties,
-	type INodePropertyOptions,
-} from 'n8n-workflow';
-
-import { credentialsOfRun } from '../execution/credentialsOfRun';
-import type { CloopenResponse } from '../../shared/transport/request';
-import type { OperationContext } from './types';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 export const showFor = (resource: string, operation?: string[]) => ({
 	show: operation ? { resource: [resource], operation } : { resource: [resource] },
@@ -38,27 +29,6 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 		description: 'APP ID of the application in the Cloopen console (Application Management)',
 		hint: 'Leave empty to use the Default App ID of the selected credentials',
 	};
-}
-
-/**
- * The App ID an operation sends: the node's own if it has one, else the Default App ID of its
- * credentials. Neither is an error that names both places, and nothing is sent.
- */
-export async function appIdOf(context: OperationContext): Promise<string> {
-	const own = context.param<unknown>('appId', '');
-	if (!(own === undefined || own === null || (typeof own === 'string' && own.trim() === ''))) {
-		return context.rules.required('appId', own);
-	}
-	const credentials = await credentialsOfRun(context.n8n);
-	const fallback = typeof credentials.appId === 'string' ? credentials.appId.trim() : '';
-	if (fallback === '') {
-		throw new NodeOperationError(context.n8n.getNode(), 'No App ID: the App ID field is empty and the credentials have no Default App ID', {
-			itemIndex: context.itemIndex,
-			description:
-				'The request was not sent. Enter the App ID of your Cloopen application (console → Application Management) in this node, or as Default App ID in the Cloopen credentials for every node that uses them.',
-		});
-	}
-	return context.rules.required('Default App ID', fallback);
 }
 
 /**
@@ -110,25 +80,3 @@ export const userDataField: INodeProperties = {
 	default: '',
 	description: 'Your own text, such as an order or user ID, sent back with the call result (the Cloopen Trigger outputs it as userData)',
 };
-
-/** A nested response element (e.g. VoiceVerify) as a flat object; absent or empty gives {}. */
-export function nestedObject(response: CloopenResponse, ...keys: string[]): IDataObject {
-	for (const key of keys) {
-		const value = response[key];
-		if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as IDataObject;
-	}
-	return {};
-}
-
-/** A response element that is a list (SubAccount): one element in XML may arrive as an object. */
-export function listOf(response: CloopenResponse, key: string): IDataObject[] {
-	const value = response[key];
-	if (Array.isArray(value)) return value as IDataObject[];
-	if (typeof value === 'object' && value !== null) return [value as IDataObject];
-	return [];
-}
-
-/** Leaves out optional fields the user left empty, so the body carries only what was given. */
-export function withoutEmpty<T extends Record<string, unknown>>(body: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-	return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as never;
-}
