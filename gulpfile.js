@@ -12,7 +12,7 @@ function copyNodeAssets() {
 }
 
 // The library the nodes use (fast-xml-parser) is a devDependency, copied into dist/vendor: the
-// published package has no runtime dependency (README, "No runtime dependencies"). tsconfig.build.json
+// published package has no runtime dependency (n8n's rule for verified nodes). tsconfig.build.json
 // is not incremental, so every build hands this step freshly compiled files with the original requires.
 async function bundleLibraries() {
 	const files = vendorDependencies({

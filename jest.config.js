@@ -3,7 +3,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	// The real-n8n suite installs and starts n8n: it has its own command (see README), not `npm test`.
+	// The real-n8n suite installs and starts n8n: it has its own command (npm run test:e2e, docs/testing.md), not `npm test`.
 	testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],

@@ -1,10 +1,7 @@
 import type { Notification } from '../shared/notifications/normalise';
 
-/** Values of the Events filter. "*" (or nothing selected) lets every notification through. */
-export const ANY = '*';
-export const EVENT_FILTER_VALUES = [ANY, 'voiceVerification', 'voiceNotification', 'SMSArrived', 'other'] as const;
-/** Values of the Call Results filter. */
-export const RESULT_FILTER_VALUES = [ANY, 'answered', 'notAnswered', 'failed'] as const;
+/** In the Events and Call Results filters, "*" (or nothing selected) lets every notification through. */
+const ANY = '*';
 
 export interface TriggerFilters {
 	events: string[];

@@ -11,7 +11,7 @@ import { checkSecret } from './secret';
 import type { TriggerSettings } from './triggerSettings';
 import { verifyCallResult } from '../shared/notifications/verifyCallResult';
 
-export interface Accepted {
+interface Accepted {
 	/** The item that starts the workflow; absent when a filter dropped the notification. */
 	item?: IDataObject;
 	/** Why nothing starts (for the log). */

@@ -6,7 +6,7 @@ interface Address {
 	value: bigint;
 }
 
-export interface AddressRange {
+interface AddressRange {
 	version: 4 | 6;
 	base: bigint;
 	prefix: number;

@@ -9,7 +9,7 @@ import type { Notification } from '../shared/notifications/normalise';
  * Kept in the memory of this n8n process, not in the workflow's static data: n8n loads and saves
  * static data around each webhook call, so two copies arriving together would both find it empty,
  * and every notification would cost a database write. The price: a restart forgets, and in queue
- * mode each webhook process remembers only what it received itself (README, Cloopen Trigger).
+ * mode each webhook process remembers only what it received itself.
  */
 
 /** Most notifications remembered per process (a few MB at most); beyond it the oldest are forgotten. */

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Refusal } from '../shared/notifications/refusal';
 
 /** Name of the query parameter that carries the secret: respUrl = <Production URL>?secret=… */
-export const SECRET_QUERY_PARAMETER = 'secret';
+const SECRET_QUERY_PARAMETER = 'secret';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

@@ -3,8 +3,8 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-work
 /**
  * The node's credentials, read once per run and shared by whatever needs them (signing every request,
  * the Default App ID): n8n reads them from its database and decrypts them on every getCredentials
- * call, which cost more than the rest of the node's work per item (README, "Speed"). They belong to
- * the node, not the item, as in most of n8n's own nodes.
+ * call, which costs more than the rest of the node's work per item. They belong to the node, not the
+ * item, as in most of n8n's own nodes.
  */
 const runCredentials = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
 

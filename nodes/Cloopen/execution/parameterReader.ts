@@ -19,8 +19,8 @@ function deepFreeze<T>(value: T): T {
 /**
  * Node parameters for one run. n8n resolves a parameter per item because an expression may read the
  * item; a parameter that holds no expression has the same value for every item, so it is resolved
- * once and shared (frozen, so one item cannot change it for the next). On 1000 items this saves most
- * of the per-item parameter work (README, "Speed").
+ * once and shared (frozen, so one item cannot change it for the next), which saves most of the
+ * per-item parameter work.
  */
 export class ParameterReader {
 	private readonly stored: Record<string, unknown>;

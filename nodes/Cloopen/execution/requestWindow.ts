@@ -13,11 +13,9 @@ export interface ConcurrencyPlan {
 const START = 10;
 /**
  * Until the platform first refuses, every accepted request lets this many more start: the window
- * quadruples each round trip (10, 40, 160, ...). Doubling, as TCP's slow start does, left 1,000 items
- * at 100 ms latency 0.85 as fast as sending all at once; quadrupling measured 1.01 in the same
- * interleaved run (0.90 in the README's, the bench's spread), with the same delivery against a
- * platform limit of 10. Eightfold was no faster within the bench's spread and
- * overshot a limit of 5 into 44 refusals for 80 items (refusals cost a request each, not a call).
+ * quadruples each round trip (10, 40, 160, ...), fast enough to keep up with sending everything at
+ * once on a slow link, and slow enough that a low platform limit costs few refused requests
+ * (docs/performance.md has the measurements behind the choice).
  */
 const GROWTH_UNTIL_REFUSED = 3;
 /**

@@ -14,7 +14,7 @@ export const MAX_REFUSALS = 10;
 const ALONE_WAIT_MS = 100;
 const ALONE_WAIT_MAX_MS = 800;
 
-export const isConcurrencyRefusal = (error: unknown): error is CloopenPlatformError =>
+const isConcurrencyRefusal = (error: unknown): error is CloopenPlatformError =>
 	error instanceof CloopenPlatformError && CONCURRENCY_REFUSALS.has(error.details.statusCode);
 
 /**

@@ -9,7 +9,7 @@ import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'sms';
 /** docs/platform.md#template-sms: at most 200 numbers in one request. */
-export const SMS_BATCH_SIZE = 200;
+const SMS_BATCH_SIZE = 200;
 
 /** What a failed send says about its numbers (describePartialSend), wherever the failure is reported. */
 const SMS_FAILURE_FIELDS = ['duplicatesRemoved', 'sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers'];

@@ -9,7 +9,7 @@ import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'subAccount';
 /** docs/platform.md#sub-accounts: offset is 1 to 100 rows per query. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 /** Return All reads at most this many pages (50,000 sub-accounts), whatever the server says. */
 export const RETURN_ALL_MAX_PAGES = 500;
 /** docs/platform.md#sub-accounts: a sub-account SID is 32 letters and digits. Checked in the editor and again at run time. */

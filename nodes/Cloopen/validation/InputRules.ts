@@ -6,7 +6,7 @@ import { ABSOLUTE_HTTP_URL, withUrlSecretsMasked } from '../../shared/urls';
 const SHOWN_LENGTH = 120;
 
 /** Whether free text may span lines (mediaTxt, userData, template data) or must be one line (ids, numbers, names). */
-export type TextKind = 'line' | 'multiline';
+type TextKind = 'line' | 'multiline';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER_G = /[\u0000-\u001f\u007f-\u009f]/g;

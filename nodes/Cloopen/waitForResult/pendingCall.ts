@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFuncti
  *   is not run again), so they are the "not notified" output;
  * - when the resume URL is called, the webhook reads them as its input item ($json).
  */
-export interface PendingCall {
+interface PendingCall {
 	/** What the call request returned (callSid, dateCreated, to, statusCode, orderid). */
 	request: IDataObject;
 	callSid: string;
@@ -17,11 +17,11 @@ export interface PendingCall {
 	waitTill: Date;
 }
 
-export const NOT_NOTIFIED_HINT =
+const NOT_NOTIFIED_HINT =
 	'No call result notification came within Max Wait. Ask Call → Get Result with this callSid for how the call ended.';
 
 /** The item the workflow continues with when Max Wait passes without a notification. */
-export function notNotifiedItem(pending: PendingCall): INodeExecutionData {
+function notNotifiedItem(pending: PendingCall): INodeExecutionData {
 	return {
 		json: {
 			...pending.request,

@@ -12,7 +12,7 @@ export const MIN_MAX_WAIT_MINUTES = 0.1;
 /** A call lasts minutes; a day is far beyond any notification the platform still sends. */
 export const MAX_MAX_WAIT_MINUTES = 24 * 60;
 
-export interface WaitSettings {
+interface WaitSettings {
 	maxWaitMs: number;
 	verifyWithPlatform: boolean;
 }

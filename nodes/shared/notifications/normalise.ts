@@ -1,13 +1,13 @@
 import { badRequest } from './refusal';
 
 /** The events a no-code user sees, by the platform's action names. Other actions keep their name. */
-export const EVENT_BY_ACTION: Record<string, string> = {
+const EVENT_BY_ACTION: Record<string, string> = {
 	voicecode: 'voiceVerification',
 	sellingcall: 'voiceNotification',
 };
 
 /** Call result states (docs/platform.md#values-and-states) in words, as the Cloopen node's Get Result gives them. */
-export const RESULT_BY_STATE: Record<string, string> = {
+const RESULT_BY_STATE: Record<string, string> = {
 	'0': 'answered',
 	'1': 'not answered',
 	'2': 'failed',

@@ -4,16 +4,16 @@ import type { ReceivedBody } from './readBody';
 import { badRequest } from './refusal';
 
 /** How the notification arrived: XML or JSON text, or an object n8n had already parsed. */
-export type PayloadFormat = 'xml' | 'json' | 'parsed';
+type PayloadFormat = 'xml' | 'json' | 'parsed';
 
-export interface ParsedPayload {
+interface ParsedPayload {
 	format: PayloadFormat;
 	/** The notification's fields by name (known names in their documented casing), all text. */
 	fields: Map<string, string>;
 }
 
 /** The fields of docs/platform.md#call-result-notifications, in their documented casing. */
-export const KNOWN_FIELDS = ['action', 'callSid', 'number', 'state', 'duration', 'userData'] as const;
+const KNOWN_FIELDS = ['action', 'callSid', 'number', 'state', 'duration', 'userData'] as const;
 const KNOWN_BY_LOWER_CASE = new Map<string, string>(KNOWN_FIELDS.map((name) => [name.toLowerCase(), name]));
 
 const MAX_FIELDS = 64;

@@ -5,7 +5,7 @@ import type { Notification } from './normalise';
 import { Refusal } from './refusal';
 
 /** Overall deadline of the question to the platform: a slow or trickling server is refused after it. */
-export const VERIFY_DEADLINE_MS = 15_000;
+const VERIFY_DEADLINE_MS = 15_000;
 
 export interface Verification {
 	/** The platform's callTime for the call (unit not documented). */

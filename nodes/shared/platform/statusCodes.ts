@@ -4,7 +4,7 @@ import { API_VERSION } from './api';
  * English explanations of the platform's statusCodes (its statusMsg is Chinese). Sources: the public
  * code lists (docs/platform.md#status-codes). Unknown codes still fail; they only lack a hint.
  */
-export interface StatusCodeInfo {
+interface StatusCodeInfo {
 	explanation: string;
 	hint?: string;
 }

@@ -15,7 +15,7 @@ export const MIN_DOWNLOAD_SECONDS = 300;
 /** Objects/arrays (JSON) or elements (XML) inside each other. */
 export const MAX_ANSWER_DEPTH = 32;
 
-export const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** How deeply a JSON text nests objects and arrays, read without parsing (stops once past `limit`). */
 function jsonDepth(text: string, limit: number): number {
@@ -61,7 +61,7 @@ export function answerDepth(text: string, limit = MAX_ANSWER_DEPTH): number {
 	return text.trimStart().startsWith('<') ? xmlDepth(text, limit) : jsonDepth(text, limit);
 }
 
-export interface AnswerBounds {
+interface AnswerBounds {
 	/** From sending the request to the last byte of the answer. */
 	deadlineMs: number;
 	/** Bytes of the answer after decompression. */

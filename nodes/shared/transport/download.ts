@@ -3,13 +3,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { AnswerBoundError, receiveWithinBounds, type ReceivedAnswer } from './answerBounds';
 import { answerBoundError, redirectError, transportError, unreadableResponseError } from './errors';
 
-export interface DownloadedFile {
+interface DownloadedFile {
 	data: Buffer;
 	mimeType?: string;
 	fileName: string;
 }
 
-export interface DownloadBounds {
+interface DownloadBounds {
 	deadlineMs: number;
 	maxBytes: number;
 }

@@ -6,7 +6,7 @@ import type { AnswerBoundError } from './answerBounds';
 import { withDelivery, type Delivery } from './delivery';
 
 /** What an error item carries with "Continue On Fail": the platform's own words, and ours. */
-export interface PlatformFailureDetails {
+interface PlatformFailureDetails {
 	statusCode: string;
 	statusMsg: string;
 	explanation: string;
@@ -92,7 +92,7 @@ type WrappedError = { code?: unknown; httpCode?: unknown; cause?: unknown; error
  * The network error's code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …). n8n wraps it in a
  * NodeApiError that drops the cause but files the code under `httpCode`.
  */
-export function findErrorCode(error: unknown): string | undefined {
+function findErrorCode(error: unknown): string | undefined {
 	let current = error as WrappedError | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
 		for (const candidate of [current.code, current.httpCode]) {

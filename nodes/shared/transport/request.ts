@@ -30,7 +30,7 @@ import {
 import { decodeResponseBody, encodeRequestBody } from './wireCodec';
 import type { WireBody, XmlBodyShape } from './xmlCodec';
 
-export type CloopenContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+type CloopenContext = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface CloopenRequest {
 	/** Human words for errors: "Voice Verification → Send Code". */

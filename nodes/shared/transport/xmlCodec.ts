@@ -12,7 +12,7 @@ export interface XmlBodyShape {
 	attributeOf?: Record<string, { element: string; attribute: string }>;
 }
 
-export type WireValue = string | string[] | Record<string, string>;
+type WireValue = string | string[] | Record<string, string>;
 export type WireBody = Record<string, WireValue>;
 
 const XML_ESCAPES: Record<string, string> = {
