@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+
+/**
+ * The import rules of docs/architecture.md, checked over every source file in the repository, so a
+ * file added later is held to them without anyone listing it.
+ */
+const root = join(__dirname, '..', '..');
+const sources = execFileSync('git', ['ls-files', '*.ts', '*.js', '*.cjs', '*.mjs'], { cwd: root, encoding: 'utf8' })
+	.split('\n')
+	.filter((file) => file !== '' && !file.startsWith('dev/n8n/install/'));
+
+const SPECIFIER = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/** Every relative import of the file, as a path from the repository's root. */
+function importsOf(file: string): string[] {
+	const text = readFileSync(join(root, file), 'utf8');
+	const found: string[] = [];
+	for (const match of text.matchAll(SPECIFIER)) {
+		const target = normalize(join(dirname(file), match[1]));
+		if (!target.startsWith('..')) found.push(target);
+	}
+	return found;
+}
+
+const edges = sources.flatMap((file) => importsOf(file).map((target) => ({ file, target })));
+const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
+/** The imports from files in `from` into any of `into`, as "file → target" lines. */
+function crossing(from: string, into: string[], except: string[] = []): string[] {
+	return edges
+		.filter(({ file, target }) => within(file, from) && into.some((folder) => within(target, folder)))
+		.filter(({ target }) => !except.some((folder) => within(target, folder)))
+		.map(({ file, target }) => `${file} → ${target}`);
+}
+
+it('reads the imports it checks (the rules below are not vacuous)', () => {
+	expect(sources.length).toBeGreaterThan(100);
+	expect(crossing('nodes/Cloopen', ['nodes/shared']).length).toBeGreaterThan(5);
+	for (const { target } of edges.filter(({ file }) => within(file, 'nodes'))) {
+		const candidates = ['.ts', '/index.ts', ''].map((suffix) => join(root, target + suffix));
+		expect({ target, found: candidates.some((path) => existsSync(path)) }).toEqual({ target, found: true });
+	}
+});
+
+it('nothing outside test/ imports from test/', () => {
+	const outside = edges.filter(({ file, target }) => !within(file, 'test') && within(target, 'test'));
+	expect(outside.map(({ file, target }) => `${file} → ${target}`)).toEqual([]);
+});
+
+it('the two nodes never import each other; what both use stands in nodes/shared', () => {
+	expect(crossing('nodes/Cloopen', ['nodes/CloopenTrigger'])).toEqual([]);
+	expect(crossing('nodes/CloopenTrigger', ['nodes/Cloopen'])).toEqual([]);
+});
+
+it('nodes/shared imports nothing above it', () => {
+	expect(crossing('nodes/shared', ['nodes/Cloopen', 'nodes/CloopenTrigger', 'credentials'])).toEqual([]);
+	expect(crossing('nodes/shared/platform', ['nodes/shared'], ['nodes/shared/platform'])).toEqual([]);
+});
+
+it('the credentials use only the platform facts of nodes/shared', () => {
+	expect(crossing('credentials', ['nodes'], ['nodes/shared/platform'])).toEqual([]);
+});
+
+it('the shipped code imports no development or test tool', () => {
+	for (const folder of ['nodes', 'credentials']) {
+		expect(crossing(folder, ['dev', 'bench', 'emulator', 'scripts', 'test'])).toEqual([]);
+	}
+});
+
+it('the emulator is written apart from the nodes, so it checks them against the documented contract', () => {
+	expect(crossing('emulator', ['nodes', 'credentials', 'dev', 'bench'])).toEqual([]);
+});
+
+it('inside the action node, layers import downwards only', () => {
+	const node = 'nodes/Cloopen';
+	expect(crossing(`${node}/validation`, [`${node}`], [`${node}/validation`])).toEqual([]);
+	expect(crossing(`${node}/resources`, [`${node}/execution`, `${node}/waitForResult`, `${node}/methods`, `${node}/Cloopen.node`])).toEqual([]);
+	expect(crossing(`${node}/execution`, [`${node}/waitForResult`, `${node}/methods`, `${node}/Cloopen.node`])).toEqual([]);
+	expect(crossing(`${node}/waitForResult`, [`${node}/methods`, `${node}/Cloopen.node`])).toEqual([]);
+});
+
+it('every folder a newcomer meets is one of the rooms docs/architecture.md names', () => {
+	const architecture = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+	const folders = new Set(sources.map((file) => file.split('/').slice(0, file.startsWith('nodes/') ? 2 : 1).join('/')));
+	const rooms = [...folders].filter((folder) => folder.includes('/') || !folder.includes('.'));
+	expect(rooms.filter((folder) => !architecture.includes(`${folder}/`))).toEqual([]);
+});
