@@ -8,12 +8,11 @@
  * executionTime of its nodes in the execution's run data (the Code node making the items is not
  * counted). Rounds in turn, median (min–max), ratios paired within a round. Asserts nothing.
  */
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 
-import { packRepoPackage } from '../dev/n8n/repoPackage';
+import { emulatorCredentials } from '../dev/emulatorCredentials';
+import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import type { N8nExecution } from '../dev/n8n/executions';
-import { startN8n, type N8nInstance, type WorkflowJson } from '../dev/n8n/n8nInstance';
+import type { N8nInstance, WorkflowJson } from '../dev/n8n/n8nInstance';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { runBench } from './runBench';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
@@ -141,18 +140,10 @@ const line = (label: string, value: string, note = '') => console.log(`${label.p
 
 async function main() {
 	const emulator = await startEmulatorProcess();
-	const tarball = packRepoPackage();
 	let n8n: N8nInstance | undefined;
 	try {
-		n8n = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install', env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' } });
-		rmSync(dirname(tarball), { recursive: true, force: true });
-		const credential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', {
-			accountSid: emulator.accountSid,
-			authToken: emulator.authToken,
-			server: 'custom',
-			baseUrl: emulator.baseUrl,
-			ignoreSslIssues: false,
-		});
+		n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install', env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' } });
+		const credential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
 		const importing = async (workflow: WorkflowJson) => await n8n!.importWorkflow(workflow, { credentials: { cloopenApi: credential } });
 		const ids = {
 			adaptive: await importing(cloopenWorkflow(emulator, {})),
@@ -206,7 +197,6 @@ async function main() {
 	} finally {
 		await n8n?.stop();
 		await emulator.close();
-		rmSync(dirname(tarball), { recursive: true, force: true });
 	}
 }
 

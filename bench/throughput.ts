@@ -13,11 +13,10 @@ import { httpRequest as n8nHttpRequest } from 'n8n-core/dist/execution-engine/no
 import { signRequest } from '../credentials/cloopenSignature';
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../dev/engine';
+import { emulatorCredentials } from '../dev/emulatorCredentials';
 import type { PlatformTarget } from './emulatorProcess';
 
-export const credentialsFor = (emulator: PlatformTarget) => ({
-	cloopenApi: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl },
-});
+export const credentialsFor = (emulator: PlatformTarget) => ({ cloopenApi: emulatorCredentials(emulator) });
 
 const MESSAGE = 'Your parcel has arrived';
 const numberFor = (i: number) => `138${String(i).padStart(8, '0')}`;

@@ -6,6 +6,7 @@
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from './engine';
 import { startEmulator } from '../emulator';
+import { emulatorCredentials } from './emulatorCredentials';
 import { exampleFiles, loadExample } from './examples';
 
 function printStep(name: string, items: Array<{ json: unknown }>) {
@@ -30,15 +31,7 @@ async function main(): Promise<number> {
 			console.log(`● ${workflow.name}  [examples/${file}]`);
 			const result = await runWorkflow(workflow, {
 				nodeTypes: [Cloopen],
-				credentials: {
-					cloopenApi: {
-						accountSid: emulator.accountSid,
-						authToken: emulator.authToken,
-						server: 'custom',
-						baseUrl: emulator.baseUrl,
-						ignoreSslIssues: false,
-					},
-				},
+				credentials: { cloopenApi: emulatorCredentials(emulator) },
 			});
 			for (const name of result.executionOrder) {
 				const error = result.errorOf(name);

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+
+import { startN8n, type N8nInstance, type StartOptions } from './n8nInstance';
 
 const repoRoot = resolve(__dirname, '..', '..');
 
@@ -19,4 +21,14 @@ export function packRepoPackage(): string {
 		encoding: 'utf8',
 	});
 	return join(destination, out.trim().split('\n').pop() as string);
+}
+
+/** Starts n8n with this repository's package packed and installed; the tarball is removed once n8n has it. */
+export async function startN8nWithRepoPackage(options: Omit<StartOptions, 'packageTarball'> = {}): Promise<N8nInstance> {
+	const tarball = packRepoPackage();
+	try {
+		return await startN8n({ ...options, packageTarball: tarball });
+	} finally {
+		rmSync(dirname(tarball), { recursive: true, force: true });
+	}
 }

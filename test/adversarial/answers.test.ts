@@ -1,5 +1,5 @@
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
-import { ScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
+import { useScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
 
 /**
  * Hostile or broken platform answers: only a statusCode that is exactly the text "000000" is success;
@@ -10,13 +10,7 @@ const sendCode = { resource: 'voiceVerification', operation: 'sendCode', appId: 
 const xml = (body: string): ScriptedReply => ({ contentType: 'application/xml', body });
 const voiceVerify = '<VoiceVerify><callSid>c1</callSid></VoiceVerify>';
 
-let platform: ScriptedPlatform;
-beforeEach(async () => {
-	platform = await new ScriptedPlatform().start();
-});
-afterEach(async () => {
-	await platform.stop();
-});
+const platform = useScriptedPlatform();
 const credentials = () => customServerCredentials(platform.baseUrl);
 
 describe('a statusCode that is not the plain text 000000 is not success', () => {

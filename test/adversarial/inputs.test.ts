@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
-import { ScriptedPlatform } from '../support/scriptedPlatform';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 /**
  * Values that must never reach the wire, one class per block: each is refused before any request,
@@ -34,13 +34,7 @@ const ITEM: IDataObject = {
 	bell: 'ring\u0007',
 };
 
-let platform: ScriptedPlatform;
-beforeAll(async () => {
-	platform = await new ScriptedPlatform().start();
-});
-afterAll(async () => {
-	await platform.stop();
-});
+const platform = useScriptedPlatform({ eachTest: false });
 beforeEach(() => {
 	platform.requests.length = 0;
 });

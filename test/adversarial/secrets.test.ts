@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
 import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/cloopenRun';
-import { ScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
+import { useScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
 import { everyString } from './everything';
 
 /**
@@ -46,13 +46,9 @@ const UNREADABLE: Array<[string, ScriptedReply]> = [
 	['the Auth Token echoed in upper case', { status: 500, body: `proxy error: token=${TEST_AUTH_TOKEN.toUpperCase()} ${TEST_AUTH_TOKEN}` }],
 ];
 
-let platform: ScriptedPlatform;
-beforeEach(async () => {
-	platform = await new ScriptedPlatform().start();
+const platform = useScriptedPlatform();
+beforeEach(() => {
 	harnessLogger().clear();
-});
-afterEach(async () => {
-	await platform.stop();
 });
 
 function expectNoSecretIn(left: unknown) {

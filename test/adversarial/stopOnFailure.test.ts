@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * Without Continue On Fail the node fails at the first failed item. Every item may place a call that
@@ -20,19 +20,12 @@ interface StopContext {
 const contextOf = (error: unknown) => (error as { context: StopContext }).context;
 
 describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Requests fixed at 5', () => {
-	let emulator: RunningEmulator;
-	beforeAll(async () => {
-		emulator = await startEmulator({ callDurationMs: 100_000 });
-		emulator.setLatency(80);
-	});
-	afterAll(async () => {
-		await emulator.close();
-	});
+	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 80 }, { resetEachTest: false });
 
 	it('places no call after the failure, and the error names every call placed', async () => {
 		const { error, output } = await runCloopen(
 			{ ...sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }), appId: emulator.appId },
-			{ credentials: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl }, items: voiceCodeItems(30, 2) },
+			{ credentials: credentials(), items: voiceCodeItems(30, 2) },
 		);
 		expect(output).toEqual([]);
 		expect(error?.message).toMatch(/verifyCode/);

@@ -5,38 +5,28 @@
  * (tool names, descriptions, parameter descriptions), what reaches the emulator, and what comes back to
  * the agent are all checked; so is a bad argument from the model.
  */
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { loadExample } from '../../dev/examples';
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
-import { emulatorCredentials } from '../../dev/emulatorCredentials';
-import { packRepoPackage } from '../../dev/n8n/repoPackage';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { startScriptedChatModel, type OfferedTool, type PlannedToolCall, type ScriptedChatModel } from './fixtures/scriptedChatModel';
-import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { useEmulator } from '../support/useEmulator';
 
 const EXAMPLE = 'ai-agent-voice-code.json';
+const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
 let n8n: N8nInstance;
-let emulator: RunningEmulator;
 let cloopenCredential: string;
 
 const toolNamed = (name: string) => (tools: OfferedTool[]) => tools.find((tool) => tool.name === name);
 
 beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: 500 });
-	const tarball = packRepoPackage();
-	try {
-		n8n = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install' });
-	} finally {
-		rmSync(dirname(tarball), { recursive: true, force: true });
-	}
-	cloopenCredential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
+	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	cloopenCredential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', credentials());
 });
 
 afterAll(async () => {
 	await n8n?.stop();
-	await emulator?.close();
 });
 
 /** Publishes the example wired to `model`, sends one chat message to its webhook, returns the reply and execution. */

@@ -4,42 +4,34 @@
  * emulator, every example workflow run and read back from n8n's executions, and the failure-alert loop
  * (emulator callback → trigger's production webhook in n8n → alert SMS) closed.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { CLOOPEN_NODE_TYPE, exampleFiles, loadExample, operationsIn, operationsOffered } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
-import { emulatorCredentials } from '../../dev/emulatorCredentials';
-import { packRepoPackage } from '../../dev/n8n/repoPackage';
-import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
+const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
 let n8n: N8nInstance;
-let emulator: RunningEmulator;
 let credentialId: string;
 /** "resource:operation" of every Cloopen node that ran without error in a successful execution. */
 const operationsRun = new Set<string>();
 const examplesRun = new Set<string>();
 
-const credentialData = (authToken = emulator.authToken) => emulatorCredentials(emulator, { authToken });
+const credentialData = (authToken = emulator.authToken) => credentials({ authToken });
 
 beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: 500 });
-	const tarball = packRepoPackage();
-	try {
-		// Installed as the README tells users to, until the package is on the registry.
-		n8n = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install' });
-	} finally {
-		rmSync(dirname(tarball), { recursive: true, force: true });
-	}
+	// Installed as the README tells users to, until the package is on the registry.
+	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
 	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', credentialData());
 });
 
 afterAll(async () => {
 	await n8n?.stop();
-	await emulator?.close();
 });
 
 /** Imports an example as a user would (App ID filled in, the credential chosen) and runs it by hand. */

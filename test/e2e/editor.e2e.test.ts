@@ -5,31 +5,23 @@
  * main operations and the credential dialog, and checks what the user reads there. Screenshots go to
  * test/e2e/artifacts/editor/ (or N8N_E2E_ARTIFACTS).
  */
-import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { launchChromium, type Browser } from './browser/chromium';
 import { byTestId, canvasNode, choose, fieldLabels, openPanelEntry, optionNames, panelItemNames, parameterPanel, signIn } from './browser/editor';
-import { emulatorCredentials } from '../../dev/emulatorCredentials';
-import { packRepoPackage } from '../../dev/n8n/repoPackage';
-import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { useEmulator } from '../support/useEmulator';
 
 const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
 
+const { emulator, credentials } = useEmulator({}, { resetEachTest: false });
 let n8n: N8nInstance;
-let emulator: RunningEmulator;
 let browser: Browser;
 
 beforeAll(async () => {
-	emulator = await startEmulator();
-	const tarball = packRepoPackage();
-	try {
-		n8n = await startN8n({ packageTarball: tarball });
-	} finally {
-		rmSync(dirname(tarball), { recursive: true, force: true });
-	}
-	await n8n.createCredential('cloopenApi', 'Cloopen account', emulatorCredentials(emulator, { appId: emulator.appId }));
+	n8n = await startN8nWithRepoPackage();
+	await n8n.createCredential('cloopenApi', 'Cloopen account', credentials({ appId: emulator.appId }));
 	browser = await launchChromium(ARTIFACTS);
 	await signIn(browser.page, n8n.baseUrl, n8n.owner);
 });
@@ -37,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await browser?.close();
 	await n8n?.stop();
-	await emulator?.close();
 });
 
 describe('the Cloopen nodes in n8n 2.41\'s editor', () => {

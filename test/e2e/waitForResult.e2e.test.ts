@@ -5,39 +5,30 @@
  * it and the waiting execution continues; a call never notified ends at Max Wait; a notification for
  * another call is refused; and a waiting execution survives n8n being stopped and started again.
  */
-import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 
-import { startEmulator, type EmulatorCallRecord, type RunningEmulator } from '../../emulator';
+import type { EmulatorCallRecord } from '../../emulator';
 import { notificationBody } from '../../emulator/callbacks';
 import { loadExample, type ExampleWorkflow } from '../../dev/examples';
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
-import { emulatorCredentials } from '../../dev/emulatorCredentials';
-import { packRepoPackage } from '../../dev/n8n/repoPackage';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
+import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
 const WAITING_NODE = 'Call and Wait for Result';
 /** Long enough that the execution is stored as waiting before the call ends. */
 const CALL_MS = 3_000;
+const { emulator, credentials } = useEmulator({ callDurationMs: CALL_MS }, { resetEachTest: false });
 let n8n: N8nInstance;
-let emulator: RunningEmulator;
 let credentialId: string;
 
 beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: CALL_MS });
-	const tarball = packRepoPackage();
-	try {
-		n8n = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install' });
-	} finally {
-		rmSync(dirname(tarball), { recursive: true, force: true });
-	}
-	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', emulatorCredentials(emulator));
+	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', credentials());
 });
 
 afterAll(async () => {
 	await n8n?.stop();
-	await emulator?.close();
 });
 
 /** The example under its own webhook path, published; `change` edits the waiting node's parameters. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import { cstTimestamp, md5Upper, rawRequest, signedRequest, statusCodeOf } from '../../dev/platformClient';
-import { json, useEmulator, xml, type CallOptions } from './testSupport';
+import { useEmulator, type CallOptions } from '../support/useEmulator';
+import { json, xml } from './requestBodies';
 
 const { emulator, main, code } = useEmulator();
 const info: CallOptions = { method: 'GET', path: 'AccountInfo' };
@@ -42,7 +43,7 @@ describe('authentication (docs/platform.md, Signing)', () => {
 	it('refuses a lower-case sig, even the right one lower-cased', async () => {
 		const now = Date.now();
 		const sig = createHash('md5')
-			.update(emulator().accountSid + emulator().authToken + cstTimestamp(now))
+			.update(emulator.accountSid + emulator.authToken + cstTimestamp(now))
 			.digest('hex');
 		expect(await code({ ...info, sig, timestampMs: now })).toBe('111109');
 		expect(await code({ ...info, sig: sig.toUpperCase(), timestampMs: now })).toBe('000000');
@@ -50,12 +51,12 @@ describe('authentication (docs/platform.md, Signing)', () => {
 
 	it('refuses a sig made with another timestamp than the Authorization header', async () => {
 		const other = cstTimestamp(Date.now() - 60_000);
-		expect(await code({ ...info, sig: md5Upper(emulator().accountSid + emulator().authToken + other) })).toBe('111109');
+		expect(await code({ ...info, sig: md5Upper(emulator.accountSid + emulator.authToken + other) })).toBe('111109');
 	});
 
 	it('refuses a sig made with another token', async () => {
 		const now = Date.now();
-		expect(await code({ ...info, timestampMs: now, sig: md5Upper(emulator().accountSid + 'x'.repeat(32) + cstTimestamp(now)) })).toBe('111109');
+		expect(await code({ ...info, timestampMs: now, sig: md5Upper(emulator.accountSid + 'x'.repeat(32) + cstTimestamp(now)) })).toBe('111109');
 	});
 
 	it('reads the timestamp in China Standard Time: 23 h old passes, one hour ahead (UTC+9) does not', async () => {
@@ -84,12 +85,12 @@ describe('authentication (docs/platform.md, Signing)', () => {
 	});
 
 	it('refuses an unknown account', async () => {
-		const stranger = await signedRequest(emulator().baseUrl, { ...info, accountSid: 'a'.repeat(32), token: 'b'.repeat(32) });
+		const stranger = await signedRequest(emulator.baseUrl, { ...info, accountSid: 'a'.repeat(32), token: 'b'.repeat(32) });
 		expect(stranger.json?.statusCode).toBe('111141');
 	});
 
 	it('ages signatures with the emulator clock', async () => {
-		emulator().advanceTime(25 * HOUR);
+		emulator.advanceTime(25 * HOUR);
 		expect(await code({ ...info, timestampMs: Date.now() })).toBe('111106');
 		expect(await code({ ...info, timestampMs: Date.now() + 25 * HOUR })).toBe('000000');
 	});
@@ -106,7 +107,7 @@ describe('required headers (docs/platform.md, Headers and body formats)', () => 
 	});
 
 	it('a POST without Content-Length (chunked) is refused with 112604', async () => {
-		const body = json({ appId: emulator().appId, to: '13800000000', templateId: '2' });
+		const body = json({ appId: emulator.appId, to: '13800000000', templateId: '2' });
 		expect(await code({ path: 'SMS/TemplateSMS', body, headers: { 'Content-Length': undefined } })).toBe('112604');
 	});
 
@@ -143,7 +144,7 @@ describe('required headers (docs/platform.md, Headers and body formats)', () => 
 });
 
 describe('bodies', () => {
-	const sms = () => ({ to: '13800000000', appId: emulator().appId, templateId: '2' });
+	const sms = () => ({ to: '13800000000', appId: emulator.appId, templateId: '2' });
 	const post = (body: string, format: 'json' | 'xml' = 'json') => main({ path: 'SMS/TemplateSMS', body, format });
 
 	it.each([
@@ -174,14 +175,14 @@ describe('bodies', () => {
 		expect(statusCodeOf(await post(json({ ...sms(), to: ['13800000000'] })))).toBe('160031');
 		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), '<to>13900000000</to>'), 'xml'))).toBe('160031');
 		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), 'loose text'), 'xml'))).toBe('160031');
-		expect(statusCodeOf(await post(`<TemplateSMS><to x="1">13800000000</to><appId>${emulator().appId}</appId><templateId>2</templateId></TemplateSMS>`, 'xml'))).toBe('160031');
+		expect(statusCodeOf(await post(`<TemplateSMS><to x="1">13800000000</to><appId>${emulator.appId}</appId><templateId>2</templateId></TemplateSMS>`, 'xml'))).toBe('160031');
 	});
 
 	it('accepts pretty-printed XML with a declaration, and decodes entities and character references', async () => {
-		const body = `<?xml version="1.0" encoding="UTF-8"?>\n<VoiceVerify>\n  <appId>${emulator().appId}</appId>\n  <verifyCode>1234</verifyCode>\n  <to>13800000000</to>\n  <userData>a &amp; b &lt;c&gt; &#x4E2D;&#25991; &amp;lt;</userData>\n</VoiceVerify>\n`;
+		const body = `<?xml version="1.0" encoding="UTF-8"?>\n<VoiceVerify>\n  <appId>${emulator.appId}</appId>\n  <verifyCode>1234</verifyCode>\n  <to>13800000000</to>\n  <userData>a &amp; b &lt;c&gt; &#x4E2D;&#25991; &amp;lt;</userData>\n</VoiceVerify>\n`;
 		const reply = await main({ path: 'Calls/VoiceVerify', format: 'xml', body });
 		expect(statusCodeOf(reply)).toBe('000000');
-		expect(emulator().calls()[0].userData).toBe('a & b <c> 中文 &lt;');
+		expect(emulator.calls()[0].userData).toBe('a & b <c> 中文 &lt;');
 	});
 
 	it('refuses a body on a GET', async () => {
@@ -194,15 +195,15 @@ describe('bodies', () => {
 		expect(await code({ method: 'POST', path: 'AccountInfo', body: json({}) })).toBe('112602');
 		// The platform writes Calls/LandingCalls/ with its trailing slash, every official client without: both
 		// are answered, in both modes (README, "Modes"); no other path gains or loses a slash.
-		const landing = json({ appId: emulator().appId, to: '13800000000', mediaTxt: 'hi' });
+		const landing = json({ appId: emulator.appId, to: '13800000000', mediaTxt: 'hi' });
 		expect(await code({ path: 'Calls/LandingCalls/', body: landing })).toBe('000000');
 		expect(await code({ path: 'Calls/LandingCalls', body: landing })).toBe('000000');
 		expect(await code({ path: 'Calls/LandingCalls//', body: landing })).toBe('112620');
-		expect(await code({ path: 'Calls/VoiceVerify/', body: json({ appId: emulator().appId, to: '13800000000', verifyCode: '1234' }) })).toBe('112620');
+		expect(await code({ path: 'Calls/VoiceVerify/', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }) })).toBe('112620');
 	});
 
 	it('answers another API version with 112620', async () => {
-		const reply = await rawRequest(`${emulator().baseUrl}/2014-01-01/Accounts/${emulator().accountSid}/AccountInfo`, 'GET', { Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': '0' }, '');
+		const reply = await rawRequest(`${emulator.baseUrl}/2014-01-01/Accounts/${emulator.accountSid}/AccountInfo`, 'GET', { Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': '0' }, '');
 		expect(JSON.parse(reply.text).statusCode).toBe('112620');
 	});
 
@@ -210,10 +211,10 @@ describe('bodies', () => {
 		const body = xml('TemplateSMS', sms());
 		await main({ path: 'SMS/TemplateSMS', format: 'xml', body });
 		await main({ ...info, sig: null });
-		const [sent, refused] = emulator().requests();
+		const [sent, refused] = emulator.requests();
 		expect(sent).toMatchObject({
 			method: 'POST',
-			path: `/2013-12-26/Accounts/${emulator().accountSid}/SMS/TemplateSMS`,
+			path: `/2013-12-26/Accounts/${emulator.accountSid}/SMS/TemplateSMS`,
 			query: { sig: expect.stringMatching(/^[0-9A-F]{32}$/) },
 			headers: expect.objectContaining({ accept: 'application/xml', 'content-length': String(Buffer.byteLength(body)) }),
 			body,

@@ -1,6 +1,7 @@
 /** Bill records (docs/platform.md#bill-records): the previous day's file, downloadable with its check code. */
 import { cstTimestamp, rawRequest } from '../../dev/platformClient';
-import { json, useEmulator, xml } from './testSupport';
+import { useEmulator } from '../support/useEmulator';
+import { json, xml } from './requestBodies';
 
 const { emulator, main, code } = useEmulator({ callDurationMs: 1000 });
 const DAY = 24 * 3600_000;
@@ -8,7 +9,7 @@ const HEADER = 'type,callSid,caller,callee,startTime,endTime,duration,fee';
 
 /** Asks for the bill at the emulator's "now" (real time plus `shiftMs`), signing at that time too. */
 async function bill(shiftMs = 0) {
-	const reply = await main({ path: 'BillRecords', body: json({ appId: emulator().appId, date: 'day' }), timestampMs: Date.now() + shiftMs });
+	const reply = await main({ path: 'BillRecords', body: json({ appId: emulator.appId, date: 'day' }), timestampMs: Date.now() + shiftMs });
 	expect(reply.json?.statusCode).toBe('000000');
 	return reply.json as { downurl: string; token: string };
 }
@@ -19,7 +20,7 @@ describe('bill file', () => {
 	it('is a CSV named after the previous day (China Standard Time), with the documented bill type codes', async () => {
 		const { downurl, token } = await bill();
 		const yesterday = cstTimestamp(Date.now() - DAY).slice(0, 8);
-		expect(downurl).toBe(`${emulator().baseUrl}/bills/${yesterday}.csv`);
+		expect(downurl).toBe(`${emulator.baseUrl}/bills/${yesterday}.csv`);
 		const file = await download(`${downurl}?token=${token}`);
 		expect(file.status).toBe(200);
 		expect(file.headers['content-type']).toBe('text/csv;charset=utf-8');
@@ -34,21 +35,21 @@ describe('bill file', () => {
 	});
 
 	it('holds the calls and messages of the previous day, not those of today', async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, to: '13800000005', verifyCode: '1234' }) });
-		await code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator().appId, to: '13800000001', mediaTxt: 'hi' }) });
-		await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator().appId, to: '13700000001,13700000002', templateId: '1', datas: ['1', '2'] }) });
-		const [verify, landing] = emulator().calls();
-		const sms = emulator().messages()[0];
+		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000005', verifyCode: '1234' }) });
+		await code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator.appId, to: '13800000001', mediaTxt: 'hi' }) });
+		await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, to: '13700000001,13700000002', templateId: '1', datas: ['1', '2'] }) });
+		const [verify, landing] = emulator.calls();
+		const sms = emulator.messages()[0];
 
 		const today = await bill();
 		expect(rows((await download(`${today.downurl}?token=${today.token}`)).text)).toHaveLength(3);
 
-		emulator().advanceTime(DAY);
+		emulator.advanceTime(DAY);
 		const tomorrow = await bill(DAY);
 		const records = rows((await download(`${tomorrow.downurl}?token=${tomorrow.token}`)).text).slice(3);
 		expect(records).toEqual([
-			['13', verify.callSid, emulator().appId, '13800000005', verify.dateCreated, expect.any(String), String(verify.duration), '0.060'],
-			['14', landing.callSid, emulator().appId, '13800000001', landing.dateCreated, landing.dateCreated, '0', '0.060'],
+			['13', verify.callSid, emulator.appId, '13800000005', verify.dateCreated, expect.any(String), String(verify.duration), '0.060'],
+			['14', landing.callSid, emulator.appId, '13800000001', landing.dateCreated, landing.dateCreated, '0', '0.060'],
 			['2', sms.smsMessageSid, '1', '13700000001', expect.any(String), expect.any(String), '0', '0.050'],
 			['2', sms.smsMessageSid, '1', '13700000002', expect.any(String), expect.any(String), '0', '0.050'],
 		]);
@@ -62,18 +63,18 @@ describe('bill file', () => {
 		expect((await download(`${first.downurl}?token=${second.token}`)).status).toBe(200);
 		expect((await download(`${first.downurl}?token=wrong`)).status).toBe(403);
 		expect((await download(first.downurl)).status).toBe(403);
-		expect((await download(`${emulator().baseUrl}/bills/19990101.csv?token=${first.token}`)).status).toBe(403);
+		expect((await download(`${emulator.baseUrl}/bills/19990101.csv?token=${first.token}`)).status).toBe(403);
 		expect((await rawRequest(`${first.downurl}?token=${first.token}`, 'POST', {}, '')).status).toBe(405);
 	});
 
 	it('tokens are forgotten by reset()', async () => {
 		const { downurl, token } = await bill();
-		emulator().reset();
+		emulator.reset();
 		expect((await download(`${downurl}?token=${token}`)).status).toBe(403);
 	});
 
 	it('the XML answer\'s downUrl downloads the same way', async () => {
-		const reply = await main({ path: 'BillRecords', format: 'xml', body: xml('BillRecords', { appId: emulator().appId, date: 'day' }) });
+		const reply = await main({ path: 'BillRecords', format: 'xml', body: xml('BillRecords', { appId: emulator.appId, date: 'day' }) });
 		const [, url, token] = /<downUrl>([^<]+)<\/downUrl><token>([^<]+)<\/token>/.exec(reply.text)!;
 		expect((await download(`${url}?token=${token}`)).text.startsWith(HEADER)).toBe(true);
 	});

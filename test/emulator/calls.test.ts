@@ -3,20 +3,21 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startEmulator } from '../../emulator/index';
-import { json, useEmulator } from './testSupport';
+import { useEmulator } from '../support/useEmulator';
+import { json } from './requestBodies';
 
 // Calls last a minute unless a test moves the clock (deterministic under load) or shortens them.
 const CALL_MS = 60_000;
 const { emulator, main, code } = useEmulator({ callDurationMs: CALL_MS });
-const endCalls = () => emulator().advanceTime(CALL_MS);
+const endCalls = () => emulator.advanceTime(CALL_MS);
 const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const voiceCode = (fields: Record<string, string>) => code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, verifyCode: '1234', ...fields }) });
-const notice = (fields: Record<string, string>) => code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator().appId, mediaTxt: 'hi', ...fields }) });
-const lastCall = () => emulator().calls()[emulator().calls().length - 1];
+const voiceCode = (fields: Record<string, string>) => code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, verifyCode: '1234', ...fields }) });
+const notice = (fields: Record<string, string>) => code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator.appId, mediaTxt: 'hi', ...fields }) });
+const lastCall = () => emulator.calls()[emulator.calls().length - 1];
 const callState = async (callid: string) =>
-	(await main({ path: 'ivr/call', query: { callid }, body: json({ Appid: emulator().appId, QueryCallState: { callid } }) })).json?.state;
+	(await main({ path: 'ivr/call', query: { callid }, body: json({ Appid: emulator.appId, QueryCallState: { callid } }) })).json?.state;
 const callResult = async (callsid: string) => (await main({ method: 'GET', path: 'CallResult', query: { callsid } })).json;
 
 describe('call progression and the callee-number rule', () => {
@@ -30,11 +31,11 @@ describe('call progression and the callee-number rule', () => {
 	])('callee %s (%s) ends with result %s', async (to, kind, result) => {
 		expect(await (kind === 'voiceVerify' ? voiceCode({ to }) : notice({ to }))).toBe('000000');
 		const call = lastCall();
-		expect(call).toMatchObject({ kind, to, state: '1', result, accountSid: emulator().accountSid });
+		expect(call).toMatchObject({ kind, to, state: '1', result, accountSid: emulator.accountSid });
 		expect(call.callSid).toMatch(/^[0-9a-f]{32}$/);
 		expect(await callState(call.callSid)).toBe('1');
 		expect((await callResult(call.callSid))?.statusCode).toBe('111301');
-		emulator().advanceTime(CALL_MS);
+		emulator.advanceTime(CALL_MS);
 		expect(await callState(call.callSid)).toBe('0');
 		const outcome = await callResult(call.callSid);
 		expect(outcome?.CallResult.state).toBe(result);
@@ -45,9 +46,9 @@ describe('call progression and the callee-number rule', () => {
 
 	it('ends by itself after callDurationMs of real time (setCallDuration() for later calls)', async () => {
 		await voiceCode({ to: '13800000000' });
-		emulator().setCallDuration(100);
+		emulator.setCallDuration(100);
 		await voiceCode({ to: '13800000000' });
-		const [long, short] = emulator().calls();
+		const [long, short] = emulator.calls();
 		await sleep(150);
 		expect(await callState(short.callSid)).toBe('0');
 		expect(await callState(long.callSid)).toBe('1');
@@ -99,7 +100,7 @@ describe('call result notifications', () => {
 		await voiceCode({ to: '13800000001', respUrl: `${receiverUrl}/ack`, userData: 'login <7> & more' });
 		const { callSid } = lastCall();
 		endCalls();
-		const [callback] = await emulator().waitForCallbacks(1);
+		const [callback] = await emulator.waitForCallbacks(1);
 		expect(received).toHaveLength(1);
 		expect(received[0].method).toBe('POST');
 		expect(received[0].headers['content-type']).toMatch(/^text\/plain/);
@@ -114,7 +115,7 @@ describe('call result notifications', () => {
 		await notice({ to: '13800000009', respUrl: `${receiverUrl}/ack` });
 		const call = lastCall();
 		endCalls();
-		await emulator().waitForCallbacks(1);
+		await emulator.waitForCallbacks(1);
 		expect(received[0].body).toBe(
 			`<?xml version="1.0" encoding="UTF-8"?><request><action>SellingCall</action><number>13800000009</number><callSid>${call.callSid}</callSid>` +
 				`<state>0</state><duration>${call.duration}</duration></request>`,
@@ -126,11 +127,11 @@ describe('call result notifications', () => {
 		await voiceCode({ to: '13800000002', respUrl: `${receiverUrl}/ack` });
 		await sleep(100);
 		expect(received).toHaveLength(0);
-		emulator().advanceTime(CALL_MS - 1000);
+		emulator.advanceTime(CALL_MS - 1000);
 		await sleep(50);
 		expect(received).toHaveLength(0);
-		emulator().advanceTime(1000);
-		const [callback] = await emulator().waitForCallbacks(1);
+		emulator.advanceTime(1000);
+		const [callback] = await emulator.waitForCallbacks(1);
 		expect(callback.acknowledged).toBe(true);
 		expect(received[0].body).toContain('<state>2</state>');
 	});
@@ -140,7 +141,7 @@ describe('call result notifications', () => {
 		endCalls();
 		await sleep(50);
 		expect(received).toHaveLength(0);
-		expect(emulator().callbacks()).toHaveLength(0);
+		expect(emulator.callbacks()).toHaveLength(0);
 	});
 
 	it.each([
@@ -152,7 +153,7 @@ describe('call result notifications', () => {
 	])('judges the reply of %s: acknowledged %s, exact %s', async (path, acknowledged, exact) => {
 		await voiceCode({ to: '13800000000', respUrl: `${receiverUrl}${path}` });
 		endCalls();
-		const [callback] = await emulator().waitForCallbacks(1);
+		const [callback] = await emulator.waitForCallbacks(1);
 		expect(callback).toMatchObject({ acknowledged, exactAcknowledgement: exact, httpStatus: replies[path][0], reply: replies[path][1] });
 	});
 
@@ -160,7 +161,7 @@ describe('call result notifications', () => {
 		await voiceCode({ to: '13800000000', respUrl: 'http://192.0.2.1/cb' });
 		await notice({ to: '13800000000', respUrl: 'https://example.com/cb' });
 		endCalls();
-		const callbacks = await emulator().waitForCallbacks(2);
+		const callbacks = await emulator.waitForCallbacks(2);
 		for (const callback of callbacks) {
 			expect(callback.acknowledged).toBe(false);
 			expect(callback.httpStatus).toBeUndefined();
@@ -175,35 +176,35 @@ describe('call result notifications', () => {
 		await new Promise<void>((resolve) => closed.close(() => resolve()));
 		await voiceCode({ to: '13800000000', respUrl: `http://127.0.0.1:${port}/gone` });
 		endCalls();
-		const [callback] = await emulator().waitForCallbacks(1);
+		const [callback] = await emulator.waitForCallbacks(1);
 		expect(callback).toMatchObject({ acknowledged: false, error: expect.stringMatching(/ECONNREFUSED/) });
 	});
 
 	it('reset() drops notifications not yet sent', async () => {
-		emulator().setCallDuration(100);
+		emulator.setCallDuration(100);
 		await voiceCode({ to: '13800000000', respUrl: `${receiverUrl}/ack` });
-		emulator().reset();
+		emulator.reset();
 		await sleep(200);
 		expect(received).toHaveLength(0);
-		expect(emulator().callbacks()).toHaveLength(0);
+		expect(emulator.callbacks()).toHaveLength(0);
 	});
 
 	it('dropNotifications(true): calls still end, their notifications are never sent; false again sends them', async () => {
-		emulator().dropNotifications(true);
+		emulator.dropNotifications(true);
 		await voiceCode({ to: '13800000000', respUrl: `${receiverUrl}/ack` });
 		const dropped = lastCall();
 		endCalls();
 		expect(await callState(dropped.callSid)).toBe('0');
-		emulator().dropNotifications(false);
+		emulator.dropNotifications(false);
 		await voiceCode({ to: '13800000001', respUrl: `${receiverUrl}/ack` });
 		endCalls();
-		const callbacks = await emulator().waitForCallbacks(1);
+		const callbacks = await emulator.waitForCallbacks(1);
 		expect(callbacks.map((callback) => callback.callSid)).toEqual([lastCall().callSid]);
 		expect(received).toHaveLength(1);
 	});
 
 	it('waitForCallbacks() times out with a clear message', async () => {
-		await expect(emulator().waitForCallbacks(1, 50)).rejects.toThrow(/waited 50 ms for 1 callback\(s\), saw 0/);
+		await expect(emulator.waitForCallbacks(1, 50)).rejects.toThrow(/waited 50 ms for 1 callback\(s\), saw 0/);
 	});
 
 	it('close() stops pending notifications', async () => {

@@ -4,7 +4,7 @@
  * what docs/platform.md does not allow, with the code the platform would use; both refuse what the platform
  * refuses (bad sig, expired timestamp, missing field, limits).
  */
-import { startEmulator, type EmulatorMode, type RunningEmulator } from '../../emulator/index';
+import type { EmulatorMode, RunningEmulator } from '../../emulator/index';
 import { MODES } from '../../emulator/mode';
 import { sendRaw, exchange, type RawResponse } from './rawHttp';
 import {
@@ -22,15 +22,9 @@ import {
 	type Target,
 } from './realClientRequests';
 import { cstTimestamp } from '../../dev/platformClient';
+import { useEmulator } from '../support/useEmulator';
 
-const emulators = {} as Record<EmulatorMode, RunningEmulator>;
-beforeAll(async () => {
-	for (const mode of MODES) emulators[mode] = await startEmulator({ mode, callDurationMs: 0 });
-});
-beforeEach(() => MODES.forEach((mode) => emulators[mode].reset()));
-afterAll(async () => {
-	await Promise.all(MODES.map((mode) => emulators[mode].close()));
-});
+const emulators = Object.fromEntries(MODES.map((mode) => [mode, useEmulator({ mode, callDurationMs: 0 }).emulator])) as Record<EmulatorMode, RunningEmulator>;
 
 const target = (emulator: RunningEmulator): Target => ({ port: Number(new URL(emulator.baseUrl).port), accountSid: emulator.accountSid, authToken: emulator.authToken });
 const statusCode = (answer: RawResponse) =>

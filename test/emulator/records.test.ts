@@ -5,13 +5,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ACKNOWLEDGEMENT, startEmulator, type RunningEmulator } from '../../emulator/index';
+import { ACKNOWLEDGEMENT, startEmulator } from '../../emulator/index';
 import { appendBounded, BILL_LIMIT, DEFAULT_RECORD_LIMIT, setBounded } from '../../emulator/records';
-import { signedRequest } from '../../dev/platformClient';
-import { json } from './testSupport';
+import { useEmulator } from '../support/useEmulator';
+import { json } from './requestBodies';
 
 const LIMIT = 5;
-let emulator: RunningEmulator;
+const { emulator, main } = useEmulator({ recordLimit: LIMIT, callDurationMs: 0 });
 let receiver: Server;
 let respUrl: string;
 /** Notifications the receiver answered, and who waits for a count of them. */
@@ -29,19 +29,16 @@ beforeAll(async () => {
 	});
 	await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 	respUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
-	emulator = await startEmulator({ recordLimit: LIMIT, callDurationMs: 0 });
 });
 beforeEach(() => {
-	emulator.reset();
 	received = 0;
 });
 afterAll(async () => {
-	await emulator.close();
 	await new Promise((resolve) => receiver.close(resolve));
 });
 
 const request = (path: string, body?: Record<string, unknown>, query?: Record<string, string>) =>
-	signedRequest(emulator.baseUrl, { accountSid: emulator.accountSid, token: emulator.authToken, path, query, method: body ? 'POST' : 'GET', body: body && json(body) });
+	main({ path, query, method: body ? 'POST' : 'GET', body: body && json(body) });
 const callResult = (callsid: string) => request('CallResult', undefined, { callsid });
 const landingCall = (to: string) => request('Calls/LandingCalls/', { appId: emulator.appId, to, mediaTxt: 'hi', respUrl });
 const receivedAll = (count: number) =>

@@ -1,11 +1,12 @@
 /** Every field rule and limit of sections 4 and 8, each with the statusCode the README lists. */
 import { statusCodeOf } from '../../dev/platformClient';
-import { json, useEmulator, xml } from './testSupport';
+import { useEmulator } from '../support/useEmulator';
+import { json, xml } from './requestBodies';
 
 const { emulator, main, code } = useEmulator({ callDurationMs: 60_000 });
 
 describe('voice verification code (4.1, 4.2, 8)', () => {
-	const verify = (fields: Record<string, unknown>) => code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, to: '13800000000', ...fields }) });
+	const verify = (fields: Record<string, unknown>) => code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000000', ...fields }) });
 
 	it.each([
 		['verifyCode of 4 letters/digits', { verifyCode: 'ab12' }],
@@ -50,15 +51,15 @@ describe('voice verification code (4.1, 4.2, 8)', () => {
 
 	it('places no call and charges nothing when refused', async () => {
 		await verify({ verifyCode: '1' });
-		expect(emulator().calls()).toHaveLength(0);
-		expect(emulator().account().balance).toBe(1000);
+		expect(emulator.calls()).toHaveLength(0);
+		expect(emulator.account().balance).toBe(1000);
 	});
 });
 
 describe('voice notification (4.3, 8)', () => {
-	const landing = (fields: Record<string, unknown>) => code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator().appId, to: '13800000000', ...fields }) });
+	const landing = (fields: Record<string, unknown>) => code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator.appId, to: '13800000000', ...fields }) });
 	const landingXml = (inner: string) =>
-		main({ path: 'Calls/LandingCalls/', format: 'xml', body: `<LandingCall><appId>${emulator().appId}</appId><to>13800000000</to>${inner}</LandingCall>` });
+		main({ path: 'Calls/LandingCalls/', format: 'xml', body: `<LandingCall><appId>${emulator.appId}</appId><to>13800000000</to>${inner}</LandingCall>` });
 
 	it.each([
 		['txtSpeed', '-500'],
@@ -110,7 +111,7 @@ describe('voice notification (4.3, 8)', () => {
 		expect(statusCodeOf(await landingXml('<mediaName type="3">a.wav</mediaName>'))).toBe('160031');
 		expect(statusCodeOf(await landingXml('<mediaName lang="1">a.wav</mediaName>'))).toBe('160031');
 		expect(statusCodeOf(await landingXml('<mediaName>a.wav</mediaName><mediaNameType>1</mediaNameType>'))).toBe('160031');
-		expect(emulator().calls()).toHaveLength(2);
+		expect(emulator.calls()).toHaveLength(2);
 	});
 
 	it('in JSON mediaNameType is a field; the attribute form is refused', async () => {
@@ -121,14 +122,14 @@ describe('voice notification (4.3, 8)', () => {
 
 describe('template SMS (4.4, 8)', () => {
 	const numbers = (count: number) => Array.from({ length: count }, (_, i) => `139${String(i).padStart(8, '0')}`).join(',');
-	const sms = (body: Record<string, unknown>) => code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator().appId, templateId: '1', datas: ['1234', '5'], ...body }) });
+	const sms = (body: Record<string, unknown>) => code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, templateId: '1', datas: ['1234', '5'], ...body }) });
 	const smsXml = (inner: string) =>
-		main({ path: 'SMS/TemplateSMS', format: 'xml', body: `<TemplateSMS><to>13800000000</to><appId>${emulator().appId}</appId><templateId>1</templateId>${inner}</TemplateSMS>` });
+		main({ path: 'SMS/TemplateSMS', format: 'xml', body: `<TemplateSMS><to>13800000000</to><appId>${emulator.appId}</appId><templateId>1</templateId>${inner}</TemplateSMS>` });
 
 	it('takes exactly 200 numbers and refuses 201 with 160048', async () => {
 		expect(await sms({ to: numbers(200) })).toBe('000000');
 		expect(await sms({ to: numbers(201) })).toBe('160048');
-		expect(emulator().messages().map((message) => message.to.length)).toEqual([200]);
+		expect(emulator.messages().map((message) => message.to.length)).toEqual([200]);
 	});
 
 	it.each([
@@ -158,14 +159,14 @@ describe('template SMS (4.4, 8)', () => {
 
 	it('addTemplate() adds a template with its placeholder count', async () => {
 		expect(await sms({ to: '13800000000', templateId: '7', datas: ['a', 'b'] })).toBe('112311');
-		emulator().addTemplate('7', 3);
+		emulator.addTemplate('7', 3);
 		expect(await sms({ to: '13800000000', templateId: '7', datas: ['a', 'b'] })).toBe('112308');
 		expect(await sms({ to: '13800000000', templateId: '7', datas: ['a', 'b', 'c'] })).toBe('000000');
 	});
 
 	it('in XML datas is repeated <data> elements; other shapes are refused', async () => {
 		expect(statusCodeOf(await smsXml('<datas><data>1234</data><data>5</data></datas>'))).toBe('000000');
-		expect(emulator().messages()[0].datas).toEqual(['1234', '5']);
+		expect(emulator.messages()[0].datas).toEqual(['1234', '5']);
 		expect(statusCodeOf(await smsXml('<datas><data>1234</data></datas>'))).toBe('112308');
 		expect(statusCodeOf(await smsXml('<datas>1234,5</datas>'))).toBe('160031');
 		expect(statusCodeOf(await smsXml('<datas><item>1234</item><item>5</item></datas>'))).toBe('160031');
@@ -175,8 +176,8 @@ describe('template SMS (4.4, 8)', () => {
 });
 
 describe('sub-account operations (4.6–4.9, 8)', () => {
-	const create = (friendlyName: string, appId = emulator().appId) => code({ path: 'SubAccounts', body: json({ appId, friendlyName }) });
-	const list = (fields: Record<string, string>) => code({ path: 'GetSubAccounts', body: json({ appId: emulator().appId, ...fields }) });
+	const create = (friendlyName: string, appId = emulator.appId) => code({ path: 'SubAccounts', body: json({ appId, friendlyName }) });
+	const list = (fields: Record<string, string>) => code({ path: 'GetSubAccounts', body: json({ appId: emulator.appId, ...fields }) });
 
 	it('refuses a repeated name with 111150, a bad or missing name with 160031, a bad appId', async () => {
 		expect(await create('alice')).toBe('000000');
@@ -189,8 +190,8 @@ describe('sub-account operations (4.6–4.9, 8)', () => {
 	});
 
 	it('pages with startNo and offset; offset outside 1–100 gets 111197, a bad startNo 111196', async () => {
-		for (let i = 0; i < 5; i++) emulator().addSubAccount({ friendlyName: `s${i}` });
-		const page = await main({ path: 'GetSubAccounts', body: json({ appId: emulator().appId, startNo: '3', offset: '100' }) });
+		for (let i = 0; i < 5; i++) emulator.addSubAccount({ friendlyName: `s${i}` });
+		const page = await main({ path: 'GetSubAccounts', body: json({ appId: emulator.appId, startNo: '3', offset: '100' }) });
 		expect(page.json?.SubAccount.map((entry: { friendlyName: string }) => entry.friendlyName)).toEqual(['s3', 's4']);
 		expect(page.json?.totalCount).toBe('5');
 		expect(await list({ offset: '1' })).toBe('000000');
@@ -202,24 +203,24 @@ describe('sub-account operations (4.6–4.9, 8)', () => {
 	});
 
 	it('offset defaults to 100', async () => {
-		for (let i = 0; i < 101; i++) emulator().addSubAccount({ friendlyName: `n${i}` });
-		const page = await main({ path: 'GetSubAccounts', body: json({ appId: emulator().appId }) });
+		for (let i = 0; i < 101; i++) emulator.addSubAccount({ friendlyName: `n${i}` });
+		const page = await main({ path: 'GetSubAccounts', body: json({ appId: emulator.appId }) });
 		expect(page.json?.SubAccount).toHaveLength(100);
 		expect(page.json?.totalCount).toBe('101');
 	});
 
 	it('query by name: unknown 111157, closed 111156', async () => {
-		expect(await code({ path: 'QuerySubAccountByName', body: json({ appId: emulator().appId, friendlyName: 'nobody' }) })).toBe('111157');
-		const seeded = emulator().addSubAccount({ friendlyName: 'gone' });
+		expect(await code({ path: 'QuerySubAccountByName', body: json({ appId: emulator.appId, friendlyName: 'nobody' }) })).toBe('111157');
+		const seeded = emulator.addSubAccount({ friendlyName: 'gone' });
 		await code({ path: 'CloseSubAccount', body: json({ subAccountSid: seeded.subAccountSid }) });
-		expect(await code({ path: 'QuerySubAccountByName', body: json({ appId: emulator().appId, friendlyName: 'gone' }) })).toBe('111156');
+		expect(await code({ path: 'QuerySubAccountByName', body: json({ appId: emulator.appId, friendlyName: 'gone' }) })).toBe('111156');
 	});
 
 	it('close: unknown 111157, already closed 111156, missing sid 160031, appId is not a field of it', async () => {
-		const seeded = emulator().addSubAccount({ friendlyName: 'frank' });
+		const seeded = emulator.addSubAccount({ friendlyName: 'frank' });
 		expect(await code({ path: 'CloseSubAccount', body: json({ subAccountSid: 'f'.repeat(32) }) })).toBe('111157');
 		expect(await code({ path: 'CloseSubAccount', body: json({}) })).toBe('160031');
-		expect(await code({ path: 'CloseSubAccount', body: json({ appId: emulator().appId, subAccountSid: seeded.subAccountSid }) })).toBe('160031');
+		expect(await code({ path: 'CloseSubAccount', body: json({ appId: emulator.appId, subAccountSid: seeded.subAccountSid }) })).toBe('160031');
 		expect(await code({ path: 'CloseSubAccount', body: json({ subAccountSid: seeded.subAccountSid }) })).toBe('000000');
 		expect(await code({ path: 'CloseSubAccount', body: json({ subAccountSid: seeded.subAccountSid }) })).toBe('111156');
 	});
@@ -228,29 +229,29 @@ describe('sub-account operations (4.6–4.9, 8)', () => {
 describe('call state and call result queries (4.10, 4.11)', () => {
 	let callSid: string;
 	beforeEach(async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, to: '13800000000', verifyCode: '1234' }) });
-		callSid = emulator().calls()[0].callSid;
+		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }) });
+		callSid = emulator.calls()[0].callSid;
 	});
 	const state = (body: string, query: Record<string, string> = { callid: callSid }, format: 'json' | 'xml' = 'json') => main({ path: 'ivr/call', query, body, format }).then(statusCodeOf);
 
 	it('needs Appid with a capital A', async () => {
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: { callid: callSid } }))).toBe('000000');
-		expect(await state(json({ appId: emulator().appId, QueryCallState: { callid: callSid } }))).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: { callid: callSid } }))).toBe('000000');
+		expect(await state(json({ appId: emulator.appId, QueryCallState: { callid: callSid } }))).toBe('160031');
 		expect(await state(json({ QueryCallState: { callid: callSid } }))).toBe('111169');
 		expect(await state(json({ Appid: 'unknown', QueryCallState: { callid: callSid } }))).toBe('111170');
 	});
 
 	it('needs callid inside QueryCallState, and the same callid in the query string', async () => {
-		expect(await state(json({ Appid: emulator().appId, callid: callSid }))).toBe('160031');
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: callSid }))).toBe('160031');
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: {} }))).toBe('160031');
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: { callid: callSid, extra: '1' } }))).toBe('160031');
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: { callid: callSid } }), {})).toBe('160031');
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: { callid: callSid } }), { callid: 'a'.repeat(32) })).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, callid: callSid }))).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: callSid }))).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: {} }))).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: { callid: callSid, extra: '1' } }))).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: { callid: callSid } }), {})).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: { callid: callSid } }), { callid: 'a'.repeat(32) })).toBe('160031');
 	});
 
 	it('in XML callid is an attribute of QueryCallState, not an element', async () => {
-		const appid = `<Appid>${emulator().appId}</Appid>`;
+		const appid = `<Appid>${emulator.appId}</Appid>`;
 		expect(await state(`<Request>${appid}<QueryCallState callid="${callSid}"/></Request>`, undefined, 'xml')).toBe('000000');
 		expect(await state(`<Request>${appid}<QueryCallState><callid>${callSid}</callid></QueryCallState></Request>`, undefined, 'xml')).toBe('160031');
 		expect(await state(`<Request>${appid}<callid>${callSid}</callid></Request>`, undefined, 'xml')).toBe('160031');
@@ -258,11 +259,11 @@ describe('call state and call result queries (4.10, 4.11)', () => {
 	});
 
 	it('action, when given, must be a URL', async () => {
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: { callid: callSid, action: 'nope' } }))).toBe('160031');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: { callid: callSid, action: 'nope' } }))).toBe('160031');
 	});
 
 	it('an unknown call is 111300; a result asked for during the call is 111301; callsid is required', async () => {
-		expect(await state(json({ Appid: emulator().appId, QueryCallState: { callid: 'a'.repeat(32) } }), { callid: 'a'.repeat(32) })).toBe('111300');
+		expect(await state(json({ Appid: emulator.appId, QueryCallState: { callid: 'a'.repeat(32) } }), { callid: 'a'.repeat(32) })).toBe('111300');
 		expect(await code({ method: 'GET', path: 'CallResult', query: { callsid: 'f'.repeat(32) } })).toBe('111300');
 		expect(await code({ method: 'GET', path: 'CallResult', query: { callsid: callSid } })).toBe('111301');
 		expect(await code({ method: 'GET', path: 'CallResult' })).toBe('160031');
@@ -270,7 +271,7 @@ describe('call state and call result queries (4.10, 4.11)', () => {
 });
 
 describe('bill records (4.12, 8)', () => {
-	const bills = (fields: Record<string, string>) => code({ path: 'BillRecords', body: json({ appId: emulator().appId, ...fields }) });
+	const bills = (fields: Record<string, string>) => code({ path: 'BillRecords', body: json({ appId: emulator.appId, ...fields }) });
 
 	it('date must be the literal day: other values 111191, empty 111190', async () => {
 		expect(await bills({ date: 'day' })).toBe('000000');
@@ -282,12 +283,12 @@ describe('bill records (4.12, 8)', () => {
 	it('keywords is optional; other fields are refused; the permission is needed (111211)', async () => {
 		expect(await bills({ date: 'day', keywords: '' })).toBe('000000');
 		expect(await bills({ date: 'day', type: '13' })).toBe('160031');
-		emulator().setAccount({ billPermission: false });
+		emulator.setAccount({ billPermission: false });
 		expect(await bills({ date: 'day' })).toBe('111211');
 	});
 
 	it('XML: the same rules', async () => {
-		const reply = await main({ path: 'BillRecords', format: 'xml', body: xml('BillRecords', { appId: emulator().appId, date: 'month' }) });
+		const reply = await main({ path: 'BillRecords', format: 'xml', body: xml('BillRecords', { appId: emulator.appId, date: 'month' }) });
 		expect(statusCodeOf(reply)).toBe('111191');
 	});
 });

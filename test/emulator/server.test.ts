@@ -5,27 +5,28 @@ import type { AddressInfo } from 'node:net';
 
 import { EMULATOR_DEFAULTS, startEmulator } from '../../emulator/index';
 import { rawRequest, signedRequest } from '../../dev/platformClient';
-import { json, useEmulator } from './testSupport';
+import { useEmulator } from '../support/useEmulator';
+import { json } from './requestBodies';
 
 const { emulator, main, code } = useEmulator();
 const info = { method: 'GET' as const, path: 'AccountInfo' };
 
 async function control(method: 'GET' | 'POST', action: string, body?: unknown) {
 	const text = body === undefined ? '' : JSON.stringify(body);
-	const reply = await rawRequest(`${emulator().controlUrl}/${action}`, method, { 'Content-Type': 'application/json' }, text);
+	const reply = await rawRequest(`${emulator.controlUrl}/${action}`, method, { 'Content-Type': 'application/json' }, text);
 	return { status: reply.status, body: JSON.parse(reply.text) };
 }
 
 describe('listening', () => {
 	it('binds 127.0.0.1 on a free port by default, with the documented credentials', () => {
-		expect(emulator().baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-		expect(emulator().controlUrl).toBe(`${emulator().baseUrl}/__emulator`);
-		expect(emulator()).toMatchObject({
+		expect(emulator.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+		expect(emulator.controlUrl).toBe(`${emulator.baseUrl}/__emulator`);
+		expect(emulator).toMatchObject({
 			accountSid: EMULATOR_DEFAULTS.accountSid,
 			authToken: EMULATOR_DEFAULTS.authToken,
 			appId: EMULATOR_DEFAULTS.appId,
 		});
-		for (const value of [emulator().accountSid, emulator().authToken, emulator().appId]) expect(value).toMatch(/^[0-9a-f]{32}$/);
+		for (const value of [emulator.accountSid, emulator.authToken, emulator.appId]) expect(value).toMatch(/^[0-9a-f]{32}$/);
 	});
 
 	it('serves HTTPS with a certificate made at start-up for 127.0.0.1', async () => {
@@ -82,12 +83,12 @@ describe('listening', () => {
 	it('instances keep their own state', async () => {
 		const other = await startEmulator();
 		try {
-			expect(other.baseUrl).not.toBe(emulator().baseUrl);
+			expect(other.baseUrl).not.toBe(emulator.baseUrl);
 			other.setAccount({ status: '2' });
 			await signedRequest(other.baseUrl, { ...info, accountSid: other.accountSid, token: other.authToken });
 			expect(await code(info)).toBe('000000');
 			expect(other.requests()).toHaveLength(1);
-			expect(emulator().requests()).toHaveLength(1);
+			expect(emulator.requests()).toHaveLength(1);
 		} finally {
 			await other.close();
 		}
@@ -103,7 +104,7 @@ describe('listening', () => {
 
 describe('latency', () => {
 	it('delays each API request by the latency set, and not the control surface', async () => {
-		emulator().setLatency(120);
+		emulator.setLatency(120);
 		let started = Date.now();
 		await code(info);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(115);
@@ -131,15 +132,15 @@ describe('latency', () => {
 
 describe('concurrency limit', () => {
 	it('is off by default: requests side by side are all answered, and the peak is counted', async () => {
-		emulator().setLatency(60);
+		emulator.setLatency(60);
 		const codes = await Promise.all(Array.from({ length: 6 }, () => code(info)));
 		expect(codes).toEqual(Array(6).fill('000000'));
-		expect(emulator().peakConcurrency()).toBe(6);
+		expect(emulator.peakConcurrency()).toBe(6);
 	});
 
 	it('refuses requests beyond the limit at once with 111111, in the format asked for, and frees slots as answers go', async () => {
-		emulator().setLatency(80);
-		emulator().setConcurrencyLimit(2);
+		emulator.setLatency(80);
+		emulator.setConcurrencyLimit(2);
 		const codes = await Promise.all(Array.from({ length: 5 }, () => code(info)));
 		expect(codes.filter((value) => value === '000000')).toHaveLength(2);
 		expect(codes.filter((value) => value === '111111')).toHaveLength(3);
@@ -154,31 +155,31 @@ describe('concurrency limit', () => {
 		expect((await control('POST', 'concurrencyLimit', { limit: 1 })).body).toEqual({ concurrencyLimit: 1 });
 		expect((await control('POST', 'concurrencyLimit', { limit: -1 })).status).toBe(400);
 		expect((await control('GET', 'state')).body.concurrencyLimit).toBe(1);
-		emulator().reset();
+		emulator.reset();
 		expect((await control('GET', 'state')).body.concurrencyLimit).toBe(0);
 	});
 });
 
 /** Account Info asked for in XML, as raw text. */
 async function signedRequestXml(): Promise<string> {
-	const reply = await signedRequest(emulator().baseUrl, { ...info, accountSid: emulator().accountSid, token: emulator().authToken, format: 'xml' });
+	const reply = await signedRequest(emulator.baseUrl, { ...info, accountSid: emulator.accountSid, token: emulator.authToken, format: 'xml' });
 	return reply.text;
 }
 
 describe('control surface (HTTP, no authentication)', () => {
 	it('reads state, requests (with parsed bodies), calls, messages, sub-accounts and callbacks', async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, to: '13800000000', verifyCode: '1234', respUrl: 'http://192.0.2.1/x' }) });
-		await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator().appId, to: '13800000000', templateId: '2' }) });
-		await code({ path: 'SubAccounts', body: json({ appId: emulator().appId, friendlyName: 'kim' }) });
-		emulator().advanceTime(1000);
-		await emulator().waitForCallbacks(1);
+		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234', respUrl: 'http://192.0.2.1/x' }) });
+		await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, to: '13800000000', templateId: '2' }) });
+		await code({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'kim' }) });
+		emulator.advanceTime(1000);
+		await emulator.waitForCallbacks(1);
 
 		const state = await control('GET', 'state');
-		expect(state.body).toMatchObject({ account: { status: '1', type: '1' }, apps: [emulator().appId], templates: { '1': 2, '2': 0 } });
+		expect(state.body).toMatchObject({ account: { status: '1', type: '1' }, apps: [emulator.appId], templates: { '1': 2, '2': 0 } });
 		const requests = (await control('GET', 'requests')).body;
 		expect(requests.map((entry: { statusCode: string }) => entry.statusCode)).toEqual(['000000', '000000', '000000']);
-		expect(requests[1].parsedBody).toEqual({ appId: emulator().appId, to: '13800000000', templateId: '2' });
-		expect(requests[1].body).toBe(JSON.stringify({ appId: emulator().appId, to: '13800000000', templateId: '2' }));
+		expect(requests[1].parsedBody).toEqual({ appId: emulator.appId, to: '13800000000', templateId: '2' });
+		expect(requests[1].body).toBe(JSON.stringify({ appId: emulator.appId, to: '13800000000', templateId: '2' }));
 		const calls = (await control('GET', 'calls')).body;
 		expect(calls).toEqual([expect.objectContaining({ kind: 'voiceVerify', to: '13800000000', state: '0', result: '0' })]);
 		expect((await control('GET', 'messages')).body).toEqual([expect.objectContaining({ to: ['13800000000'], templateId: '2', datas: [] })]);
@@ -190,7 +191,7 @@ describe('control surface (HTTP, no authentication)', () => {
 		expect((await control('POST', 'account', { status: '2' })).status).toBe(200);
 		expect(await code(info)).toBe('111139');
 		await control('POST', 'account', { status: '1', balance: '0', type: '0' });
-		expect(await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator().appId, to: '13800000000', templateId: '2' }) })).toBe('111142');
+		expect(await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, to: '13800000000', templateId: '2' }) })).toBe('111142');
 		expect((await main(info)).json?.Account).toMatchObject({ type: '0', balance: '0.000' });
 		expect((await control('POST', 'account', { status: '9' })).status).toBe(400);
 		expect((await control('POST', 'account', { balance: 'lots' })).status).toBe(400);
@@ -201,7 +202,7 @@ describe('control surface (HTTP, no authentication)', () => {
 		await control('POST', 'apps', { appId: 'a'.repeat(32) });
 		const seeded = (await control('POST', 'subaccounts', { friendlyName: 'lee', appId: 'a'.repeat(32), subAccountSid: 'c'.repeat(32), subToken: 'd'.repeat(32) })).body;
 		expect(seeded).toMatchObject({ subAccountSid: 'c'.repeat(32), subToken: 'd'.repeat(32), appId: 'a'.repeat(32), closed: false });
-		const reply = await signedRequest(emulator().baseUrl, {
+		const reply = await signedRequest(emulator.baseUrl, {
 			accountSid: 'c'.repeat(32),
 			token: 'd'.repeat(32),
 			path: 'SMS/TemplateSMS',
@@ -213,9 +214,9 @@ describe('control surface (HTTP, no authentication)', () => {
 	});
 
 	it('moves time: calls end and signatures age', async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator().appId, to: '13800000000', verifyCode: '1234' }) });
+		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }) });
 		expect((await control('POST', 'time', { advanceMs: 25 * 3600_000 })).status).toBe(200);
-		expect(emulator().calls()[0].state).toBe('0');
+		expect(emulator.calls()[0].state).toBe('0');
 		expect(await code(info)).toBe('111106');
 		expect((await control('POST', 'time', { advanceMs: -1 })).status).toBe(400);
 	});
@@ -230,16 +231,16 @@ describe('control surface (HTTP, no authentication)', () => {
 		await code(info);
 		await control('POST', 'account', { status: '3' });
 		expect((await control('POST', 'reset')).body).toEqual({ ok: true });
-		expect(emulator().requests()).toHaveLength(0);
+		expect(emulator.requests()).toHaveLength(0);
 		expect(await code(info)).toBe('000000');
 	});
 
 	it('answers unknown controls with 404 and bad JSON with 400, and records neither as API requests', async () => {
 		expect((await control('GET', 'nothing')).status).toBe(404);
 		expect((await control('POST', 'state')).status).toBe(404);
-		const bad = await rawRequest(`${emulator().controlUrl}/account`, 'POST', { 'Content-Type': 'application/json' }, '{');
+		const bad = await rawRequest(`${emulator.controlUrl}/account`, 'POST', { 'Content-Type': 'application/json' }, '{');
 		expect(bad.status).toBe(400);
-		expect(emulator().requests()).toHaveLength(0);
+		expect(emulator.requests()).toHaveLength(0);
 	});
 });
 
@@ -258,11 +259,11 @@ describe('closing under load', () => {
 	});
 
 	it('reset() during a request\'s latency lets it through instead of hanging', async () => {
-		emulator().setLatency(5_000);
+		emulator.setLatency(5_000);
 		const pending = code(info);
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		const started = Date.now();
-		emulator().reset();
+		emulator.reset();
 		expect(await pending).toBe('000000');
 		expect(Date.now() - started).toBeLessThan(1000);
 	});

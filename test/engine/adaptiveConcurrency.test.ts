@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/sendInSlot';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * Parallel Requests "Adaptive" (the default) through n8n's engine: it ramps up while the platform
@@ -15,18 +15,8 @@ import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voice
 const pairedItems = (count: number) => Array.from({ length: count }, (_, item) => ({ item }));
 
 describe('against the emulator', () => {
-	let emulator: RunningEmulator;
-	beforeAll(async () => {
-		emulator = await startEmulator({ callDurationMs: 100_000 });
-	});
-	beforeEach(() => {
-		emulator.reset();
-		emulator.setLatency(40);
-	});
-	afterAll(async () => {
-		await emulator.close();
-	});
-	const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
+	// Reset before each test, back to this latency.
+	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 40 });
 	const parameters = (extra: IDataObject = {}) => ({ ...sendCodeToEachItem(extra), appId: emulator.appId });
 	/** Answers the emulator gave, per number, in the order the requests arrived. */
 	const answersByNumber = () => {

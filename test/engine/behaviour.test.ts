@@ -2,19 +2,13 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/cloopenRun';
-import { ScriptedPlatform, type RecordedRequest } from '../support/scriptedPlatform';
+import { useScriptedPlatform, type RecordedRequest } from '../support/scriptedPlatform';
 
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';
 const numbers = (count: number) => Array.from({ length: count }, (_, i) => `139${String(i).padStart(8, '0')}`);
 const smsOk = (sid: string) => ({ body: JSON.stringify({ statusCode: '000000', templateSMS: { smsMessageSid: sid, dateCreated: '20261122100000' } }) });
 
-let platform: ScriptedPlatform;
-beforeEach(async () => {
-	platform = await new ScriptedPlatform().start();
-});
-afterEach(async () => {
-	await platform.stop();
-});
+const platform = useScriptedPlatform();
 const credentials = () => customServerCredentials(platform.baseUrl);
 const sentNumbers = (request: RecordedRequest) => String(JSON.parse(request.body).to).split(',');
 

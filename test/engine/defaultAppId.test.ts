@@ -1,5 +1,5 @@
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
-import { ScriptedPlatform } from '../support/scriptedPlatform';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { OPERATION_CASES } from './operationCases';
 
 /**
@@ -9,13 +9,7 @@ import { OPERATION_CASES } from './operationCases';
 const OTHER_APP = 'ffffffffffffffffffffffffffffffff';
 const sendsAppId = OPERATION_CASES.filter((operationCase) => operationCase.parameters.appId !== undefined && operationCase.json !== undefined);
 
-let platform: ScriptedPlatform;
-beforeEach(async () => {
-	platform = await new ScriptedPlatform().start();
-});
-afterEach(async () => {
-	await platform.stop();
-});
+const platform = useScriptedPlatform();
 
 const withoutAppId = (parameters: Record<string, unknown>) => ({ ...parameters, appId: '' });
 const sentBody = () => JSON.parse(platform.requests[0].body) as Record<string, unknown>;

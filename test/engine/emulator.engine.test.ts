@@ -1,28 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import { startEmulator } from '../../emulator';
+import { emulatorCredentials } from '../../dev/emulatorCredentials';
 import { runCloopen } from '../support/cloopenRun';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * The node through n8n's engine against the strict emulator over real HTTP on 127.0.0.1: every
  * operation in both body formats, and the failures a user meets.
  */
-let emulator: RunningEmulator;
-beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: 100_000 });
-});
-beforeEach(() => emulator.reset());
-afterAll(async () => {
-	await emulator.close();
-});
-
-const credentials = (extra: IDataObject = {}) => ({
-	accountSid: emulator.accountSid,
-	authToken: emulator.authToken,
-	server: 'custom',
-	baseUrl: emulator.baseUrl,
-	...extra,
-});
+const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
 const run = async (parameters: IDataObject, extra: { credentials?: IDataObject; items?: IDataObject[] } = {}) =>
 	await runCloopen(parameters, { credentials: (extra.credentials ?? credentials()) as never, items: extra.items });
 const ok = async (parameters: IDataObject, extra?: { credentials?: IDataObject }) => {
@@ -150,7 +137,7 @@ describe('failures a user meets', () => {
 		const secure = await startEmulator({ https: true });
 		try {
 			const { json, error } = await runCloopen(getInfo, {
-				credentials: { accountSid: secure.accountSid, authToken: secure.authToken, server: 'custom', baseUrl: secure.baseUrl, ignoreSslIssues: true },
+				credentials: emulatorCredentials(secure, { ignoreSslIssues: true }),
 			});
 			expect(error).toBeUndefined();
 			expect(json[0].statusCode).toBe('000000');

@@ -1,24 +1,15 @@
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { runWorkflow } from '../../dev/engine';
 import { loadExample } from '../../dev/examples';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * Examples are run again and again on the same account: the sub-account example must not trip over
  * the sub-account its previous run opened (the platform refuses a taken name with 111150).
  */
-let emulator: RunningEmulator;
+const { emulator, credentials: cloopenApi } = useEmulator({ callDurationMs: 50 }, { resetEachTest: false });
 
-beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: 50 });
-});
-afterAll(async () => {
-	await emulator.close();
-});
-
-const credentials = () => ({
-	cloopenApi: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl, ignoreSslIssues: false },
-});
+const credentials = () => ({ cloopenApi: cloopenApi() });
 
 it('examples/customer-sub-account.json runs twice in a row on one account, with a new name each time', async () => {
 	const names: string[] = [];

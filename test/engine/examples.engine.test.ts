@@ -1,25 +1,16 @@
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { runWorkflow } from '../../dev/engine';
 import { exampleFiles, loadExample, operationsIn, operationsOffered } from '../../dev/examples';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * The examples are what users import first: each one started by hand runs through n8n's engine
  * against the emulator as it is (only its App ID placeholder replaced), and together the examples
  * use every operation the node offers. The alert example runs in test/trigger/endToEnd.test.ts.
  */
-let emulator: RunningEmulator;
+const { emulator, credentials: cloopenApi } = useEmulator({ callDurationMs: 50 }, { resetEachTest: false });
 
-beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: 50 });
-});
-afterAll(async () => {
-	await emulator.close();
-});
-
-const credentials = () => ({
-	cloopenApi: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl, ignoreSslIssues: false },
-});
+const credentials = () => ({ cloopenApi: cloopenApi() });
 
 describe.each(exampleFiles({ startedByHand: true }))('examples/%s', (file) => {
 	it('runs to success, every Cloopen node giving items and no error', async () => {

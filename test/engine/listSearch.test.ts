@@ -1,15 +1,7 @@
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { callListSearch } from '../support/listSearch';
+import { useEmulator } from '../support/useEmulator';
 
-let emulator: RunningEmulator;
-beforeAll(async () => {
-	emulator = await startEmulator();
-});
-afterAll(async () => {
-	await emulator.close();
-});
-
-const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
+const { emulator, credentials } = useEmulator();
 const closeParameters = () => ({ resource: 'subAccount', operation: 'close', appId: emulator.appId });
 
 /** `count` sub-accounts straight into the emulator's state: the list is what is under test here. */
@@ -27,8 +19,6 @@ async function seedSubAccounts(count: number, name = (i: number) => `customer${i
 	});
 	return (i: number) => createHash('md5').update(name(i)).digest('hex');
 }
-
-beforeEach(() => emulator.reset());
 
 describe('the sub-account list of the resource locator', () => {
 	it('offers the application\'s sub-accounts by SID (Close), filters by name, and pages by 100', async () => {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * Parallel Requests set to Fixed, through n8n's engine: how many requests are really in flight, output
@@ -22,18 +22,8 @@ const sendCode = (parallelRequests?: number) => ({
 const numbers = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
 
 describe('against the emulator', () => {
-	let emulator: RunningEmulator;
-	beforeAll(async () => {
-		emulator = await startEmulator({ callDurationMs: 100_000 });
-	});
-	beforeEach(() => {
-		emulator.reset();
-		emulator.setLatency(80);
-	});
-	afterAll(async () => {
-		await emulator.close();
-	});
-	const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
+	// Reset before each test, back to this latency.
+	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 80 });
 	const parameters = (parallelRequests?: number) => ({ ...sendCode(parallelRequests), appId: emulator.appId });
 
 	it('sends one item at a time when asked for 1', async () => {

@@ -1,17 +1,13 @@
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { runCloopen } from '../support/cloopenRun';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * n8n stores every output item with the execution: one template SMS to 100,000 numbers must not make
  * a megabyte-sized item. By default the batches give counts and index ranges, not the numbers.
  */
-let emulator: RunningEmulator;
-beforeAll(async () => {
-	emulator = await startEmulator();
+const { emulator, credentials } = useEmulator({}, { resetEachTest: false });
+beforeAll(() => {
 	emulator.setAccount({ balance: 1e9 });
-});
-afterAll(async () => {
-	await emulator.close();
 });
 
 const NUMBERS = Array.from({ length: 100_000 }, (_, i) => `13${String(i).padStart(9, '0')}`);
@@ -19,7 +15,7 @@ const NUMBERS = Array.from({ length: 100_000 }, (_, i) => `13${String(i).padStar
 it('a template SMS to 100,000 numbers gives an output item under 0.1 MB, its batches covering every number once', async () => {
 	const { json, error } = await runCloopen(
 		{ resource: 'sms', operation: 'sendTemplate', appId: emulator.appId, to: '={{ $json.numbers }}', templateId: '2' },
-		{ credentials: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl }, items: [{ numbers: NUMBERS }] },
+		{ credentials: credentials(), items: [{ numbers: NUMBERS }] },
 	);
 	expect(error).toBeUndefined();
 	expect(emulator.messages().flatMap((message) => message.to)).toEqual(NUMBERS);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
-import { ScriptedPlatform } from '../support/scriptedPlatform';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';
 const sendCode = { resource: 'voiceVerification', operation: 'sendCode', appId: APP, to: '13800000000', verifyCode: '1234' };
@@ -73,13 +73,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	['bill records for another date', { resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'week' }, /date must be one of day, got "week"/],
 ];
 
-let platform: ScriptedPlatform;
-beforeAll(async () => {
-	platform = await new ScriptedPlatform().start();
-});
-afterAll(async () => {
-	await platform.stop();
-});
+const platform = useScriptedPlatform({ eachTest: false });
 
 it.each(BAD_INPUTS)('%s is refused before sending', async (_title, parameters, message) => {
 	const { error } = await runCloopen(parameters, { credentials: customServerCredentials(platform.baseUrl) });

@@ -1,10 +1,10 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { notificationBody } from '../../emulator/callbacks';
 import { HARNESS_BASE_URL } from '../../dev/engine/additionalData';
 import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow, type WorkflowInput } from '../../dev/engine';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * Wait for Call Result through n8n-core: the run ends waiting with the call placed to this
@@ -12,19 +12,10 @@ import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow, type WorkflowInput } from
  * checks a notification; and the wait ending without one continues with the "not notified" item.
  * The whole loop in a real n8n is test/e2e/waitForResult.e2e.test.ts.
  */
-let emulator: RunningEmulator;
-beforeAll(async () => {
-	// Calls never end by themselves here: no notification goes to the harness's resume URL.
-	emulator = await startEmulator({ callDurationMs: 10 * 60_000 });
-});
-beforeEach(() => emulator.reset());
-afterAll(async () => {
-	await emulator.close();
-});
+// Calls never end by themselves here: no notification goes to the harness's resume URL.
+const { emulator, credentials: cloopenApi } = useEmulator({ callDurationMs: 10 * 60_000 });
 
-const credentials = () => ({
-	cloopenApi: { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl, ignoreSslIssues: false },
-});
+const credentials = () => ({ cloopenApi: cloopenApi() });
 const sendCode = (extra: IDataObject = {}): IDataObject => ({
 	resource: 'voiceVerification',
 	operation: 'sendCode',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { BodyFormat } from '../../nodes/shared/transport/bodyFormat';
 import { customServerCredentials, runCloopen, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/cloopenRun';
-import { ScriptedPlatform } from '../support/scriptedPlatform';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { OPERATION_CASES } from './operationCases';
 
 /**
@@ -23,13 +23,7 @@ function leafTypes(value: unknown, found = new Set<string>()): Set<string> {
 	return found;
 }
 
-let platform: ScriptedPlatform;
-beforeEach(async () => {
-	platform = await new ScriptedPlatform().start();
-});
-afterEach(async () => {
-	await platform.stop();
-});
+const platform = useScriptedPlatform();
 
 describe.each(FORMATS)('$format bodies', ({ format, accept, contentType }) => {
 	it.each(OPERATION_CASES)('$title: request on the wire and output', async (operationCase) => {

@@ -67,4 +67,28 @@ export class ScriptedPlatform {
 		this.server.closeAllConnections();
 		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
 	}
+
+	/** Forgets the requests recorded and the replies still queued. */
+	forget(): void {
+		this.requests.length = 0;
+		this.replies.length = 0;
+	}
+}
+
+/**
+ * A scripted platform for the enclosing describe block (or file). By default each test gets it as new:
+ * started on a free port before the test with nothing recorded or queued, stopped after it. With
+ * `eachTest: false` one server serves all the block's tests, started before the first, stopped after the last.
+ */
+export function useScriptedPlatform({ eachTest = true } = {}): ScriptedPlatform {
+	const platform = new ScriptedPlatform();
+	const [before, after] = eachTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
+	before(async () => {
+		platform.forget();
+		await platform.start();
+	});
+	after(async () => {
+		await platform.stop();
+	});
+	return platform;
 }

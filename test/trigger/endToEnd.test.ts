@@ -3,30 +3,26 @@ import { join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { runWorkflow, serveWebhook, type ServedWebhook } from '../../dev/engine';
 import { runCloopen } from '../support/cloopenRun';
+import { useEmulator } from '../support/useEmulator';
 
 /**
  * The whole loop a user builds: the action node places a voice code with respUrl = the trigger's
  * production URL; the emulator's callback reaches the trigger, is acknowledged, and the alert
  * workflow of examples/ sends its SMS.
  */
-let emulator: RunningEmulator;
+const { emulator, credentials } = useEmulator({ callDurationMs: 50 }, { resetEachTest: false });
 let served: ServedWebhook;
 const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'alert-on-failed-voice-codes.json'), 'utf8'));
 const trigger = example.nodes[0];
 
 beforeAll(async () => {
-	emulator = await startEmulator({ callDurationMs: 50 });
 	served = await serveWebhook(CloopenTrigger, trigger.parameters, { webhookId: trigger.webhookId });
 });
 afterAll(async () => {
 	await served.close();
-	await emulator.close();
 });
-
-const credentials = () => ({ accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl });
 
 it('a failed voice code reaches the trigger, is acknowledged, and the alert SMS goes out', async () => {
 	const placed = await runCloopen(

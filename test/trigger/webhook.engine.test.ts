@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { startEmulator, type RunningEmulator } from '../../emulator';
 import { serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { useEmulator } from '../support/useEmulator';
 import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** The trigger's webhook() in n8n-core's WebhookContext, behind a real HTTP server on loopback. */
@@ -85,21 +85,11 @@ describe('security', () => {
 	});
 
 	describe('verification with the platform', () => {
-		let emulator: RunningEmulator;
-		beforeAll(async () => {
-			emulator = await startEmulator({ callDurationMs: 10 });
-		});
-		afterAll(async () => {
-			await emulator.close();
-		});
+		const { emulator, credentials, main } = useEmulator({ callDurationMs: 10 }, { resetEachTest: false });
 
 		it('emits only when Call Result confirms the callSid ended that way', async () => {
-			const credentials = { accountSid: emulator.accountSid, authToken: emulator.authToken, server: 'custom', baseUrl: emulator.baseUrl };
-			const { url, executions } = await serve({ verifyWithPlatform: true }, credentials);
-			const { signedRequest } = await import('../../dev/platformClient');
-			await signedRequest(emulator.baseUrl, {
-				accountSid: emulator.accountSid,
-				token: emulator.authToken,
+			const { url, executions } = await serve({ verifyWithPlatform: true }, credentials());
+			await main({
 				path: 'Calls/VoiceVerify',
 				body: JSON.stringify({ appId: emulator.appId, to: '13800000001', verifyCode: '1234' }),
 			});

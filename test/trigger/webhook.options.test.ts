@@ -7,7 +7,7 @@ import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
 import { harnessLogger, runWebhook, type WebhookRequestInput } from '../../dev/engine';
 import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/cloopenRun';
-import { ScriptedPlatform } from '../support/scriptedPlatform';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { CALL_SID, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** Options of the trigger, one request at a time through runWebhook (n8n-core's WebhookContext). */
@@ -97,13 +97,7 @@ describe('IP allowlist and X-Forwarded-For', () => {
 });
 
 describe('Verify With Platform', () => {
-	let platform: ScriptedPlatform;
-	beforeEach(async () => {
-		platform = await new ScriptedPlatform().start();
-	});
-	afterEach(async () => {
-		await platform.stop();
-	});
+	const platform = useScriptedPlatform();
 
 	const callResult = (state: string) => ({ body: JSON.stringify({ statusCode: '000000', CallResult: { callTime: '31', state } }) });
 
