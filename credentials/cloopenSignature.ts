@@ -14,7 +14,7 @@ export function authorizationHeader(accountSid: string, timestamp: string): stri
 	return Buffer.from(`${accountSid}:${timestamp}`, 'utf8').toString('base64');
 }
 
-export interface RequestSignature {
+interface RequestSignature {
 	timestamp: string;
 	sig: string;
 	authorization: string;

@@ -4,8 +4,8 @@
  * package has no runtime dependency (n8n's verified-node rule) and nothing is installed beside it.
  * Only fast-xml-parser is vendored: the signature uses node:crypto, and crypto-js (which uses the
  * globals `globalThis` and `global` that n8n's scanner refuses in a published package) stays a
- * devDependency of the emulator (README, "No runtime dependencies"). Plain JavaScript: it runs before
- * and without the TypeScript build of scripts/.
+ * devDependency of the emulator. Plain JavaScript, as every build step here: it runs before and
+ * without the TypeScript build.
  */
 const { builtinModules } = require('node:module');
 const fs = require('node:fs');
