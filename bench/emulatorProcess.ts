@@ -3,7 +3,8 @@
  * run on the same thread as the contenders being measured. Driven through its control surface.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+
+import { emulatorCliArguments } from '../dev/emulatorCliArguments';
 
 export interface PlatformTarget {
 	baseUrl: string;
@@ -30,10 +31,8 @@ const field = (banner: string, label: string) => {
 };
 
 export async function startEmulatorProcess(): Promise<EmulatorProcess> {
-	const root = join(__dirname, '..');
-	const start = ['-r', join(root, 'dev', 'typescriptHook.js'), join(root, 'emulator', 'cli.ts')];
 	const options = ['--port', '0', '--call-duration', '600000', '--record-limit', '20000'];
-	const child: ChildProcess = spawn(process.execPath, [...start, ...options], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child: ChildProcess = spawn(process.execPath, emulatorCliArguments(...options), { stdio: ['ignore', 'pipe', 'inherit'] });
 	const banner = await new Promise<string>((resolve, reject) => {
 		let text = '';
 		child.stdout!.on('data', (chunk: Buffer) => {

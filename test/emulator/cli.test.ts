@@ -4,11 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+
+import { emulatorCliArguments } from '../../dev/emulatorCliArguments';
 
 const projectDir = resolve(__dirname, '../..');
-const hook = join(projectDir, 'dev/typescriptHook.js');
-const cli = join(projectDir, 'emulator/cli.ts');
 
 interface Started {
 	child: ChildProcess;
@@ -42,7 +42,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Pr
 	});
 }
 
-const startCli = () => start(process.execPath, ['-r', hook, cli, '--port', '0']);
+const startCli = () => start(process.execPath, emulatorCliArguments('--port', '0'));
 
 function openConnection(port: number): Promise<Socket> {
 	return new Promise((done, fail) => {
@@ -100,7 +100,7 @@ describe('npm run emulator (emulator/cli.ts)', () => {
 	it('stops when the shell npm started it from is killed (npm hands SIGTERM to that shell only)', async () => {
 		// What `npm run emulator` does: sh -c "<script>". The trailing `; true` keeps sh from
 		// replacing itself with node, so a shell stands in between whatever sh does with one command.
-		const shellCommand = [process.execPath, '-r', hook, cli, '--port', '0'].map((part) => `'${part}'`).join(' ');
+		const shellCommand = [process.execPath, ...emulatorCliArguments('--port', '0')].map((part) => `'${part}'`).join(' ');
 		const emulator = await start('sh', ['-c', `${shellCommand}; true`], { npm_lifecycle_event: 'emulator' });
 		running.push(emulator);
 		expect(emulator.pid).not.toBe(emulator.child.pid);

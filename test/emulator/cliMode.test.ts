@@ -3,11 +3,11 @@
  * refuses a mode it does not know before listening.
  */
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+
+import { emulatorCliArguments } from '../../dev/emulatorCliArguments';
 
 const projectDir = resolve(__dirname, '../..');
-const hook = join(projectDir, 'dev/typescriptHook.js');
-const cli = join(projectDir, 'emulator/cli.ts');
 
 interface Run {
 	output: string;
@@ -18,7 +18,7 @@ interface Run {
 
 /** Starts the command line, asks its control surface for its mode, stops it with SIGTERM. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-	const child = spawn(process.execPath, ['-r', hook, cli, '--port', '0', ...args], {
+	const child = spawn(process.execPath, emulatorCliArguments('--port', '0', ...args), {
 		cwd: projectDir,
 		env: { ...process.env, EMULATOR_MODE: undefined, ...env },
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import {
 	harnessLogger,
@@ -14,6 +12,7 @@ import {
 } from '../../dev/engine';
 
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 import {
 	NodeConnectionTypes,
@@ -34,36 +33,15 @@ import {
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcd';
 const AUTH_TOKEN = 'token-that-must-never-travel';
 
-interface Arrived {
-	method: string;
-	query: URLSearchParams;
-	headers: IncomingHttpHeaders;
-	body: string;
-}
-
 /** A loopback server that records each request and fails the ones whose body says `fail: true`. */
-let server: Server;
-let baseUrl: string;
-const arrived: Arrived[] = [];
-beforeAll(async () => {
-	server = createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on('data', (chunk: Buffer) => chunks.push(chunk));
-		request.on('end', () => {
-			const body = Buffer.concat(chunks).toString('utf8');
-			const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-			arrived.push({ method: request.method ?? '', query: url.searchParams, headers: request.headers, body });
-			const fail = body.includes('"fail":true');
-			response.writeHead(fail ? 500 : 200, { 'Content-Type': 'application/json' });
-			response.end(JSON.stringify(fail ? { error: 'boom' } : { echoed: JSON.parse(body || '{}') }));
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const server = useScriptedPlatform({
+	eachTest: false,
+	unscripted: ({ body }) => {
+		const fail = body.includes('"fail":true');
+		return { status: fail ? 500 : 200, contentType: 'application/json', body: JSON.stringify(fail ? { error: 'boom' } : { echoed: JSON.parse(body || '{}') }) };
+	},
 });
-afterAll(async () => {
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const arrived = server.requests;
 beforeEach(() => {
 	arrived.length = 0;
 });
@@ -114,7 +92,7 @@ function probeWorkflow(items: IDataObject[], probe: IDataObject = {}, probeType 
 		nodes: [
 			{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
 			{ name: 'Items', type: TEST_ITEMS_TYPE, parameters: { items: JSON.stringify(items) } },
-			{ name: 'Probe', type: probeType, parameters: { url: `${baseUrl}/probe` }, ...probe },
+			{ name: 'Probe', type: probeType, parameters: { url: `${server.baseUrl}/probe` }, ...probe },
 			{ name: 'End', type: NO_OP_TYPE },
 		],
 		connections: {

@@ -1,7 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { HostileServer } from '../support/hostileServer';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -77,46 +75,38 @@ describe('answers that arrive out of order, and the other concurrency codes', ()
 	const answeredOrder: string[] = [];
 	let held: Array<{ to: string; answer: () => void }> = [];
 	let expected = 0;
-	let server: Server;
-	let baseUrl: string;
-	beforeAll(async () => {
-		server = createServer((request, response) => {
-			let body = '';
-			request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-			request.on('end', () => {
-				const to = String(JSON.parse(body).to);
-				const refusal = refusals[to.slice(-1)];
-				held.push({
-					to,
-					answer: () => {
-						answeredOrder.push(to);
-						const answer = refusal
-							? { statusCode: refusal, statusMsg: '并发超限' }
-							: { statusCode: '000000', VoiceVerify: { callSid: `call-${to}`, dateCreated: '20261123100000' } };
-						response.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8' });
-						response.end(JSON.stringify(answer));
-					},
-				});
-				if (held.length < expected) return;
-				const answers = held.sort((a, b) => b.to.localeCompare(a.to));
-				held = [];
-				for (const { answer } of answers) answer();
-			});
+	const server = new HostileServer((request, response) => {
+		const to = String(JSON.parse(request.body).to);
+		const refusal = refusals[to.slice(-1)];
+		held.push({
+			to,
+			answer: () => {
+				answeredOrder.push(to);
+				const answer = refusal
+					? { statusCode: refusal, statusMsg: '并发超限' }
+					: { statusCode: '000000', VoiceVerify: { callSid: `call-${to}`, dateCreated: '20261123100000' } };
+				response.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8' });
+				response.end(JSON.stringify(answer));
+			},
 		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+		if (held.length < expected) return;
+		const answers = held.sort((a, b) => b.to.localeCompare(a.to));
+		held = [];
+		for (const { answer } of answers) answer();
+	});
+	beforeAll(async () => {
+		await server.start();
 	});
 	beforeEach(() => {
 		answeredOrder.length = 0;
 	});
 	afterAll(async () => {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await server.stop();
 	});
 
 	it('output follows the input even when the answers came back reversed', async () => {
 		expected = 5;
-		const { json, result } = await runCloopen(sendCode(5), { credentials: customServerCredentials(baseUrl), items: numbers(5) });
+		const { json, result } = await runCloopen(sendCode(5), { credentials: customServerCredentials(server.baseUrl), items: numbers(5) });
 		expect(answeredOrder).toEqual(numbers(5).map((item) => item.to).reverse());
 		expect(json.map((item) => item.callSid)).toEqual(numbers(5).map((item) => `call-${item.to}`));
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(5).map((_, item) => ({ item })));
@@ -124,7 +114,7 @@ describe('answers that arrive out of order, and the other concurrency codes', ()
 
 	it('111111, 111112 and 111114 each land on their own item with an explanation and the same advice', async () => {
 		expected = 10;
-		const { json } = await runCloopen(sendCode(10), { credentials: customServerCredentials(baseUrl), items: numbers(10), continueOnFail: true });
+		const { json } = await runCloopen(sendCode(10), { credentials: customServerCredentials(server.baseUrl), items: numbers(10), continueOnFail: true });
 		expect(json.map((item) => item.statusCode)).toEqual([...Array(7).fill('000000'), '111111', '111112', '111114']);
 		expect(json.slice(7).map((item) => item.explanation)).toEqual([
 			'Too many concurrent requests for this account',

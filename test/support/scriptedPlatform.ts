@@ -31,18 +31,25 @@ export interface ScriptedReply {
 	body: string;
 }
 
+export type ScriptedAnswer = (request: RecordedRequest) => ScriptedReply;
+
+const NOTHING_SCRIPTED: ScriptedAnswer = () => ({ status: 500, body: 'no reply scripted' });
+
 /**
  * A loopback HTTP server that records every request exactly as it arrived and answers with what the
  * test scripted. Unlike the emulator it judges nothing: it lets a test assert the bytes on the wire.
  */
 export class ScriptedPlatform {
 	readonly requests: RecordedRequest[] = [];
-	private readonly replies: Array<(request: RecordedRequest) => ScriptedReply> = [];
+	private readonly replies: ScriptedAnswer[] = [];
 	private server?: Server;
 	baseUrl = '';
 
+	/** `unscripted` answers a request no reply was queued for (by default HTTP 500 "no reply scripted"). */
+	constructor(private readonly unscripted: ScriptedAnswer = NOTHING_SCRIPTED) {}
+
 	/** Queue a reply for the next request (or one computed from it). */
-	reply(reply: ScriptedReply | ((request: RecordedRequest) => ScriptedReply)): this {
+	reply(reply: ScriptedReply | ScriptedAnswer): this {
 		this.replies.push(typeof reply === 'function' ? reply : () => reply);
 		return this;
 	}
@@ -51,8 +58,7 @@ export class ScriptedPlatform {
 		this.server = createServer((incoming, outgoing) => {
 			whenReceived(incoming, (request) => {
 				this.requests.push(request);
-				const next = this.replies.shift();
-				const reply = next ? next(request) : { status: 500, body: 'no reply scripted' };
+				const reply = (this.replies.shift() ?? this.unscripted)(request);
 				outgoing.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json;charset=utf-8' });
 				outgoing.end(reply.body);
 			});
@@ -80,8 +86,8 @@ export class ScriptedPlatform {
  * started on a free port before the test with nothing recorded or queued, stopped after it. With
  * `eachTest: false` one server serves all the block's tests, started before the first, stopped after the last.
  */
-export function useScriptedPlatform({ eachTest = true } = {}): ScriptedPlatform {
-	const platform = new ScriptedPlatform();
+export function useScriptedPlatform({ eachTest = true, unscripted = NOTHING_SCRIPTED } = {}): ScriptedPlatform {
+	const platform = new ScriptedPlatform(unscripted);
 	const [before, after] = eachTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
 	before(async () => {
 		platform.forget();
