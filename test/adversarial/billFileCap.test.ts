@@ -1,4 +1,4 @@
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 
 /** The bill file download has its own, larger cap (Max File Size), and follows no redirect either. */

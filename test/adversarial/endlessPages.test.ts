@@ -1,7 +1,7 @@
 import { RETURN_ALL_MAX_PAGES } from '../../nodes/Cloopen/resources/subAccount';
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, platformOk, type ArrivedRequest } from '../support/hostileServer';
-import { callListSearch } from '../support/listSearch';
+import { callListSearch } from '../support/callListSearch';
 
 /**
  * Sub-account lists from a server that never says where they end (no totalCount): pages full

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { MAX_ANSWER_DEPTH, MAX_API_ANSWER_BYTES } from '../../nodes/shared/transport/answerBounds';
 

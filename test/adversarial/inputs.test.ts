@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 /**

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
-import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
-import { everyString } from './everything';
+import { everyString } from './everyString';
 
 /**
  * Sub-account tokens and passwords (any casing of their keys) and the Auth Token never appear in

@@ -7,7 +7,7 @@ import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { verifyCallResult } from '../../nodes/shared/notifications/verifyCallResult';
 import { Refusal } from '../../nodes/shared/notifications/refusal';
 import { runWebhook } from '../../dev/engine';
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer } from '../support/hostileServer';
 
 /**

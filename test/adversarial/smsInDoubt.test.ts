@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, platformOk, type ArrivedRequest } from '../support/hostileServer';
 
 /**

@@ -4,7 +4,7 @@ import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { claimFirst, MAX_REMEMBERED, rememberedCount, repeatKey } from '../../nodes/CloopenTrigger/repeats';
 import { normaliseNotification } from '../../nodes/shared/notifications/normalise';
 import { runWebhook, serveWebhook, type ServedWebhook, type WebhookRequestInput } from '../../dev/engine';
-import { customServerCredentials } from '../support/cloopenRun';
+import { customServerCredentials } from '../support/runCloopen';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { voiceCodeXml } from '../trigger/fixtures';
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/sendInSlot';
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';
 import { useEmulator } from '../support/useEmulator';

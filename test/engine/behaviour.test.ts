@@ -1,7 +1,7 @@
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform, type RecordedRequest } from '../support/scriptedPlatform';
 
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator } from '../../emulator';
 import { emulatorCredentials } from '../../dev/emulatorCredentials';
-import { runCloopen } from '../support/cloopenRun';
+import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
 /**

@@ -1,4 +1,4 @@
-import { callListSearch } from '../support/listSearch';
+import { callListSearch } from '../support/callListSearch';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator();

@@ -1,4 +1,4 @@
-import { customServerCredentials, runCloopen } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer } from '../support/hostileServer';
 import { useEmulator } from '../support/useEmulator';
 

@@ -1,4 +1,4 @@
-import { runCloopen } from '../support/cloopenRun';
+import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { BodyFormat } from '../../nodes/shared/transport/bodyFormat';
-import { customServerCredentials, runCloopen, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/cloopenRun';
+import { customServerCredentials, runCloopen, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { OPERATION_CASES } from './operationCases';
 

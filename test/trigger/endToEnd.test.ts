@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { runWorkflow, serveWebhook, type ServedWebhook } from '../../dev/engine';
-import { runCloopen } from '../support/cloopenRun';
+import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
 /**

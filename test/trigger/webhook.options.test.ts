@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
 import { harnessLogger, runWebhook, type WebhookRequestInput } from '../../dev/engine';
-import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/cloopenRun';
+import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { CALL_SID, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
