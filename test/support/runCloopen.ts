@@ -2,20 +2,15 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData } 
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { MANUAL_TRIGGER_TYPE, runWorkflow, type HarnessRunResult } from '../../dev/engine';
+import { emulatorCredentials } from '../../dev/emulatorCredentials';
 
 export const TEST_ACCOUNT_SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 /** Unique enough that finding it anywhere in an output or error is a leak, not a coincidence. */
 export const TEST_AUTH_TOKEN = 'f00dfeedc0ffee5ecre7700000000042';
 
+/** The Cloopen API credential for a test's own server at `baseUrl` (Custom URL server), with the test account. */
 export function customServerCredentials(baseUrl: string, extra: IDataObject = {}): ICredentialDataDecryptedObject {
-	return {
-		accountSid: TEST_ACCOUNT_SID,
-		authToken: TEST_AUTH_TOKEN,
-		server: 'custom',
-		baseUrl,
-		ignoreSslIssues: false,
-		...extra,
-	};
+	return emulatorCredentials({ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN, baseUrl }, extra);
 }
 
 export interface CloopenRunOptions {
