@@ -1,18 +1,57 @@
-// n8n's community-node lint, as @n8n/node-cli sets it up: eslint-plugin-n8n-nodes-base's rule sets
-// for package.json, credentials and nodes, and @n8n/eslint-plugin-community-nodes' recommended set.
+// One lint for the whole repository (`npm run lint` = `eslint .`):
+// - every TypeScript file: @eslint/js and typescript-eslint recommended;
+// - every JavaScript file (.js, .cjs, .mjs: build steps, configs, the TypeScript hook): @eslint/js
+//   recommended, in Node;
+// - nodes/, credentials/ and package.json besides: n8n's community-node lint, as @n8n/node-cli sets it
+//   up: eslint-plugin-n8n-nodes-base's rule sets for package.json, credentials and nodes, and
+//   @n8n/eslint-plugin-community-nodes' recommended set.
 // @n8n/node-cli itself is not installed: it pulls isolated-vm, which needs Node 24 (see README).
 import eslint from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import tseslint from 'typescript-eslint';
 
+// Node's globals, by hand: the `globals` package is only a dependency of a dependency here.
+const readonly = (names) => Object.fromEntries(names.map((name) => [name, 'readonly']));
+const nodeGlobals = readonly([
+	'AbortController',
+	'Buffer',
+	'URL',
+	'URLSearchParams',
+	'clearImmediate',
+	'clearInterval',
+	'clearTimeout',
+	'console',
+	'fetch',
+	'global',
+	'globalThis',
+	'process',
+	'queueMicrotask',
+	'setImmediate',
+	'setInterval',
+	'setTimeout',
+	'structuredClone',
+]);
+const commonJsGlobals = readonly(['__dirname', '__filename', 'exports', 'module', 'require']);
+
+// The package's own code: what n8n's community-node lint is for.
+const PACKAGE_CODE = ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'];
+
 export default tseslint.config(
-	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'scripts/**', 'examples/**', 'gulpfile.js', 'index.js', 'jest.config.js'] },
+	// Built output, installs, and data: the example workflows are JSON, n8n's own install is not ours.
+	{ ignores: ['dist/**', '**/node_modules/**', 'examples/**/*.json', 'dev/n8n/install/**', 'test/e2e/artifacts/**', 'coverage/**'] },
 	{
 		files: ['**/*.ts'],
 		extends: [eslint.configs.recommended, tseslint.configs.recommended],
 		rules: { 'prefer-spread': 'off' },
 	},
+	{
+		files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+		extends: [eslint.configs.recommended],
+		languageOptions: { globals: nodeGlobals },
+	},
+	// No "type": "module" in package.json: .js is CommonJS, as .cjs.
+	{ files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, ...commonJsGlobals } } },
 	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
 	{
 		files: ['package.json'],
@@ -37,5 +76,5 @@ export default tseslint.config(
 			'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
 		},
 	},
-	{ files: ['**/*.ts', 'package.json'], ...n8nCommunityNodesPlugin.configs.recommended },
+	{ files: PACKAGE_CODE, ...n8nCommunityNodesPlugin.configs.recommended },
 );
