@@ -8,7 +8,6 @@
  * executionTime of its nodes in the execution's run data (the Code node making the items is not
  * counted). Rounds in turn, median (min–max), ratios paired within a round. Asserts nothing.
  */
-
 import { emulatorCredentials } from '../dev/emulatorCredentials';
 import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import type { N8nExecution } from '../dev/n8n/executions';

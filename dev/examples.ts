@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+import type { IConnections, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 
 /** The repository's examples/ folder. */
 export const EXAMPLES_DIR = join(__dirname, '..', 'examples');
@@ -11,8 +11,8 @@ const MANUAL_TRIGGER = '"n8n-nodes-base.manualTrigger"';
 
 export interface ExampleWorkflow {
 	name: string;
-	nodes: Array<{ name: string; type: string; parameters: INodeParameters; [key: string]: any }>;
-	connections: Record<string, any>;
+	nodes: Array<{ name: string; type: string; parameters: INodeParameters; [key: string]: unknown }>;
+	connections: IConnections;
 	settings?: Record<string, unknown>;
 	[key: string]: unknown;
 }

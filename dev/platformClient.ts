@@ -28,11 +28,18 @@ export interface SignedRequestOptions {
 	authorizationAccount?: string;
 }
 
+/**
+ * A JSON answer as parsed, of whatever shape the emulator sent: tests read into it by the platform's
+ * field names, and their assertions are what check the shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shape is what the tests assert, not something to declare here
+export type ParsedAnswer = Record<string, any>;
+
 export interface EmulatorReply {
 	status: number;
 	headers: Record<string, string | string[] | undefined>;
 	text: string;
-	json?: Record<string, any>;
+	json?: ParsedAnswer;
 }
 
 /** yyyyMMddHHmmss in China Standard Time (UTC+8, no daylight saving). */
@@ -62,7 +69,7 @@ export async function signedRequest(baseUrl: string, options: SignedRequestOptio
 	}
 	const url = `${baseUrl}/2013-12-26/Accounts/${options.accountSid}/${options.path}?${query}`;
 	const response = await rawRequest(url, options.method ?? 'POST', headers, body);
-	let json: Record<string, any> | undefined;
+	let json: ParsedAnswer | undefined;
 	try {
 		json = JSON.parse(response.text);
 	} catch {

@@ -26,7 +26,7 @@ export class CredentialTypeRegistry implements ICredentialTypes {
 		return type;
 	}
 
-	getSupportedNodes(_type: string): string[] {
+	getSupportedNodes(): string[] {
 		return [];
 	}
 

@@ -35,7 +35,7 @@ export class RecordingLogger implements Logger {
 	}
 
 	/** backend-common's Logger API: n8n-core services ask for scoped children. */
-	scoped(_scopes: string | string[]): this {
+	scoped(): this {
 		return this;
 	}
 

@@ -32,7 +32,7 @@ export interface StartOptions {
 /** An n8n workflow as exported from the editor (extra fields such as id, active, tags are ignored). */
 export interface WorkflowJson {
 	name: string;
-	nodes: Array<Record<string, any>>;
+	nodes: Array<Record<string, unknown>>;
 	connections: Record<string, unknown>;
 	settings?: Record<string, unknown>;
 	[key: string]: unknown;
@@ -56,7 +56,7 @@ export interface N8nInstance {
 	/** a package installed at start, if any */
 	installedPackage?: { name: string; version: string; dir: string };
 	/** n8n's internal REST API under /rest, authenticated as the owner; returns the parsed body */
-	api<T = any>(method: string, path: string, body?: unknown): Promise<T>;
+	api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 	/** creates the workflow (inactive); `credentials` maps a credential type to a credential id */
 	importWorkflow(workflow: WorkflowJson, options?: { credentials?: Record<string, string> }): Promise<string>;
 	createCredential(type: string, name: string, data: Record<string, unknown>): Promise<string>;
@@ -81,6 +81,9 @@ export interface N8nInstance {
 	/** stops n8n and its task runner and deletes the user folder (kept with N8N_E2E_KEEP=1 or `keepUserFolder`) */
 	stop(options?: { keepUserFolder?: boolean }): Promise<void>;
 }
+
+/** n8n's REST API answers `{ data: ... }`. */
+type Answer<T> = { data: T };
 
 const OWNER = { email: 'owner@e2e.invalid', password: 'E2e-owner-password-1', firstName: 'E2E', lastName: 'Owner' };
 
@@ -192,19 +195,19 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 			});
 			const { name, connections, settings, pinData, staticData } = workflow;
 			const body = { name, nodes, connections, settings: settings ?? {}, pinData, staticData };
-			const created = await rest.request('POST', '/workflows', body);
+			const created = await rest.request<Answer<{ id: string }>>('POST', '/workflows', body);
 			return String(created.data.id);
 		},
 
 		async createCredential(type, name, data) {
-			const created = await rest.request('POST', '/credentials', { type, name, data });
+			const created = await rest.request<Answer<{ id: string }>>('POST', '/credentials', { type, name, data });
 			const id = String(created.data.id);
 			credentialNames.set(id, name);
 			return id;
 		},
 
 		async activateWorkflow(id) {
-			const { data } = await rest.request('GET', `/workflows/${id}`);
+			const { data } = await rest.request<Answer<{ versionId: string }>>('GET', `/workflows/${id}`);
 			await rest.request('POST', `/workflows/${id}/activate`, { versionId: data.versionId });
 			await waitUntilPublished(rest, id, data.versionId, 60_000);
 		},
@@ -214,7 +217,7 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		},
 
 		async runWorkflowManually(id, triggerNodeName) {
-			const result = await rest.request('POST', `/workflows/${id}/run`, {
+			const result = await rest.request<Partial<Answer<{ executionId?: string }>>>('POST', `/workflows/${id}/run`, {
 				triggerToStartFrom: { name: triggerNodeName },
 			});
 			const executionId = result.data?.executionId;
@@ -228,8 +231,8 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 			let last = 'none yet';
 			for (;;) {
 				const query = encodeURIComponent(JSON.stringify({ workflowId: filter.workflowId }));
-				const list = await rest.request('GET', `/executions?filter=${query}&limit=50`);
-				const candidates = (list.data.results as Array<{ id: string; status: string }>)
+				const list = await rest.request<Answer<{ results: Array<{ id: string; status: string }> }>>('GET', `/executions?filter=${query}&limit=50`);
+				const candidates = list.data.results
 					.filter((e) => filter.afterId === undefined || Number(e.id) > Number(filter.afterId))
 					.sort((a, b) => Number(b.id) - Number(a.id));
 				const newest = candidates[0];
@@ -248,15 +251,15 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		},
 
 		async getExecution(id) {
-			const { data } = await rest.request('GET', `/executions/${id}`);
+			const { data } = await rest.request<Answer<Omit<N8nExecution, 'data'> & { data: string }>>('GET', `/executions/${id}`);
 			return { ...data, data: parseFlatted(data.data) } as N8nExecution;
 		},
 
 		async hasNodeType(name, version = 1) {
 			// Answers the type's description (its `name` lacks the package prefix); 400 for an unknown type.
 			try {
-				const descriptions = await rest.request('POST', '/node-types', { nodeInfos: [{ name, version }] });
-				const [description] = descriptions.data as Array<{ name?: string } | null>;
+				const descriptions = await rest.request<Answer<Array<{ name?: string } | null>>>('POST', '/node-types', { nodeInfos: [{ name, version }] });
+				const [description] = descriptions.data;
 				return !!description && name.split('.').pop() === description.name;
 			} catch (error) {
 				if (error instanceof N8nApiError && error.status === 400 && /Unrecognized node type/.test(error.message)) {
@@ -289,7 +292,7 @@ async function waitUntilPublished(rest: RestClient, id: string, versionId: strin
 	const deadline = Date.now() + timeoutMs;
 	let last: unknown;
 	while (Date.now() < deadline) {
-		const status = await rest.request('GET', `/workflows/${id}/publication-status`);
+		const status = await rest.request<Partial<Answer<unknown>>>('GET', `/workflows/${id}/publication-status`);
 		last = status.data ?? status;
 		const { status: state, liveVersionId, triggers } = last as {
 			status: string;

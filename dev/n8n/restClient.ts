@@ -23,12 +23,12 @@ export class RestClient {
 	constructor(readonly baseUrl: string) {}
 
 	/** Sends JSON, returns the parsed JSON body (n8n wraps most answers as `{ data: ... }`). */
-	async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+	async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
 		return await this.send<T>(method, `/rest${path}`, body);
 	}
 
 	/** Like request(), for a path outside /rest (e.g. /types/nodes.json, what the editor loads). */
-	async send<T = any>(method: string, pathFromRoot: string, body?: unknown): Promise<T> {
+	async send<T = unknown>(method: string, pathFromRoot: string, body?: unknown): Promise<T> {
 		const response = await fetch(`${this.baseUrl}${pathFromRoot}`, {
 			method,
 			headers: {

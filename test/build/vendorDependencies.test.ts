@@ -2,11 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// Plain JavaScript build step (run by gulp), typed here by hand.
-const { vendorDependencies, VENDORED_PACKAGES } = require('../../scripts/vendorDependencies') as {
-	vendorDependencies(options: { projectDir: string; distDir: string; roots: string[]; packages: string[] }): string[];
-	VENDORED_PACKAGES: string[];
-};
+import { vendorDependencies, VENDORED_PACKAGES } from '../../scripts/vendorDependencies';
 
 const projectDir = resolve(__dirname, '../..');
 
@@ -33,6 +29,7 @@ describe('vendorDependencies (gulp build step)', () => {
 			].join('\n'),
 		});
 		made.push(distDir);
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built output, loaded as Node loads it (through jest's resettable require)
 		expect(() => require(join(distDir, 'nodes/deep/parse.js'))).toThrow(/Cannot find module 'fast-xml-parser'/);
 		jest.resetModules();
 
@@ -43,6 +40,7 @@ describe('vendorDependencies (gulp build step)', () => {
 		const rewritten = readFileSync(join(distDir, 'nodes/deep/parse.js'), 'utf8');
 		expect(rewritten).toContain('require("../../vendor/fast-xml-parser/lib/fxp.cjs")');
 		expect(rewritten).toContain('require("node:crypto")');
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built output, loaded as Node loads it (through jest's resettable require)
 		const { run } = require(join(distDir, 'nodes/deep/parse.js')) as { run: () => unknown[] };
 		expect(run()).toEqual([1, '900150983cd24fb0d6963f7d28e17f72']);
 	});
@@ -61,6 +59,7 @@ describe('vendorDependencies (gulp build step)', () => {
 		expect(files).toEqual(['vendor/crypto-js/core.js', 'vendor/crypto-js/enc-base64.js', 'vendor/crypto-js/md5.js']);
 		expect(existsSync(join(distDir, 'vendor/crypto-js/LICENSE'))).toBe(true);
 		expect(readFileSync(join(distDir, 'nodes/a.js'), 'utf8')).toContain('require("../vendor/crypto-js/md5.js")');
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built output, loaded as Node loads it (through jest's resettable require)
 		expect((require(join(distDir, 'nodes/a.js')) as { run: () => string }).run()).toBe('900150983cd24fb0d6963f7d28e17f72');
 	});
 

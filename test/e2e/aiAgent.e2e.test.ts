@@ -5,7 +5,6 @@
  * (tool names, descriptions, parameter descriptions), what reaches the emulator, and what comes back to
  * the agent are all checked; so is a bad argument from the model.
  */
-
 import { loadExample } from '../../dev/examples';
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';

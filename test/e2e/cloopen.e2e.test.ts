@@ -73,7 +73,7 @@ describe('installed into n8n 2.41 as a community package', () => {
 
 	test('"Test connection" accepts the right token and names the platform error for a wrong one', async () => {
 		const test = (authToken: string) =>
-			n8n.api('POST', '/credentials/test', {
+			n8n.api<{ data: { status: string; message?: string } }>('POST', '/credentials/test', {
 				credentials: { id: credentialId, name: 'Cloopen emulator', type: CREDENTIAL_TYPE, data: credentialData(authToken) },
 			});
 		expect((await test(emulator.authToken)).data).toMatchObject({ status: 'OK' });
@@ -85,7 +85,7 @@ describe('installed into n8n 2.41 as a community package', () => {
 
 	/** What the editor's resource locator shows for `parameter` when the user types "picker". */
 	async function pickerEntries(parameter: string, methodName: string, operation: string) {
-		const answer = await n8n.api('POST', '/dynamic-node-parameters/resource-locator-results', {
+		const answer = await n8n.api<{ data: { results: unknown[] } }>('POST', '/dynamic-node-parameters/resource-locator-results', {
 			path: `parameters.${parameter}`,
 			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
 			methodName,

@@ -5,6 +5,7 @@
  * it and the waiting execution continues; a call never notified ends at Max Wait; a notification for
  * another call is refused; and a waiting execution survives n8n being stopped and started again.
  */
+import type { INodeParameters } from 'n8n-workflow';
 
 import type { EmulatorCallRecord } from '../../emulator';
 import { notificationBody } from '../../emulator/callbacks';
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 /** The example under its own webhook path, published; `change` edits the waiting node's parameters. */
-async function publishExample(path: string, change: (parameters: Record<string, any>) => void = () => {}) {
+async function publishExample(path: string, change: (parameters: INodeParameters) => void = () => {}) {
 	const workflow: ExampleWorkflow = loadExample('voice-code-wait-for-result.json', emulator.appId);
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
 	const waiting = workflow.nodes.find((node) => node.name === WAITING_NODE);

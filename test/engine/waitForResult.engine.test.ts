@@ -52,8 +52,12 @@ const notify = async (waiting: IRun, body: string, parameters: IDataObject = sen
 		runExecutionData: structuredClone(waiting.data),
 	});
 
-/** What the call request returned, as the node output it while waiting. */
-const callRequest = ({ waitingUntil: _until, ...request }: IDataObject) => request;
+/** What the call request returned, as the node output it while waiting (without the waitingUntil it added). */
+const callRequest = (output: IDataObject) => {
+	const request = { ...output };
+	delete request.waitingUntil;
+	return request;
+};
 
 async function waitingRun(parameters = sendCode()) {
 	const started = Date.now();
