@@ -39,7 +39,16 @@ const PACKAGE_CODE = ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'];
 
 export default tseslint.config(
 	// Built output, installs, and data: the example workflows are JSON, n8n's own install is not ours.
-	{ ignores: ['dist/**', '**/node_modules/**', 'examples/**/*.json', 'dev/n8n/install/**', 'test/e2e/artifacts/**', 'coverage/**'] },
+	{
+		ignores: [
+			'dist/**',
+			'**/node_modules/**',
+			'examples/**/*.json',
+			'dev/n8n/install/**',
+			'test/e2e/artifacts/**',
+			'coverage/**',
+		],
+	},
 	{
 		files: ['**/*.ts'],
 		extends: [eslint.configs.recommended, tseslint.configs.recommended],
@@ -51,7 +60,10 @@ export default tseslint.config(
 		languageOptions: { globals: nodeGlobals },
 	},
 	// No "type": "module" in package.json: .js is CommonJS, as .cjs.
-	{ files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, ...commonJsGlobals } } },
+	{
+		files: ['**/*.js', '**/*.cjs'],
+		languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, ...commonJsGlobals } },
+	},
 	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
 	{
 		files: ['package.json'],

@@ -53,7 +53,8 @@ async function peakRss(work: () => Promise<unknown>): Promise<number> {
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const line = (label: string, value: string, note = '') => console.log(`${label.padEnd(62)} ${value.padEnd(24)} ${note}`);
+const line = (label: string, value: string, note = '') =>
+	console.log(`${label.padEnd(62)} ${value.padEnd(24)} ${note}`);
 const perSecond = (values: number[]) => `${showSpread(spread(values))}/s`;
 const ratio = (values: number[]) => showSpread(spread(values), 2);
 
@@ -68,15 +69,33 @@ async function throughputAtZeroLatency(emulator: EmulatorProcess) {
 	});
 	line(`(a) ${ITEMS} voice notifications, no added latency, items/s`, '');
 	line('    raw signed HTTP loop, one kept-alive connection', perSecond(results.rawKeepAlive));
-	line('    raw signed HTTP loop, a new connection per request', perSecond(results.rawNewConnection));
+	line(
+		'    raw signed HTTP loop, a new connection per request',
+		perSecond(results.rawNewConnection),
+	);
 	line("    n8n's HTTP helper alone, one at a time (a node's floor)", perSecond(results.helper));
 	line("    Cloopen node through n8n's engine, Fixed 1", perSecond(results.nodeOneAtATime));
 	line('    raw, every request at once (new connections)', perSecond(results.allAtOnce));
-	line("    Cloopen node through n8n's engine, Adaptive (default)", perSecond(results.nodeAdaptive));
-	line('    ratio node Fixed 1 / raw kept-alive', ratio(pairedRatios(results.nodeOneAtATime, results.rawKeepAlive)));
-	line('    ratio node Fixed 1 / raw new connections', ratio(pairedRatios(results.nodeOneAtATime, results.rawNewConnection)));
-	line("    ratio node Fixed 1 / n8n's helper alone", ratio(pairedRatios(results.nodeOneAtATime, results.helper)));
-	line('    ratio node Adaptive / raw every request at once', ratio(pairedRatios(results.nodeAdaptive, results.allAtOnce)));
+	line(
+		"    Cloopen node through n8n's engine, Adaptive (default)",
+		perSecond(results.nodeAdaptive),
+	);
+	line(
+		'    ratio node Fixed 1 / raw kept-alive',
+		ratio(pairedRatios(results.nodeOneAtATime, results.rawKeepAlive)),
+	);
+	line(
+		'    ratio node Fixed 1 / raw new connections',
+		ratio(pairedRatios(results.nodeOneAtATime, results.rawNewConnection)),
+	);
+	line(
+		"    ratio node Fixed 1 / n8n's helper alone",
+		ratio(pairedRatios(results.nodeOneAtATime, results.helper)),
+	);
+	line(
+		'    ratio node Adaptive / raw every request at once',
+		ratio(pairedRatios(results.nodeAdaptive, results.allAtOnce)),
+	);
 }
 
 async function throughputWithLatency(emulator: EmulatorProcess, latency: number) {
@@ -94,10 +113,20 @@ async function throughputWithLatency(emulator: EmulatorProcess, latency: number)
 	});
 	line(`(e) ${ITEMS} voice notifications, ${latency} ms per request, items/s`, '');
 	line('    raw, every request at once', perSecond(results.allAtOnce));
-	line('    Cloopen node, Adaptive (default)', perSecond(results.nodeAdaptive), `peak ${peak} in flight`);
+	line(
+		'    Cloopen node, Adaptive (default)',
+		perSecond(results.nodeAdaptive),
+		`peak ${peak} in flight`,
+	);
 	line('    Cloopen node, Fixed 10', perSecond(results.nodeFixed10));
-	line('    ratio Adaptive / every request at once', ratio(pairedRatios(results.nodeAdaptive, results.allAtOnce)));
-	line('    ratio Adaptive / Fixed 10', ratio(pairedRatios(results.nodeAdaptive, results.nodeFixed10)));
+	line(
+		'    ratio Adaptive / every request at once',
+		ratio(pairedRatios(results.nodeAdaptive, results.allAtOnce)),
+	);
+	line(
+		'    ratio Adaptive / Fixed 10',
+		ratio(pairedRatios(results.nodeAdaptive, results.nodeFixed10)),
+	);
 	await emulator.setLatency(0);
 }
 
@@ -120,16 +149,34 @@ async function throughputUnderPlatformLimit(emulator: EmulatorProcess, latency: 
 				accepted.push(await rawAllAtOnce(emulator, ITEMS));
 			}),
 	});
-	line(`(f) ${ITEMS} voice notifications, ${latency} ms, platform limit ${PLATFORM_LIMIT} at once`, '');
-	line('    Cloopen node, Adaptive: all delivered, items/s', perSecond(results.nodeAdaptive), `refusals sent again: ${showSpread(spread(refusals))}`);
+	line(
+		`(f) ${ITEMS} voice notifications, ${latency} ms, platform limit ${PLATFORM_LIMIT} at once`,
+		'',
+	);
+	line(
+		'    Cloopen node, Adaptive: all delivered, items/s',
+		perSecond(results.nodeAdaptive),
+		`refusals sent again: ${showSpread(spread(refusals))}`,
+	);
 	line('    Cloopen node, Fixed 10: all delivered, items/s', perSecond(results.nodeFixed10));
-	line('    ratio Adaptive / Fixed 10', ratio(pairedRatios(results.nodeAdaptive, results.nodeFixed10)));
-	line('    raw, every request at once: accepted of ' + String(ITEMS), showSpread(spread(accepted)), 'the rest refused 111111');
+	line(
+		'    ratio Adaptive / Fixed 10',
+		ratio(pairedRatios(results.nodeAdaptive, results.nodeFixed10)),
+	);
+	line(
+		'    raw, every request at once: accepted of ' + String(ITEMS),
+		showSpread(spread(accepted)),
+		'the rest refused 111111',
+	);
 	await emulator.setConcurrencyLimit(0);
 	await emulator.setLatency(0);
 }
 
-async function templateSms(emulator: EmulatorProcess, numbers: number, includeBatchNumbers = false) {
+async function templateSms(
+	emulator: EmulatorProcess,
+	numbers: number,
+	includeBatchNumbers = false,
+) {
 	const list = Array.from({ length: numbers }, (_, i) => `13${String(i).padStart(9, '0')}`);
 	const result = await runWorkflow(
 		{
@@ -138,7 +185,14 @@ async function templateSms(emulator: EmulatorProcess, numbers: number, includeBa
 				{
 					name: 'Cloopen',
 					type: 'n8n-nodes-cloopen.cloopen',
-					parameters: { resource: 'sms', operation: 'sendTemplate', appId: emulator.appId, to: list.join(','), templateId: '2', includeBatchNumbers },
+					parameters: {
+						resource: 'sms',
+						operation: 'sendTemplate',
+						appId: emulator.appId,
+						to: list.join(','),
+						templateId: '2',
+						includeBatchNumbers,
+					},
 				},
 			],
 			connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
@@ -146,7 +200,8 @@ async function templateSms(emulator: EmulatorProcess, numbers: number, includeBa
 		{ nodeTypes: [Cloopen], credentials: credentialsFor(emulator) },
 	);
 	const item = result.outputOf('Cloopen')[0]?.json;
-	if (item?.batchCount !== numbers / 200) throw new Error(`SMS batches missing: ${JSON.stringify(result.errorOf('Cloopen')?.message)}`);
+	if (item?.batchCount !== numbers / 200)
+		throw new Error(`SMS batches missing: ${JSON.stringify(result.errorOf('Cloopen')?.message)}`);
 	return Buffer.byteLength(JSON.stringify(item));
 }
 
@@ -158,7 +213,8 @@ async function main() {
 		await rawVoiceNotifications(emulator, 50, false);
 		await helperVoiceNotifications(emulator, 50);
 		await rawAllAtOnce(emulator, 50);
-		for (const parallel of [FIXED_1, FIXED_10, ADAPTIVE]) await engineVoiceNotifications(emulator, 50, parallel);
+		for (const parallel of [FIXED_1, FIXED_10, ADAPTIVE])
+			await engineVoiceNotifications(emulator, 50, parallel);
 
 		await throughputAtZeroLatency(emulator);
 		for (const latency of LATENCIES) await throughputWithLatency(emulator, latency);
@@ -166,21 +222,42 @@ async function main() {
 
 		const smsStart = process.hrtime.bigint();
 		await templateSms(emulator, SMS_NUMBERS);
-		line(`(b) template SMS to ${SMS_NUMBERS} numbers (50 requests)`, `${(Number(process.hrtime.bigint() - smsStart) / 1e6).toFixed(0)} ms`);
+		line(
+			`(b) template SMS to ${SMS_NUMBERS} numbers (50 requests)`,
+			`${(Number(process.hrtime.bigint() - smsStart) / 1e6).toFixed(0)} ms`,
+		);
 		const compact = await templateSms(emulator, SMS_OUTPUT_NUMBERS);
 		const listed = await templateSms(emulator, SMS_OUTPUT_NUMBERS, true);
-		line(`    output item for ${SMS_OUTPUT_NUMBERS} numbers (JSON)`, `${(compact / 1e6).toFixed(3)} MB`, `with Include Numbers per Batch: ${(listed / 1e6).toFixed(2)} MB`);
+		line(
+			`    output item for ${SMS_OUTPUT_NUMBERS} numbers (JSON)`,
+			`${(compact / 1e6).toFixed(3)} MB`,
+			`with Include Numbers per Batch: ${(listed / 1e6).toFixed(2)} MB`,
+		);
 
 		const trigger = await measureTriggerCost();
-		line('(c) trigger: one notification, HTTP + webhook()', `${trigger.perNotificationMs.toFixed(3)} ms`, `(${trigger.count} notifications)`);
-		line('    baseline: bare HTTP server answering the same ack', `${trigger.baselineMs.toFixed(3)} ms`, `ratio ${(trigger.perNotificationMs / trigger.baselineMs).toFixed(2)}`);
+		line(
+			'(c) trigger: one notification, HTTP + webhook()',
+			`${trigger.perNotificationMs.toFixed(3)} ms`,
+			`(${trigger.count} notifications)`,
+		);
+		line(
+			'    baseline: bare HTTP server answering the same ack',
+			`${trigger.baselineMs.toFixed(3)} ms`,
+			`ratio ${(trigger.perNotificationMs / trigger.baselineMs).toFixed(2)}`,
+		);
 
 		await emulator.reset();
 		const baselineRss = await peakRss(() => rawVoiceNotifications(emulator, MEMORY_ITEMS, true));
 		await emulator.reset();
-		const engineRss = await peakRss(() => engineVoiceNotifications(emulator, MEMORY_ITEMS, ADAPTIVE));
+		const engineRss = await peakRss(() =>
+			engineVoiceNotifications(emulator, MEMORY_ITEMS, ADAPTIVE),
+		);
 		line(`(d) peak RSS of this process, raw loop, ${MEMORY_ITEMS} items`, mb(baselineRss));
-		line(`    peak RSS, Cloopen node (Adaptive) through the engine`, mb(engineRss), `ratio ${(engineRss / baselineRss).toFixed(2)}`);
+		line(
+			`    peak RSS, Cloopen node (Adaptive) through the engine`,
+			mb(engineRss),
+			`ratio ${(engineRss / baselineRss).toFixed(2)}`,
+		);
 	} finally {
 		await emulator.close();
 	}

@@ -17,7 +17,10 @@ import { signedRequest } from '../dev/platformClient';
 const REQUESTS = Number(process.argv[2] ?? 20_000);
 const MODE = (process.argv[3] ?? 'platform') as 'strict' | 'platform';
 const PARALLEL = 8;
-const LIMIT = process.argv[4] === 'unbounded' ? Number.POSITIVE_INFINITY : Number(process.argv[4] ?? DEFAULT_RECORD_LIMIT);
+const LIMIT =
+	process.argv[4] === 'unbounded'
+		? Number.POSITIVE_INFINITY
+		: Number(process.argv[4] ?? DEFAULT_RECORD_LIMIT);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -37,13 +40,24 @@ function oneRequest(emulator: RunningEmulator, index: number, respUrl: string) {
 			return signedRequest(emulator.baseUrl, {
 				...sign,
 				path: 'Calls/LandingCalls/',
-				body: JSON.stringify({ appId: emulator.appId, to, mediaTxt: 'Your parcel has arrived', respUrl, userData: `order-${index}` }),
+				body: JSON.stringify({
+					appId: emulator.appId,
+					to,
+					mediaTxt: 'Your parcel has arrived',
+					respUrl,
+					userData: `order-${index}`,
+				}),
 			});
 		case 1:
 			return signedRequest(emulator.baseUrl, {
 				...sign,
 				path: 'SMS/TemplateSMS',
-				body: JSON.stringify({ appId: emulator.appId, to, templateId: '1', datas: [String(1000 + (index % 9000)), '5'] }),
+				body: JSON.stringify({
+					appId: emulator.appId,
+					to,
+					templateId: '1',
+					datas: [String(1000 + (index % 9000)), '5'],
+				}),
 			});
 		default:
 			return signedRequest(emulator.baseUrl, { ...sign, method: 'GET', path: 'AccountInfo' });
@@ -79,19 +93,35 @@ async function main() {
 		emulator.setAccount({ balance: 1e9 });
 		const before = settledMemory();
 		const limit = LIMIT === Number.POSITIVE_INFINITY ? 'unbounded' : `recordLimit ${LIMIT}`;
-		console.log(`Emulator memory, ${REQUESTS} API requests per round (${MODE} mode, ${limit}), Node ${process.version}`);
+		console.log(
+			`Emulator memory, ${REQUESTS} API requests per round (${MODE} mode, ${limit}), Node ${process.version}`,
+		);
 		console.log(`  start            heap ${mb(before.heapUsed)}   rss ${mb(before.rss)}`);
 		// A second round shows whether what reset() gave back is used again or lost.
 		for (const round of [1, 2]) {
 			await send(emulator, REQUESTS, respUrl);
 			const after = settledMemory();
-			const held = [emulator.requests(), emulator.calls(), emulator.messages(), emulator.callbacks()].map((list) => list.length).join('/');
+			const held = [
+				emulator.requests(),
+				emulator.calls(),
+				emulator.messages(),
+				emulator.callbacks(),
+			]
+				.map((list) => list.length)
+				.join('/');
 			emulator.reset();
 			emulator.setAccount({ balance: 1e9 });
 			const afterReset = settledMemory();
-			console.log(`  round ${round} after    heap ${mb(after.heapUsed)}   rss ${mb(after.rss)}   (requests/calls/SMS/callbacks held: ${held})`);
-			console.log(`  round ${round} reset    heap ${mb(afterReset.heapUsed)}   rss ${mb(afterReset.rss)}`);
-			if (round === 1) console.log(`  heap kept per request in round 1: ${((after.heapUsed - before.heapUsed) / REQUESTS / 1024).toFixed(2)} KB`);
+			console.log(
+				`  round ${round} after    heap ${mb(after.heapUsed)}   rss ${mb(after.rss)}   (requests/calls/SMS/callbacks held: ${held})`,
+			);
+			console.log(
+				`  round ${round} reset    heap ${mb(afterReset.heapUsed)}   rss ${mb(afterReset.rss)}`,
+			);
+			if (round === 1)
+				console.log(
+					`  heap kept per request in round 1: ${((after.heapUsed - before.heapUsed) / REQUESTS / 1024).toFixed(2)} KB`,
+				);
 		}
 	} finally {
 		await emulator.close();

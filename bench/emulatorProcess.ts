@@ -32,14 +32,18 @@ const field = (banner: string, label: string) => {
 
 export async function startEmulatorProcess(): Promise<EmulatorProcess> {
 	const options = ['--port', '0', '--call-duration', '600000', '--record-limit', '20000'];
-	const child: ChildProcess = spawn(process.execPath, emulatorCliArguments(...options), { stdio: ['ignore', 'pipe', 'inherit'] });
+	const child: ChildProcess = spawn(process.execPath, emulatorCliArguments(...options), {
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	const banner = await new Promise<string>((resolve, reject) => {
 		let text = '';
 		child.stdout!.on('data', (chunk: Buffer) => {
 			text += chunk.toString();
 			if (/stops it/.test(text)) resolve(text);
 		});
-		child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before it was ready:\n${text}`)));
+		child.once('exit', (code) =>
+			reject(new Error(`the emulator exited (${code}) before it was ready:\n${text}`)),
+		);
 	});
 	const baseUrl = field(banner, 'Base URL');
 	const control = async (method: 'GET' | 'POST', action: string, body?: unknown) => {
@@ -48,7 +52,8 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
 			headers: { 'Content-Type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		if (!response.ok) throw new Error(`emulator control ${action}: ${response.status} ${await response.text()}`);
+		if (!response.ok)
+			throw new Error(`emulator control ${action}: ${response.status} ${await response.text()}`);
 		return (await response.json()) as unknown;
 	};
 	let latency = 0;
@@ -76,10 +81,13 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
 			await control('POST', 'reset');
 			await settle();
 		},
-		peakConcurrency: async () => Number(((await control('GET', 'state')) as { peakConcurrency: number }).peakConcurrency),
+		peakConcurrency: async () =>
+			Number(((await control('GET', 'state')) as { peakConcurrency: number }).peakConcurrency),
 		answers: async () => {
 			const counts: Record<string, number> = {};
-			for (const { statusCode } of (await control('GET', 'requests')) as Array<{ statusCode?: string }>) {
+			for (const { statusCode } of (await control('GET', 'requests')) as Array<{
+				statusCode?: string;
+			}>) {
 				counts[String(statusCode)] = (counts[String(statusCode)] ?? 0) + 1;
 			}
 			return counts;

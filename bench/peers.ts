@@ -34,13 +34,31 @@ const itemsNode = {
 	type: 'n8n-nodes-base.code',
 	typeVersion: 2,
 	position: [200, 0],
-	parameters: { jsCode: `return Array.from({ length: ${ITEMS} }, (_, i) => ({ json: { to: '138' + String(i).padStart(8, '0') } }));` },
+	parameters: {
+		jsCode: `return Array.from({ length: ${ITEMS} }, (_, i) => ({ json: { to: '138' + String(i).padStart(8, '0') } }));`,
+	},
 };
-const trigger = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+const trigger = {
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 const chain = (...names: string[]) =>
-	Object.fromEntries(names.slice(0, -1).map((name, index) => [name, { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] }]));
+	Object.fromEntries(
+		names
+			.slice(0, -1)
+			.map((name, index) => [
+				name,
+				{ main: [[{ node: names[index + 1], type: 'main', index: 0 }]] },
+			]),
+	);
 
-function cloopenWorkflow(emulator: EmulatorProcess, parallel: Record<string, unknown>): WorkflowJson {
+function cloopenWorkflow(
+	emulator: EmulatorProcess,
+	parallel: Record<string, unknown>,
+): WorkflowJson {
 	return {
 		name: `bench: Cloopen ${JSON.stringify(parallel)}`,
 		nodes: [
@@ -51,7 +69,15 @@ function cloopenWorkflow(emulator: EmulatorProcess, parallel: Record<string, unk
 				type: 'n8n-nodes-cloopen.cloopen',
 				typeVersion: 1,
 				position: [400, 0],
-				parameters: { resource: 'voiceNotification', operation: 'call', appId: emulator.appId, to: '={{ $json.to }}', content: 'text', mediaTxt: MESSAGE, ...parallel },
+				parameters: {
+					resource: 'voiceNotification',
+					operation: 'call',
+					appId: emulator.appId,
+					to: '={{ $json.to }}',
+					content: 'text',
+					mediaTxt: MESSAGE,
+					...parallel,
+				},
 				credentials: { cloopenApi: { id: '', name: '' } },
 			},
 		],
@@ -60,7 +86,10 @@ function cloopenWorkflow(emulator: EmulatorProcess, parallel: Record<string, unk
 }
 
 /** What a user writes without this package: the platform's signature in a Code node, then HTTP Request. */
-function peerWorkflow(emulator: EmulatorProcess, batching?: { size: number; intervalMs: number }): WorkflowJson {
+function peerWorkflow(
+	emulator: EmulatorProcess,
+	batching?: { size: number; intervalMs: number },
+): WorkflowJson {
 	const sign = `const crypto = require('crypto');
 const accountSid = ${JSON.stringify(emulator.accountSid)};
 const authToken = ${JSON.stringify(emulator.authToken)};
@@ -75,7 +104,13 @@ return $input.all().map((item) => {
 		nodes: [
 			trigger,
 			itemsNode,
-			{ name: 'Sign', type: 'n8n-nodes-base.code', typeVersion: 2, position: [400, 0], parameters: { jsCode: sign } },
+			{
+				name: 'Sign',
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				position: [400, 0],
+				parameters: { jsCode: sign },
+			},
 			{
 				name: 'HTTP Request',
 				type: 'n8n-nodes-base.httpRequest',
@@ -94,7 +129,13 @@ return $input.all().map((item) => {
 					sendBody: true,
 					specifyBody: 'json',
 					jsonBody: `={{ JSON.stringify({ appId: ${JSON.stringify(emulator.appId)}, to: $json.to, mediaTxt: ${JSON.stringify(MESSAGE)} }) }}`,
-					options: batching ? { batching: { batch: { batchSize: batching.size, batchInterval: batching.intervalMs } } } : {},
+					options: batching
+						? {
+								batching: {
+									batch: { batchSize: batching.size, batchInterval: batching.intervalMs },
+								},
+							}
+						: {},
 				},
 			},
 		],
@@ -111,10 +152,17 @@ interface Outcome {
  * Waits for the execution. A poll may meet a kept-alive connection n8n has just closed (ECONNRESET
  * under load, seen while 1,000 requests of the peer were in flight): it is asked again.
  */
-async function finished(n8n: N8nInstance, workflowId: string, executionId: string): Promise<N8nExecution> {
+async function finished(
+	n8n: N8nInstance,
+	workflowId: string,
+	executionId: string,
+): Promise<N8nExecution> {
 	for (let attempt = 1; ; attempt++) {
 		try {
-			return await n8n.waitForExecution({ workflowId, afterId: String(Number(executionId) - 1) }, 300_000);
+			return await n8n.waitForExecution(
+				{ workflowId, afterId: String(Number(executionId) - 1) },
+				300_000,
+			);
 		} catch (error) {
 			const code = (error as { cause?: { code?: string } }).cause?.code;
 			if (attempt >= 5 || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw error;
@@ -124,34 +172,60 @@ async function finished(n8n: N8nInstance, workflowId: string, executionId: strin
 }
 
 /** Runs a workflow by hand and reads n8n's own timing of the contender's nodes. */
-async function run(n8n: N8nInstance, workflowId: string, timedNodes: string[], resultNode: string): Promise<Outcome> {
+async function run(
+	n8n: N8nInstance,
+	workflowId: string,
+	timedNodes: string[],
+	resultNode: string,
+): Promise<Outcome> {
 	const executionId = await n8n.runWorkflowManually(workflowId, 'Start');
 	const execution = await finished(n8n, workflowId, executionId);
 	const runData = execution.data.resultData.runData;
-	const ms = timedNodes.reduce((total, name) => total + (runData[name]?.[0]?.executionTime ?? NaN), 0);
+	const ms = timedNodes.reduce(
+		(total, name) => total + (runData[name]?.[0]?.executionTime ?? NaN),
+		0,
+	);
 	const items = runData[resultNode]?.[0]?.data?.main?.[0] ?? [];
 	const accepted = items.filter((item) => item.json.statusCode === '000000').length;
-	if (execution.status !== 'success') throw new Error(`execution ${executionId} ended ${execution.status}: ${JSON.stringify(execution.data.resultData.error?.message)}`);
+	if (execution.status !== 'success')
+		throw new Error(
+			`execution ${executionId} ended ${execution.status}: ${JSON.stringify(execution.data.resultData.error?.message)}`,
+		);
 	return { itemsPerSecond: ITEMS / (ms / 1000), accepted };
 }
 
-const line = (label: string, value: string, note = '') => console.log(`${label.padEnd(58)} ${value.padEnd(22)} ${note}`);
+const line = (label: string, value: string, note = '') =>
+	console.log(`${label.padEnd(58)} ${value.padEnd(22)} ${note}`);
 
 async function main() {
 	const emulator = await startEmulatorProcess();
 	let n8n: N8nInstance | undefined;
 	try {
-		n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install', env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' } });
-		const credential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
-		const importing = async (workflow: WorkflowJson) => await n8n!.importWorkflow(workflow, { credentials: { cloopenApi: credential } });
+		n8n = await startN8nWithRepoPackage({
+			packageInstall: 'readme-npm-install',
+			env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' },
+		});
+		const credential = await n8n.createCredential(
+			'cloopenApi',
+			'Cloopen emulator',
+			emulatorCredentials(emulator),
+		);
+		const importing = async (workflow: WorkflowJson) =>
+			await n8n!.importWorkflow(workflow, { credentials: { cloopenApi: credential } });
 		const ids = {
 			adaptive: await importing(cloopenWorkflow(emulator, {})),
-			fixed10: await importing(cloopenWorkflow(emulator, { parallelMode: 'fixed', parallelRequests: 10 })),
+			fixed10: await importing(
+				cloopenWorkflow(emulator, { parallelMode: 'fixed', parallelRequests: 10 }),
+			),
 			peerDefault: await importing(peerWorkflow(emulator)),
 		};
 		const batched = new Map<number, string>();
 		const peerBatch10 = async (latency: number) => {
-			if (!batched.has(latency)) batched.set(latency, await importing(peerWorkflow(emulator, { size: 10, intervalMs: latency })));
+			if (!batched.has(latency))
+				batched.set(
+					latency,
+					await importing(peerWorkflow(emulator, { size: 10, intervalMs: latency })),
+				);
 			return await run(n8n!, batched.get(latency)!, ['Sign', 'HTTP Request'], 'HTTP Request');
 		};
 		const contenders = (latency: number) => ({
@@ -163,7 +237,9 @@ async function main() {
 		// One warm-up run each (n8n loads node types and compiles on first use).
 		for (const contender of Object.values(contenders(0))) await contender();
 
-		for (const { latency, limit } of SCENARIOS.filter(({ name }) => ONLY === undefined || ONLY.includes(name))) {
+		for (const { latency, limit } of SCENARIOS.filter(
+			({ name }) => ONLY === undefined || ONLY.includes(name),
+		)) {
 			await emulator.setLatency(latency);
 			await emulator.setConcurrencyLimit(limit);
 			const accepted: Record<string, number[]> = {};
@@ -180,14 +256,43 @@ async function main() {
 					]),
 				) as Record<keyof ReturnType<typeof contenders>, () => Promise<number>>,
 			);
-			line(`${latency} ms per request${limit ? `, platform limit ${limit} at once` : ''}: items/s`, '', 'accepted of ' + String(ITEMS));
-			line('    Cloopen node, Adaptive (default)', showSpread(spread(rates.adaptive)), showSpread(spread(accepted.adaptive)));
-			line('    Cloopen node, Fixed 10', showSpread(spread(rates.fixed10)), showSpread(spread(accepted.fixed10)));
-			line('    peer: Code (sign) + HTTP Request, default', showSpread(spread(rates.peerDefault)), showSpread(spread(accepted.peerDefault)));
-			line(`    peer: Code (sign) + HTTP Request, Batching 10 per ${latency} ms`, showSpread(spread(rates.peerBatch10)), showSpread(spread(accepted.peerBatch10)));
-			line('    ratio Cloopen Adaptive / peer default', showSpread(spread(pairedRatios(rates.adaptive, rates.peerDefault)), 2));
-			line('    ratio Cloopen Fixed 10 / peer Batching 10', showSpread(spread(pairedRatios(rates.fixed10, rates.peerBatch10)), 2));
-			line('    ratio Cloopen Adaptive / Cloopen Fixed 10', showSpread(spread(pairedRatios(rates.adaptive, rates.fixed10)), 2));
+			line(
+				`${latency} ms per request${limit ? `, platform limit ${limit} at once` : ''}: items/s`,
+				'',
+				'accepted of ' + String(ITEMS),
+			);
+			line(
+				'    Cloopen node, Adaptive (default)',
+				showSpread(spread(rates.adaptive)),
+				showSpread(spread(accepted.adaptive)),
+			);
+			line(
+				'    Cloopen node, Fixed 10',
+				showSpread(spread(rates.fixed10)),
+				showSpread(spread(accepted.fixed10)),
+			);
+			line(
+				'    peer: Code (sign) + HTTP Request, default',
+				showSpread(spread(rates.peerDefault)),
+				showSpread(spread(accepted.peerDefault)),
+			);
+			line(
+				`    peer: Code (sign) + HTTP Request, Batching 10 per ${latency} ms`,
+				showSpread(spread(rates.peerBatch10)),
+				showSpread(spread(accepted.peerBatch10)),
+			);
+			line(
+				'    ratio Cloopen Adaptive / peer default',
+				showSpread(spread(pairedRatios(rates.adaptive, rates.peerDefault)), 2),
+			);
+			line(
+				'    ratio Cloopen Fixed 10 / peer Batching 10',
+				showSpread(spread(pairedRatios(rates.fixed10, rates.peerBatch10)), 2),
+			);
+			line(
+				'    ratio Cloopen Adaptive / Cloopen Fixed 10',
+				showSpread(spread(pairedRatios(rates.adaptive, rates.fixed10)), 2),
+			);
 		}
 	} catch (error) {
 		// n8n's own account of what went wrong, before its folder is deleted.
@@ -199,4 +304,8 @@ async function main() {
 	}
 }
 
-runBench('npm run bench:peers', `${ITEMS} voice notifications, ${ROUNDS} rounds, median (min–max)`, main);
+runBench(
+	'npm run bench:peers',
+	`${ITEMS} voice notifications, ${ROUNDS} rounds, median (min–max)`,
+	main,
+);

@@ -22,31 +22,51 @@ afterAll(async () => {
 	await setup?.stop();
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 test('notifications per second to finished alert executions, one worker vs two', async () => {
 	const alert = await setup.publishAlertWorkflow();
 	// warm-up: first executions compile and cache what n8n needs
-	await postNotificationBurst({ url: alert.url, burst: 90, count: 30, parallel: 10, acknowledgement: ACKNOWLEDGEMENT });
+	await postNotificationBurst({
+		url: alert.url,
+		burst: 90,
+		count: 30,
+		parallel: 10,
+		acknowledgement: ACKNOWLEDGEMENT,
+	});
 	await setup.waitForEnded(alert.workflowId, 30, 120_000);
 
 	const rates: Record<number, number[]> = { 1: [], 2: [] };
 	for (const [round, workers] of ROUNDS.entries()) {
 		while (setup.workers.length < workers) await setup.addWorker();
-		while (setup.workers.length > workers) await setup.stopWorker(setup.workers[setup.workers.length - 1]);
+		while (setup.workers.length > workers)
+			await setup.stopWorker(setup.workers[setup.workers.length - 1]);
 		const before = await setup.finalCounts(alert.workflowId);
 		const started = Date.now();
-		const burst = await postNotificationBurst({ url: alert.url, burst: round + 1, count: PER_ROUND, parallel: 20, acknowledgement: ACKNOWLEDGEMENT });
+		const burst = await postNotificationBurst({
+			url: alert.url,
+			burst: round + 1,
+			count: PER_ROUND,
+			parallel: 20,
+			acknowledgement: ACKNOWLEDGEMENT,
+		});
 		const after = await setup.waitForEnded(alert.workflowId, totalOf(before) + PER_ROUND, 600_000);
 		const seconds = (Date.now() - started) / 1000;
-		expect({ acknowledged: burst.acknowledged, succeeded: after.success - before.success }).toEqual({
-			acknowledged: PER_ROUND,
-			succeeded: PER_ROUND,
-		});
+		expect({ acknowledged: burst.acknowledged, succeeded: after.success - before.success }).toEqual(
+			{
+				acknowledged: PER_ROUND,
+				succeeded: PER_ROUND,
+			},
+		);
 		rates[workers].push(PER_ROUND / seconds);
-		console.log(`[bench:queue] round ${round + 1}: ${workers} worker(s), ${PER_ROUND} notifications → ${PER_ROUND} alert executions in ${seconds.toFixed(1)} s = ${(PER_ROUND / seconds).toFixed(1)}/s (acknowledged after ${(burst.durationMs / 1000).toFixed(1)} s)`);
+		console.log(
+			`[bench:queue] round ${round + 1}: ${workers} worker(s), ${PER_ROUND} notifications → ${PER_ROUND} alert executions in ${seconds.toFixed(1)} s = ${(PER_ROUND / seconds).toFixed(1)}/s (acknowledged after ${(burst.durationMs / 1000).toFixed(1)} s)`,
+		);
 	}
 	const one = median(rates[1]);
 	const two = median(rates[2]);
-	console.log(`[bench:queue] median: 1 worker ${one.toFixed(1)}/s, 2 workers ${two.toFixed(1)}/s, ratio 2/1 = ${(two / one).toFixed(2)}`);
+	console.log(
+		`[bench:queue] median: 1 worker ${one.toFixed(1)}/s, 2 workers ${two.toFixed(1)}/s, ratio 2/1 = ${(two / one).toFixed(2)}`,
+	);
 }, 3_600_000);

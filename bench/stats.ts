@@ -22,7 +22,9 @@ export async function interleaved<K extends string>(
 	contenders: Record<K, () => Promise<number>>,
 ): Promise<Record<K, number[]>> {
 	const names = Object.keys(contenders) as K[];
-	const results = Object.fromEntries(names.map((name) => [name, [] as number[]])) as unknown as Record<K, number[]>;
+	const results = Object.fromEntries(
+		names.map((name) => [name, [] as number[]]),
+	) as unknown as Record<K, number[]>;
 	for (let round = 0; round < rounds; round++) {
 		for (let turn = 0; turn < names.length; turn++) {
 			const name = names[(round + turn) % names.length];

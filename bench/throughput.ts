@@ -16,7 +16,9 @@ import { runWorkflow } from '../dev/engine';
 import { emulatorCredentials } from '../dev/emulatorCredentials';
 import type { PlatformTarget } from './emulatorProcess';
 
-export const credentialsFor = (emulator: PlatformTarget) => ({ cloopenApi: emulatorCredentials(emulator) });
+export const credentialsFor = (emulator: PlatformTarget) => ({
+	cloopenApi: emulatorCredentials(emulator),
+});
 
 const MESSAGE = 'Your parcel has arrived';
 const numberFor = (i: number) => `138${String(i).padStart(8, '0')}`;
@@ -46,7 +48,11 @@ function accepted(answer: string): void {
  * The baseline: a plain loop of signed HTTP requests, no n8n in between. `keepAlive` reuses one
  * connection; without it every request opens its own, as n8n's HTTP helper does.
  */
-export async function rawVoiceNotifications(emulator: PlatformTarget, count: number, keepAlive: boolean) {
+export async function rawVoiceNotifications(
+	emulator: PlatformTarget,
+	count: number,
+	keepAlive: boolean,
+) {
 	const agent = keepAlive ? new Agent({ keepAlive: true }) : false;
 	try {
 		for (let i = 0; i < count; i++) accepted(await sendRaw(signedCall(emulator, i), agent));
@@ -57,11 +63,15 @@ export async function rawVoiceNotifications(emulator: PlatformTarget, count: num
 
 function sendRaw(call: ReturnType<typeof signedCall>, agent: Agent | false): Promise<string> {
 	return new Promise<string>((resolve, reject) => {
-		const outgoing = httpRequest(`${call.url}?sig=${call.sig}`, { method: 'POST', headers: call.headers, agent }, (incoming) => {
-			const chunks: Buffer[] = [];
-			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-			incoming.on('end', () => resolve(Buffer.concat(chunks).toString()));
-		});
+		const outgoing = httpRequest(
+			`${call.url}?sig=${call.sig}`,
+			{ method: 'POST', headers: call.headers, agent },
+			(incoming) => {
+				const chunks: Buffer[] = [];
+				incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+				incoming.on('end', () => resolve(Buffer.concat(chunks).toString()));
+			},
+		);
 		outgoing.on('error', reject);
 		outgoing.end(call.body);
 	});
@@ -98,11 +108,18 @@ export type Parallel = { mode: 'adaptive'; maximum?: number } | { mode: 'fixed';
 
 const parallelParameters = (parallel: Parallel) =>
 	parallel.mode === 'adaptive'
-		? { parallelMode: 'adaptive', ...(parallel.maximum ? { maxParallelRequests: parallel.maximum } : {}) }
+		? {
+				parallelMode: 'adaptive',
+				...(parallel.maximum ? { maxParallelRequests: parallel.maximum } : {}),
+			}
 		: { parallelMode: 'fixed', parallelRequests: parallel.requests };
 
 /** Start → Cloopen, with `count` items that each place one voice notification to `{{ $json.to }}`. */
-export async function engineVoiceNotifications(emulator: PlatformTarget, count: number, parallel: Parallel = { mode: 'fixed', requests: 1 }) {
+export async function engineVoiceNotifications(
+	emulator: PlatformTarget,
+	count: number,
+	parallel: Parallel = { mode: 'fixed', requests: 1 },
+) {
 	const result = await runWorkflow(
 		{
 			nodes: [
@@ -131,6 +148,8 @@ export async function engineVoiceNotifications(emulator: PlatformTarget, count: 
 	);
 	const output = result.outputOf('Cloopen');
 	if (output.length !== count || output.some((item) => !item.json.callSid)) {
-		throw new Error(`the engine run did not place ${count} calls: ${JSON.stringify(result.errorOf('Cloopen')?.message)}`);
+		throw new Error(
+			`the engine run did not place ${count} calls: ${JSON.stringify(result.errorOf('Cloopen')?.message)}`,
+		);
 	}
 }

@@ -5,7 +5,8 @@ import { CloopenTrigger } from '../nodes/CloopenTrigger/CloopenTrigger.node';
 import { serveWebhook } from '../dev/engine';
 
 const NOTIFICATIONS = 2000;
-const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 const body = (i: number) =>
 	`<?xml version="1.0" encoding="UTF-8"?><Request><action>VoiceCode</action><number>13800000002</number>` +
 	`<callSid>${String(i).padStart(32, '0')}</callSid><state>2</state><duration>0</duration><userData>u${i}</userData></Request>`;
@@ -13,7 +14,11 @@ const body = (i: number) =>
 async function postAll(url: string): Promise<number> {
 	const start = process.hrtime.bigint();
 	for (let i = 0; i < NOTIFICATIONS; i++) {
-		const response = await fetch(url, { method: 'POST', body: body(i), headers: { 'Content-Type': 'text/plain' } });
+		const response = await fetch(url, {
+			method: 'POST',
+			body: body(i),
+			headers: { 'Content-Type': 'text/plain' },
+		});
 		if ((await response.text()) !== ACK) throw new Error('notification not acknowledged');
 	}
 	return Number(process.hrtime.bigint() - start) / 1e6 / NOTIFICATIONS;
@@ -33,12 +38,20 @@ export async function measureTriggerCost() {
 		});
 	});
 	await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-	const served = await serveWebhook(CloopenTrigger, { events: ['*'], results: ['*'], secret: '', allowedIps: '', verifyWithPlatform: false, options: {} });
+	const served = await serveWebhook(CloopenTrigger, {
+		events: ['*'],
+		results: ['*'],
+		secret: '',
+		allowedIps: '',
+		verifyWithPlatform: false,
+		options: {},
+	});
 	try {
 		await postAll(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
 		const baselineMs = await postAll(`http://127.0.0.1:${(bare.address() as AddressInfo).port}/`);
 		const triggerMs = await postAll(served.url);
-		if (served.executions.length !== NOTIFICATIONS) throw new Error('not every notification started a workflow');
+		if (served.executions.length !== NOTIFICATIONS)
+			throw new Error('not every notification started a workflow');
 		return { perNotificationMs: triggerMs, baselineMs, count: NOTIFICATIONS };
 	} finally {
 		bare.closeAllConnections();

@@ -24,7 +24,10 @@ export class CloopenApi implements ICredentialType {
 
 	documentationUrl = 'https://doc.yuntongxun.com/';
 
-	icon: Icon = { light: 'file:../nodes/Cloopen/cloopen.svg', dark: 'file:../nodes/Cloopen/cloopen.dark.svg' };
+	icon: Icon = {
+		light: 'file:../nodes/Cloopen/cloopen.svg',
+		dark: 'file:../nodes/Cloopen/cloopen.dark.svg',
+	};
 
 	properties: INodeProperties[] = [
 		{
@@ -34,7 +37,7 @@ export class CloopenApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'ACCOUNT SID from the console. A sub-account SID works too, for that sub-account\'s own calls and SMS.',
+				"ACCOUNT SID from the console. A sub-account SID works too, for that sub-account's own calls and SMS.",
 		},
 		{
 			displayName: 'Auth Token',
@@ -43,7 +46,8 @@ export class CloopenApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'AUTH TOKEN from the console (or the sub-account token that goes with a sub-account SID)',
+			description:
+				'AUTH TOKEN from the console (or the sub-account token that goes with a sub-account SID)',
 		},
 		{
 			displayName: 'Default App ID',
@@ -85,7 +89,7 @@ export class CloopenApi implements ICredentialType {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to accept a self-signed certificate, as the local emulator\'s HTTPS server uses. Never needed for the real platform.',
+				"Whether to accept a self-signed certificate, as the local emulator's HTTPS server uses. Never needed for the real platform.",
 		},
 	];
 
@@ -127,7 +131,11 @@ export class CloopenApi implements ICredentialType {
 		},
 		rules: CREDENTIAL_FAILURE_CODES.map((code) => ({
 			type: 'responseSuccessBody' as const,
-			properties: { key: 'statusCode', value: code, message: `${credentialFailure(code)} (statusCode ${code})` },
+			properties: {
+				key: 'statusCode',
+				value: code,
+				message: `${credentialFailure(code)} (statusCode ${code})`,
+			},
 		})),
 	};
 }

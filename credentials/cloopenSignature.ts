@@ -5,8 +5,15 @@ import { createHash } from 'node:crypto';
 import { platformTimestamp } from '../nodes/shared/platform/chinaTime';
 
 /** Query parameter `sig`: upper-case MD5 of accountSid + token + timestamp (docs/platform.md#signing). */
-export function signatureParameter(accountSid: string, authToken: string, timestamp: string): string {
-	return createHash('md5').update(accountSid + authToken + timestamp, 'utf8').digest('hex').toUpperCase();
+export function signatureParameter(
+	accountSid: string,
+	authToken: string,
+	timestamp: string,
+): string {
+	return createHash('md5')
+		.update(accountSid + authToken + timestamp, 'utf8')
+		.digest('hex')
+		.toUpperCase();
 }
 
 /** Header `Authorization`: Base64 of accountSid + ':' + timestamp (docs/platform.md#signing). */
@@ -21,7 +28,11 @@ interface RequestSignature {
 }
 
 /** Both halves of the authentication from ONE timestamp, as the platform demands. */
-export function signRequest(accountSid: string, authToken: string, at: Date = new Date()): RequestSignature {
+export function signRequest(
+	accountSid: string,
+	authToken: string,
+	at: Date = new Date(),
+): RequestSignature {
 	const timestamp = platformTimestamp(at);
 	return {
 		timestamp,

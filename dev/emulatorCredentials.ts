@@ -6,7 +6,10 @@ import type { RunningEmulator } from '../emulator';
 export type CustomPlatform = Pick<RunningEmulator, 'accountSid' | 'authToken' | 'baseUrl'>;
 
 /** The Cloopen API credential's fields for the emulator (or another platform at a custom URL), as a user fills them in (Custom URL server). */
-export function emulatorCredentials(emulator: CustomPlatform, changes: IDataObject = {}): ICredentialDataDecryptedObject {
+export function emulatorCredentials(
+	emulator: CustomPlatform,
+	changes: IDataObject = {},
+): ICredentialDataDecryptedObject {
 	return {
 		accountSid: emulator.accountSid,
 		authToken: emulator.authToken,

@@ -21,7 +21,10 @@ export interface ExampleWorkflow {
 export function exampleFiles({ startedByHand = false } = {}): string[] {
 	return readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
-		.filter((file) => !startedByHand || readFileSync(join(EXAMPLES_DIR, file), 'utf8').includes(MANUAL_TRIGGER))
+		.filter(
+			(file) =>
+				!startedByHand || readFileSync(join(EXAMPLES_DIR, file), 'utf8').includes(MANUAL_TRIGGER),
+		)
 		.sort();
 }
 
@@ -36,7 +39,10 @@ export function operationsIn(workflow: ExampleWorkflow): Map<string, string> {
 	const byNode = new Map<string, string>();
 	for (const node of workflow.nodes) {
 		if (node.type !== CLOOPEN_NODE_TYPE) continue;
-		byNode.set(node.name, `${String(node.parameters.resource)}:${String(node.parameters.operation)}`);
+		byNode.set(
+			node.name,
+			`${String(node.parameters.resource)}:${String(node.parameters.operation)}`,
+		);
 	}
 	return byNode;
 }
@@ -48,7 +54,8 @@ export function operationsOffered(description: INodeTypeDescription): string[] {
 		if (property.name !== 'operation') continue;
 		const resources = (property.displayOptions?.show?.resource ?? []) as string[];
 		for (const resource of resources) {
-			for (const option of property.options ?? []) offered.push(`${resource}:${String((option as { value: unknown }).value)}`);
+			for (const option of property.options ?? [])
+				offered.push(`${resource}:${String((option as { value: unknown }).value)}`);
 		}
 	}
 	return offered.sort();

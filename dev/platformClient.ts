@@ -47,9 +47,13 @@ export function cstTimestamp(ms: number): string {
 	return new Date(ms + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
 }
 
-export const md5Upper = (text: string) => createHash('md5').update(text).digest('hex').toUpperCase();
+export const md5Upper = (text: string) =>
+	createHash('md5').update(text).digest('hex').toUpperCase();
 
-export async function signedRequest(baseUrl: string, options: SignedRequestOptions): Promise<EmulatorReply> {
+export async function signedRequest(
+	baseUrl: string,
+	options: SignedRequestOptions,
+): Promise<EmulatorReply> {
 	const timestamp = options.timestamp ?? cstTimestamp(options.timestampMs ?? Date.now());
 	const sig = md5Upper(options.accountSid + options.token + timestamp);
 	const format = options.format ?? 'json';
@@ -61,7 +65,9 @@ export async function signedRequest(baseUrl: string, options: SignedRequestOptio
 		Accept: mime,
 		'Content-Type': `${mime};charset=utf-8`,
 		'Content-Length': String(Buffer.byteLength(body)),
-		Authorization: Buffer.from(`${options.authorizationAccount ?? options.accountSid}:${timestamp}`).toString('base64'),
+		Authorization: Buffer.from(
+			`${options.authorizationAccount ?? options.accountSid}:${timestamp}`,
+		).toString('base64'),
 	};
 	for (const [name, value] of Object.entries(options.headers ?? {})) {
 		if (value === undefined) delete headers[name];
@@ -87,14 +93,23 @@ export function statusCodeOf(reply: EmulatorReply): string | undefined {
  * node:http directly, so a test can leave out headers that fetch would add (Content-Length);
  * without Content-Length a body goes chunked.
  */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body: string): Promise<Omit<EmulatorReply, 'json'>> {
+export function rawRequest(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body: string,
+): Promise<Omit<EmulatorReply, 'json'>> {
 	const send = url.startsWith('https') ? httpsRequest : httpRequest;
 	return new Promise((resolve, reject) => {
 		const outgoing = send(url, { method, headers, rejectUnauthorized: false }, (incoming) => {
 			const chunks: Buffer[] = [];
 			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 			incoming.on('end', () =>
-				resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }),
+				resolve({
+					status: incoming.statusCode ?? 0,
+					headers: incoming.headers,
+					text: Buffer.concat(chunks).toString('utf8'),
+				}),
 			);
 		});
 		outgoing.on('error', reject);

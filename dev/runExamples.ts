@@ -16,13 +16,16 @@ function printStep(name: string, items: Array<{ json: unknown }>) {
 
 /** Long lists (250 numbers) are shortened in the printout, not in the data. */
 function summarize(_key: string, value: unknown) {
-	if (Array.isArray(value) && value.length > 6) return [...value.slice(0, 3), `… ${value.length - 3} more`];
+	if (Array.isArray(value) && value.length > 6)
+		return [...value.slice(0, 3), `… ${value.length - 3} more`];
 	return value;
 }
 
 async function main(): Promise<number> {
 	const emulator = await startEmulator({ callDurationMs: 1500 });
-	console.log(`Emulator of the Cloopen platform at ${emulator.baseUrl} (account ${emulator.accountSid}, app ${emulator.appId})\n`);
+	console.log(
+		`Emulator of the Cloopen platform at ${emulator.baseUrl} (account ${emulator.accountSid}, app ${emulator.appId})\n`,
+	);
 	let failures = 0;
 	try {
 		// The trigger-based example needs a webhook; it runs in the tests.
@@ -36,7 +39,9 @@ async function main(): Promise<number> {
 			for (const name of result.executionOrder) {
 				const error = result.errorOf(name);
 				if (error) {
-					console.log(`  ✗ ${name}: ${error.message}${error.description ? ` — ${error.description}` : ''}`);
+					console.log(
+						`  ✗ ${name}: ${error.message}${error.description ? ` — ${error.description}` : ''}`,
+					);
 				} else {
 					printStep(name, result.outputOf(name));
 				}
@@ -47,11 +52,15 @@ async function main(): Promise<number> {
 		}
 		const calls = emulator.calls();
 		const messages = emulator.messages();
-		console.log(`The emulator saw ${emulator.requests().length} API requests, ${calls.length} call(s) and ${messages.length} SMS request(s).`);
+		console.log(
+			`The emulator saw ${emulator.requests().length} API requests, ${calls.length} call(s) and ${messages.length} SMS request(s).`,
+		);
 	} finally {
 		await emulator.close();
 	}
-	console.log(failures === 0 ? 'All example workflows succeeded.' : `${failures} example workflow(s) failed.`);
+	console.log(
+		failures === 0 ? 'All example workflows succeeded.' : `${failures} example workflow(s) failed.`,
+	);
 	return failures === 0 ? 0 : 1;
 }
 

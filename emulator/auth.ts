@@ -26,7 +26,8 @@ export function authenticate(
 	if (!authorization) return fail('authEmpty');
 	// Strict Base64: Node would silently skip stray characters, the platform says "not Base64".
 	const decoded = Buffer.from(authorization, 'base64');
-	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(authorization) || decoded.toString('base64') !== authorization) return fail('authNotBase64');
+	if (!/^[A-Za-z0-9+/]+={0,2}$/.test(authorization) || decoded.toString('base64') !== authorization)
+		return fail('authNotBase64');
 	const text = decoded.toString('utf8');
 	const colon = text.indexOf(':');
 	if (colon < 0 || text.indexOf(':', colon + 1) >= 0) return fail('authMalformed');
@@ -54,7 +55,9 @@ export function authenticate(
 		caller = { kind: 'sub', subAccount };
 	}
 	// Upper case only: the platform documents the sig as upper case, never lower.
-	const expected = MD5(urlAccountSid + token + timestamp).toString().toUpperCase();
+	const expected = MD5(urlAccountSid + token + timestamp)
+		.toString()
+		.toUpperCase();
 	if (sig !== expected) return fail('sigMismatch');
 	// Checked once the signature proves the caller holds the token, so it tells nothing to strangers.
 	if (caller.kind === 'sub' && caller.subAccount.closed) return fail('subAccountClosed');

@@ -5,7 +5,8 @@ import { isIP } from 'node:net';
 import type { EmulatorCallbackRecord, EmulatorCallRecord } from './state';
 
 /** The acknowledgement the platform documents (note the lower-case `statuscode`). */
-export const ACKNOWLEDGEMENT = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+export const ACKNOWLEDGEMENT =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 
 /**
  * Whether a reply is the acknowledgement, tolerating what a real XML reader would not notice:
@@ -13,7 +14,8 @@ export const ACKNOWLEDGEMENT = '<?xml version="1.0" encoding="UTF-8"?><Response>
  * The elements themselves must be exact: `<statusCode>` instead of `<statuscode>` is not it.
  */
 export function isAcknowledgement(reply: string): boolean {
-	const declaration = /^\s*<\?xml\s+version\s*=\s*["']1\.0["']\s+encoding\s*=\s*["']utf-8["']\s*\?>/i.exec(reply);
+	const declaration =
+		/^\s*<\?xml\s+version\s*=\s*["']1\.0["']\s+encoding\s*=\s*["']utf-8["']\s*\?>/i.exec(reply);
 	if (!declaration) return false;
 	const rest = reply.slice(declaration[0].length).replace(/>\s+</g, '><').trim();
 	return rest === '<Response><statuscode>000000</statuscode></Response>';
@@ -27,15 +29,20 @@ export function isLoopback(url: URL): boolean {
 	return host === '::1';
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string) =>
+	text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export type NotifiedCall = Pick<EmulatorCallRecord, 'kind' | 'to' | 'callSid' | 'result' | 'duration' | 'userData'>;
+export type NotifiedCall = Pick<
+	EmulatorCallRecord,
+	'kind' | 'to' | 'callSid' | 'result' | 'duration' | 'userData'
+>;
 
 /** The documented payload (docs/platform.md#call-result-notifications): VoiceCode with root Request, SellingCall with root request. */
 export function notificationBody(call: NotifiedCall): string {
 	const root = call.kind === 'voiceVerify' ? 'Request' : 'request';
 	const action = call.kind === 'voiceVerify' ? 'VoiceCode' : 'SellingCall';
-	const userData = call.userData !== undefined ? `<userData>${escapeXml(call.userData)}</userData>` : '';
+	const userData =
+		call.userData !== undefined ? `<userData>${escapeXml(call.userData)}</userData>` : '';
 	return (
 		`<?xml version="1.0" encoding="UTF-8"?><${root}><action>${action}</action><number>${escapeXml(call.to)}</number>` +
 		`<callSid>${call.callSid}</callSid><state>${call.result}</state><duration>${call.duration}</duration>${userData}</${root}>`
@@ -43,16 +50,26 @@ export function notificationBody(call: NotifiedCall): string {
 }
 
 /** POSTs one notification and records what came back; never throws. `signal` aborts it (close()). */
-export async function deliverNotification(call: EmulatorCallRecord, signal: AbortSignal): Promise<EmulatorCallbackRecord> {
+export async function deliverNotification(
+	call: EmulatorCallRecord,
+	signal: AbortSignal,
+): Promise<EmulatorCallbackRecord> {
 	const body = notificationBody(call);
-	const record: EmulatorCallbackRecord = { callSid: call.callSid, url: call.respUrl!, body, acknowledged: false, exactAcknowledgement: false };
+	const record: EmulatorCallbackRecord = {
+		callSid: call.callSid,
+		url: call.respUrl!,
+		body,
+		acknowledged: false,
+		exactAcknowledgement: false,
+	};
 	let url: URL;
 	try {
 		url = new URL(call.respUrl!);
 	} catch {
 		return { ...record, error: 'not delivered: respUrl is not a URL' };
 	}
-	if (!isLoopback(url)) return { ...record, error: 'not delivered: the emulator only calls loopback addresses' };
+	if (!isLoopback(url))
+		return { ...record, error: 'not delivered: the emulator only calls loopback addresses' };
 	const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
 	return await new Promise((resolve) => {
 		const outgoing = send(
@@ -60,7 +77,10 @@ export async function deliverNotification(call: EmulatorCallRecord, signal: Abor
 			{
 				method: 'POST',
 				// The platform documents text/plain although the body is XML.
-				headers: { 'Content-Type': 'text/plain;charset=utf-8', 'Content-Length': Buffer.byteLength(body) },
+				headers: {
+					'Content-Type': 'text/plain;charset=utf-8',
+					'Content-Length': Buffer.byteLength(body),
+				},
 				// A loopback receiver with a self-signed certificate is the usual case in tests.
 				rejectUnauthorized: false,
 				timeout: 10_000,
@@ -69,7 +89,9 @@ export async function deliverNotification(call: EmulatorCallRecord, signal: Abor
 			(incoming) => {
 				const chunks: Buffer[] = [];
 				incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-				incoming.on('error', (error) => resolve({ ...record, httpStatus: incoming.statusCode, error: error.message }));
+				incoming.on('error', (error) =>
+					resolve({ ...record, httpStatus: incoming.statusCode, error: error.message }),
+				);
 				incoming.on('end', () => {
 					const reply = Buffer.concat(chunks).toString('utf8');
 					const ok = incoming.statusCode === 200;

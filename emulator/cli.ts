@@ -13,7 +13,8 @@ import { parseMode } from './mode';
 import { DEFAULT_RECORD_LIMIT } from './records';
 import { stopCleanly } from './shutdown';
 
-const USAGE = 'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N]';
+const USAGE =
+	'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N]';
 
 function option(name: string, env: string): string | undefined {
 	for (let index = 2; index < process.argv.length; index++) {
@@ -28,7 +29,8 @@ function numberOption(name: string, env: string, fallback: number): number {
 	const text = option(name, env);
 	if (text === undefined) return fallback;
 	const value = Number(text);
-	if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) throw new Error(`--${name} must be a whole number, got "${text}"\n${USAGE}`);
+	if (!/^\d+$/.test(text) || !Number.isSafeInteger(value))
+		throw new Error(`--${name} must be a whole number, got "${text}"\n${USAGE}`);
 	return value;
 }
 
@@ -47,7 +49,8 @@ async function main() {
 	}
 	const emulator = await startEmulator({
 		port: numberOption('port', 'EMULATOR_PORT', 8883),
-		https: process.argv.includes('--https') || /^(1|true|yes)$/i.test(process.env.EMULATOR_HTTPS ?? ''),
+		https:
+			process.argv.includes('--https') || /^(1|true|yes)$/i.test(process.env.EMULATOR_HTTPS ?? ''),
 		latencyMs: numberOption('latency', 'EMULATOR_LATENCY_MS', 0),
 		callDurationMs: numberOption('call-duration', 'EMULATOR_CALL_DURATION_MS', 5000),
 		mode: modeOption(),
@@ -55,15 +58,22 @@ async function main() {
 	});
 	// Before anything is printed: whoever waits for the banner may stop it right after.
 	stopCleanly(() => emulator.close());
-	console.log(`Cloopen platform emulator is running (${emulator.mode} mode). In n8n, create "Cloopen API" credentials with:`);
+	console.log(
+		`Cloopen platform emulator is running (${emulator.mode} mode). In n8n, create "Cloopen API" credentials with:`,
+	);
 	console.log(`  Server:       Custom URL`);
 	console.log(`  Base URL:     ${emulator.baseUrl}`);
 	console.log(`  Account SID:  ${emulator.accountSid}`);
 	console.log(`  Auth Token:   ${emulator.authToken}`);
-	if (emulator.baseUrl.startsWith('https')) console.log('  Ignore SSL Issues: on (self-signed certificate)');
+	if (emulator.baseUrl.startsWith('https'))
+		console.log('  Ignore SSL Issues: on (self-signed certificate)');
 	console.log(`and use App ID ${emulator.appId} in the Cloopen node.`);
-	console.log('SMS templates: "1" with {1} {2}, "2" with no placeholders. Callee ending in 1: not answered, in 2: failed.');
-	console.log(`Control surface: ${emulator.controlUrl}/{state,requests,calls,messages,subaccounts,callbacks}.`);
+	console.log(
+		'SMS templates: "1" with {1} {2}, "2" with no placeholders. Callee ending in 1: not answered, in 2: failed.',
+	);
+	console.log(
+		`Control surface: ${emulator.controlUrl}/{state,requests,calls,messages,subaccounts,callbacks}.`,
+	);
 	console.log(`Ctrl-C (or kill ${process.pid}) stops it.`);
 }
 

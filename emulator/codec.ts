@@ -70,8 +70,13 @@ function decodeEntities(text: string): string {
 		if (!whole.endsWith(';')) return fail('bodyUnparsable', 'a bare & in XML text');
 		const predefined = PREDEFINED.get(name);
 		if (predefined !== undefined) return predefined;
-		const code = /^#x[0-9a-fA-F]{1,6}$/.test(name) ? parseInt(name.slice(2), 16) : /^#\d{1,7}$/.test(name) ? Number(name.slice(1)) : NaN;
-		if (Number.isNaN(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return fail('bodyUnparsable', `unknown entity &${name};`);
+		const code = /^#x[0-9a-fA-F]{1,6}$/.test(name)
+			? parseInt(name.slice(2), 16)
+			: /^#\d{1,7}$/.test(name)
+				? Number(name.slice(1))
+				: NaN;
+		if (Number.isNaN(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+			return fail('bodyUnparsable', `unknown entity &${name};`);
 		return String.fromCodePoint(code);
 	});
 }
@@ -88,7 +93,8 @@ function tidy(value: unknown): unknown {
 	const hasChildren = entries.some(([key]) => key !== '#text' && !key.startsWith('@'));
 	const out: Record<string, unknown> = {};
 	for (const [key, inner] of entries) {
-		if (key === '#text' && hasChildren && typeof inner === 'string' && inner.trim() === '') continue;
+		if (key === '#text' && hasChildren && typeof inner === 'string' && inner.trim() === '')
+			continue;
 		out[key] = tidy(inner);
 	}
 	return out;
@@ -149,10 +155,16 @@ export interface ParseOptions {
  * the operation accepts (XML; the first of `roots` is the documented one). What the values may be is the
  * field reader's business (fields.ts).
  */
-export function parseBody(text: string, format: Format, roots: readonly string[], options: ParseOptions = {}): Body {
+export function parseBody(
+	text: string,
+	format: Format,
+	roots: readonly string[],
+	options: ParseOptions = {},
+): Body {
 	if (format === 'json') {
 		const parsed = parseJson(text, options.trailingCommas ?? false);
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return fail('bodyUnparsable', 'not a JSON object');
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+			return fail('bodyUnparsable', 'not a JSON object');
 		return parsed as Body;
 	}
 	if (/<!DOCTYPE|<!ENTITY/i.test(text)) return fail('bodyUnparsable', 'DOCTYPE is not accepted');
@@ -165,25 +177,36 @@ export function parseBody(text: string, format: Format, roots: readonly string[]
 	}
 	const found = Object.keys(document);
 	const root = found[0];
-	if (found.length !== 1 || !roots.includes(root) || Array.isArray(document[root])) return fail('bodyUnparsable', `one root element <${roots[0]}> is expected`);
+	if (found.length !== 1 || !roots.includes(root) || Array.isArray(document[root]))
+		return fail('bodyUnparsable', `one root element <${roots[0]}> is expected`);
 	const content = tidy(document[root]);
-	if (typeof content === 'string' && content.trim() !== '') return fail('bodyUnparsable', `<${root}> must hold elements, not text`);
+	if (typeof content === 'string' && content.trim() !== '')
+		return fail('bodyUnparsable', `<${root}> must hold elements, not text`);
 	return typeof content === 'object' && content !== null ? (content as Body) : {};
 }
 
 const escapeXml = (text: string) =>
-	text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+	text.replace(
+		/[&<>"']/g,
+		(char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
+	);
 
 /**
  * Renders a response. `body` is written in its JSON shape; `xmlNames` renames keys for XML
  * (templateSMS → TemplateSMS, downurl → downUrl) and arrays become repeated elements.
  */
-export function renderResponse(format: Format, body: Record<string, unknown>, xmlNames: Record<string, string> = {}): string {
+export function renderResponse(
+	format: Format,
+	body: Record<string, unknown>,
+	xmlNames: Record<string, string> = {},
+): string {
 	if (format === 'json') return JSON.stringify(body);
 	const element = (name: string, value: unknown): string => {
 		if (Array.isArray(value)) return value.map((entry) => element(name, entry)).join('');
 		if (typeof value === 'object' && value !== null) {
-			return `<${name}>${Object.entries(value).map(([key, inner]) => element(key, inner)).join('')}</${name}>`;
+			return `<${name}>${Object.entries(value)
+				.map(([key, inner]) => element(key, inner))
+				.join('')}</${name}>`;
 		}
 		return `<${name}>${escapeXml(String(value))}</${name}>`;
 	};

@@ -29,7 +29,8 @@ export function handleControl(
 	let input: Record<string, unknown> = {};
 	try {
 		const parsed: unknown = body.trim() ? JSON.parse(body) : {};
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+			throw new Error('not an object');
 		input = parsed as Record<string, unknown>;
 	} catch {
 		return send(400, { error: 'the body must be a JSON object' });
@@ -37,7 +38,21 @@ export function handleControl(
 	const { state } = controller;
 	const action = path.slice(CONTROL_PREFIX.length).replace(/^\/+|\/+$/g, '');
 	const reads = new Map<string, () => unknown>([
-		['state', () => ({ mode: state.mode, recordLimit: state.recordLimit, account: state.account, apps: [...state.apps], templates: Object.fromEntries(state.templates), latencyMs: state.latencyMs, concurrencyLimit: state.concurrencyLimit, peakConcurrency: state.peakInFlight, callDurationMs: state.callDurationMs, now: state.clock.now() })],
+		[
+			'state',
+			() => ({
+				mode: state.mode,
+				recordLimit: state.recordLimit,
+				account: state.account,
+				apps: [...state.apps],
+				templates: Object.fromEntries(state.templates),
+				latencyMs: state.latencyMs,
+				concurrencyLimit: state.concurrencyLimit,
+				peakConcurrency: state.peakInFlight,
+				callDurationMs: state.callDurationMs,
+				now: state.clock.now(),
+			}),
+		],
 		['requests', () => state.requests],
 		['calls', () => state.currentCalls()],
 		['messages', () => state.messages],
@@ -52,9 +67,27 @@ export function handleControl(
 		['account', () => (controller.setAccount(input as AccountPatch), state.account)],
 		['time', () => (controller.advanceTime(Number(input.advanceMs)), { now: state.clock.now() })],
 		['latency', () => (controller.setLatency(Number(input.ms)), { latencyMs: state.latencyMs })],
-		['concurrencyLimit', () => (controller.setConcurrencyLimit(Number(input.limit)), { concurrencyLimit: state.concurrencyLimit })],
-		['callDuration', () => (controller.setCallDuration(Number(input.ms)), { callDurationMs: state.callDurationMs })],
-		['templates', () => (controller.addTemplate(String(input.id ?? ''), Number(input.placeholders ?? 0)), Object.fromEntries(state.templates))],
+		[
+			'concurrencyLimit',
+			() => (
+				controller.setConcurrencyLimit(Number(input.limit)),
+				{ concurrencyLimit: state.concurrencyLimit }
+			),
+		],
+		[
+			'callDuration',
+			() => (
+				controller.setCallDuration(Number(input.ms)),
+				{ callDurationMs: state.callDurationMs }
+			),
+		],
+		[
+			'templates',
+			() => (
+				controller.addTemplate(String(input.id ?? ''), Number(input.placeholders ?? 0)),
+				Object.fromEntries(state.templates)
+			),
+		],
 		['apps', () => (controller.addApp(String(input.appId ?? '')), [...state.apps])],
 		['subaccounts', () => controller.addSubAccount(input as SubAccountSeed)],
 	]);

@@ -11,16 +11,31 @@ import { isLoopback } from './callbacks';
  *   address, `Sec-Fetch-Site: cross-site`) are refused even then;
  * - `Host` must be a loopback name, so a hostile name rebound to 127.0.0.1 gets nothing.
  */
-export function controlRefusal(method: string, headers: IncomingHttpHeaders): { status: number; error: string } | undefined {
+export function controlRefusal(
+	method: string,
+	headers: IncomingHttpHeaders,
+): { status: number; error: string } | undefined {
 	const host = headers.host ?? '';
-	if (!hostIsLoopback(host)) return { status: 403, error: `the control surface answers only to a loopback Host, not "${host}"` };
-	if (headers['sec-fetch-site'] === 'cross-site') return { status: 403, error: 'a request from another site is refused' };
+	if (!hostIsLoopback(host))
+		return {
+			status: 403,
+			error: `the control surface answers only to a loopback Host, not "${host}"`,
+		};
+	if (headers['sec-fetch-site'] === 'cross-site')
+		return { status: 403, error: 'a request from another site is refused' };
 	if (headers.origin !== undefined && !sameOrigin(headers.origin, host)) {
-		return { status: 403, error: `a request from ${headers.origin} is refused: only the emulator's own address may control it` };
+		return {
+			status: 403,
+			error: `a request from ${headers.origin} is refused: only the emulator's own address may control it`,
+		};
 	}
 	if (method === 'POST') {
-		const mediaType = String(headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-		if (mediaType !== 'application/json') return { status: 415, error: 'a control POST needs Content-Type: application/json' };
+		const mediaType = String(headers['content-type'] ?? '')
+			.split(';')[0]
+			.trim()
+			.toLowerCase();
+		if (mediaType !== 'application/json')
+			return { status: 415, error: 'a control POST needs Content-Type: application/json' };
 	}
 	return undefined;
 }

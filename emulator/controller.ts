@@ -19,7 +19,10 @@ export interface AccountPatch {
 }
 
 export type SubAccountSeed = { friendlyName: string; appId?: string } & Partial<
-	Pick<EmulatorSubAccountRecord, 'subAccountSid' | 'subToken' | 'voipAccount' | 'voipPwd' | 'closed'>
+	Pick<
+		EmulatorSubAccountRecord,
+		'subAccountSid' | 'subToken' | 'voipAccount' | 'voipPwd' | 'closed'
+	>
 >;
 
 interface Waiter {
@@ -83,7 +86,8 @@ export class EmulatorController {
 
 	/** After time moved forward, calls that have now ended notify at once. */
 	private flushEnded(): void {
-		for (const call of [...this.pending.values()]) if (this.state.callEnded(call)) this.notify(call);
+		for (const call of [...this.pending.values()])
+			if (this.state.callEnded(call)) this.notify(call);
 	}
 
 	private wakeWaiters(): void {
@@ -121,11 +125,13 @@ export class EmulatorController {
 		const account = this.state.account;
 		if (patch.balance !== undefined) {
 			const balance = Number(patch.balance);
-			if (!Number.isFinite(balance)) throw new Error(`balance must be a number, got ${patch.balance}`);
+			if (!Number.isFinite(balance))
+				throw new Error(`balance must be a number, got ${patch.balance}`);
 			account.balance = balance;
 		}
 		if (patch.status !== undefined) {
-			if (!['0', '1', '2', '3'].includes(String(patch.status))) throw new Error('status must be 0, 1, 2 or 3');
+			if (!['0', '1', '2', '3'].includes(String(patch.status)))
+				throw new Error('status must be 0, 1, 2 or 3');
 			account.status = String(patch.status);
 		}
 		if (patch.type !== undefined) {
@@ -133,11 +139,13 @@ export class EmulatorController {
 			account.type = String(patch.type);
 		}
 		if (patch.friendlyName !== undefined) {
-			if (typeof patch.friendlyName !== 'string' || !patch.friendlyName) throw new Error('friendlyName must be a non-empty string');
+			if (typeof patch.friendlyName !== 'string' || !patch.friendlyName)
+				throw new Error('friendlyName must be a non-empty string');
 			account.friendlyName = patch.friendlyName;
 		}
 		if (patch.billPermission !== undefined) {
-			if (typeof patch.billPermission !== 'boolean') throw new Error('billPermission must be true or false');
+			if (typeof patch.billPermission !== 'boolean')
+				throw new Error('billPermission must be true or false');
 			account.billPermission = patch.billPermission;
 		}
 	}
@@ -156,7 +164,8 @@ export class EmulatorController {
 
 	/** How many API requests may be answered at once (0: no limit); the platform refuses more with 111111. */
 	setConcurrencyLimit(limit: number): void {
-		if (!Number.isInteger(limit) || limit < 0) throw new Error('the concurrency limit must be a whole number ≥ 0');
+		if (!Number.isInteger(limit) || limit < 0)
+			throw new Error('the concurrency limit must be a whole number ≥ 0');
 		this.state.concurrencyLimit = limit;
 	}
 
@@ -173,7 +182,8 @@ export class EmulatorController {
 
 	addTemplate(id: string, placeholderCount: number): void {
 		if (!/^\d+$/.test(id)) throw new Error('a template id is digits');
-		if (!Number.isInteger(placeholderCount) || placeholderCount < 0) throw new Error('placeholderCount must be a whole number ≥ 0');
+		if (!Number.isInteger(placeholderCount) || placeholderCount < 0)
+			throw new Error('placeholderCount must be a whole number ≥ 0');
 		this.state.templates.set(id, placeholderCount);
 	}
 
@@ -183,15 +193,28 @@ export class EmulatorController {
 	}
 
 	addSubAccount(seed: SubAccountSeed): EmulatorSubAccountRecord {
-		for (const key of ['friendlyName', 'appId', 'subAccountSid', 'subToken', 'voipAccount', 'voipPwd'] as const) {
-			if (seed[key] !== undefined && typeof seed[key] !== 'string') throw new Error(`${key} must be a string`);
+		for (const key of [
+			'friendlyName',
+			'appId',
+			'subAccountSid',
+			'subToken',
+			'voipAccount',
+			'voipPwd',
+		] as const) {
+			if (seed[key] !== undefined && typeof seed[key] !== 'string')
+				throw new Error(`${key} must be a string`);
 		}
 		if (!seed.friendlyName) throw new Error('friendlyName is required');
-		if (seed.appId !== undefined && !this.state.apps.has(seed.appId)) throw new Error(`unknown appId ${seed.appId}`);
-		if (seed.subAccountSid !== undefined && this.state.subAccounts.some((entry) => entry.subAccountSid === seed.subAccountSid)) {
+		if (seed.appId !== undefined && !this.state.apps.has(seed.appId))
+			throw new Error(`unknown appId ${seed.appId}`);
+		if (
+			seed.subAccountSid !== undefined &&
+			this.state.subAccounts.some((entry) => entry.subAccountSid === seed.subAccountSid)
+		) {
 			throw new Error(`${seed.subAccountSid} exists`);
 		}
-		if (this.state.subAccounts.some((entry) => entry.friendlyName === seed.friendlyName)) throw new Error(`${seed.friendlyName} exists`);
+		if (this.state.subAccounts.some((entry) => entry.friendlyName === seed.friendlyName))
+			throw new Error(`${seed.friendlyName} exists`);
 		const { friendlyName, appId, ...fixed } = seed;
 		return this.state.createSubAccount(appId ?? [...this.state.apps][0], friendlyName, fixed);
 	}
@@ -206,7 +229,11 @@ export class EmulatorController {
 				reject,
 				timer: setTimeout(() => {
 					this.waiters.delete(waiter);
-					reject(new Error(`waited ${timeoutMs} ms for ${count} callback(s), saw ${this.state.callbacks.length}`));
+					reject(
+						new Error(
+							`waited ${timeoutMs} ms for ${count} callback(s), saw ${this.state.callbacks.length}`,
+						),
+					);
 				}, timeoutMs),
 			};
 			this.waiters.add(waiter);

@@ -32,7 +32,12 @@ export class Fields {
 		return this.body[name];
 	}
 
-	integer(name: string, min: number, max: number, code: CodeName = 'badParameter'): number | undefined {
+	integer(
+		name: string,
+		min: number,
+		max: number,
+		code: CodeName = 'badParameter',
+	): number | undefined {
 		const text = this.text(name);
 		if (text === undefined) return undefined;
 		if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) {
@@ -58,7 +63,8 @@ export function checkUrl(name: string, value: string | undefined): void {
 	} catch {
 		url = undefined;
 	}
-	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || /\s/.test(value)) fail('badParameter', `${name} is not a URL: ${value}`);
+	if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname || /\s/.test(value))
+		fail('badParameter', `${name} is not a URL: ${value}`);
 }
 
 /** wav file names separated by ';' (docs/platform.md#voice-notification; a comma is taken for a wrong separator); `single` for welcomePrompt. */
@@ -66,6 +72,9 @@ export function checkWavList(name: string, value: string | undefined, single = f
 	if (value === undefined) return;
 	const files = value.split(';');
 	if ((single && files.length > 1) || files.some((file) => !/^[^\s;,]+\.wav$/i.test(file))) {
-		fail('badParameter', single ? `${name} must name one .wav file` : `${name} must list .wav files separated by ';'`);
+		fail(
+			'badParameter',
+			single ? `${name} must name one .wav file` : `${name} must list .wav files separated by ';'`,
+		);
 	}
 }

@@ -96,7 +96,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		callDurationMs: options.callDurationMs ?? DEFAULTS.callDurationMs,
 		latencyMs: options.latencyMs ?? 0,
 	});
-	const { server, baseUrl } = await listen(controller, { https: options.https ?? false, port: options.port ?? 0 });
+	const { server, baseUrl } = await listen(controller, {
+		https: options.https ?? false,
+		port: options.port ?? 0,
+	});
 	controller.baseUrl = baseUrl;
 	const { state } = controller;
 	let closing: Promise<void> | undefined;

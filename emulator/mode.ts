@@ -20,14 +20,25 @@ export interface Tolerances {
 }
 
 const TOLERANCES: Record<EmulatorMode, Tolerances> = {
-	strict: { getWithoutContentLength: false, landingCallSdkFields: false, sdkXmlRoots: false, jsonTrailingComma: false },
-	platform: { getWithoutContentLength: true, landingCallSdkFields: true, sdkXmlRoots: true, jsonTrailingComma: true },
+	strict: {
+		getWithoutContentLength: false,
+		landingCallSdkFields: false,
+		sdkXmlRoots: false,
+		jsonTrailingComma: false,
+	},
+	platform: {
+		getWithoutContentLength: true,
+		landingCallSdkFields: true,
+		sdkXmlRoots: true,
+		jsonTrailingComma: true,
+	},
 };
 
 export const tolerancesOf = (mode: EmulatorMode): Tolerances => TOLERANCES[mode];
 
 /** For options, flags and the control surface: refuses anything but the two names. */
 export function parseMode(value: unknown): EmulatorMode {
-	if (typeof value === 'string' && (MODES as readonly string[]).includes(value)) return value as EmulatorMode;
+	if (typeof value === 'string' && (MODES as readonly string[]).includes(value))
+		return value as EmulatorMode;
 	throw new Error(`mode must be ${MODES.join(' or ')}, got ${JSON.stringify(value)}`);
 }

@@ -25,6 +25,7 @@ export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, limit: number
 
 /** A whole number ≥ 1, or Infinity for "keep everything" (a benchmark that counts every request). */
 export function checkRecordLimit(limit: number): number {
-	if (limit === Number.POSITIVE_INFINITY || (Number.isSafeInteger(limit) && limit >= 1)) return limit;
+	if (limit === Number.POSITIVE_INFINITY || (Number.isSafeInteger(limit) && limit >= 1))
+		return limit;
 	throw new Error(`recordLimit must be a whole number ≥ 1 (or Infinity), got ${limit}`);
 }

@@ -2,7 +2,12 @@ import { accountInfo } from './handlers/account';
 import { billRecords } from './handlers/bills';
 import { callResult, callState } from './handlers/calls';
 import { templateSms } from './handlers/sms';
-import { closeSubAccount, createSubAccount, getSubAccounts, querySubAccountByName } from './handlers/subAccounts';
+import {
+	closeSubAccount,
+	createSubAccount,
+	getSubAccounts,
+	querySubAccountByName,
+} from './handlers/subAccounts';
 import { landingCall, voiceVerify } from './handlers/voice';
 import type { Route } from './route';
 

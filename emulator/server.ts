@@ -1,4 +1,9 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+	createServer as createHttpServer,
+	type IncomingMessage,
+	type Server,
+	type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
@@ -25,7 +30,11 @@ const readBody = (request: IncomingMessage) =>
 	});
 
 /** Routes one request: the control surface, bill downloads, or the platform's REST API. */
-async function dispatch(controller: EmulatorController, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function dispatch(
+	controller: EmulatorController,
+	request: IncomingMessage,
+	response: ServerResponse,
+): Promise<void> {
 	const buffer = await readBody(request);
 	if (!buffer) {
 		response.writeHead(413, { 'Content-Type': 'text/plain' });
@@ -36,9 +45,14 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 	const method = request.method ?? 'GET';
 	const url = new URL(request.url ?? '/', 'http://127.0.0.1');
 	if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-		return handleControl(controller, { method, path: url.pathname, headers: request.headers, body: raw }, response);
+		return handleControl(
+			controller,
+			{ method, path: url.pathname, headers: request.headers, body: raw },
+			response,
+		);
 	}
-	if (url.pathname.startsWith(BILLS_PREFIX)) return serveBill(controller.state, method, url, response);
+	if (url.pathname.startsWith(BILLS_PREFIX))
+		return serveBill(controller.state, method, url, response);
 
 	const record: EmulatorRequestRecord = {
 		method,
@@ -51,7 +65,8 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 	state.recordRequest(record);
 	state.inFlight++;
 	state.peakInFlight = Math.max(state.peakInFlight, state.inFlight);
-	const overConcurrencyLimit = state.concurrencyLimit > 0 && state.inFlight > state.concurrencyLimit;
+	const overConcurrencyLimit =
+		state.concurrencyLimit > 0 && state.inFlight > state.concurrencyLimit;
 	let answer: ApiAnswer;
 	try {
 		await controller.delay(state.latencyMs);
@@ -62,12 +77,18 @@ async function dispatch(controller: EmulatorController, request: IncomingMessage
 	} finally {
 		state.inFlight--;
 	}
-	response.writeHead(200, { 'Content-Type': answer.contentType, 'Content-Length': Buffer.byteLength(answer.body) });
+	response.writeHead(200, {
+		'Content-Type': answer.contentType,
+		'Content-Length': Buffer.byteLength(answer.body),
+	});
 	response.end(answer.body);
 }
 
 /** Listens on 127.0.0.1 only, on the given port or a free one (0). */
-export async function listen(controller: EmulatorController, options: { https: boolean; port: number }): Promise<{ server: Server; baseUrl: string }> {
+export async function listen(
+	controller: EmulatorController,
+	options: { https: boolean; port: number },
+): Promise<{ server: Server; baseUrl: string }> {
 	const listener = (request: IncomingMessage, response: ServerResponse) => {
 		dispatch(controller, request, response).catch((error: Error) => {
 			// A bug in the emulator, not a platform answer: make it loud.
@@ -75,7 +96,9 @@ export async function listen(controller: EmulatorController, options: { https: b
 			response.end(`emulator error: ${error.message}`);
 		});
 	};
-	const server: Server = options.https ? createHttpsServer(selfSignedCertificate(), listener) : createHttpServer(listener);
+	const server: Server = options.https
+		? createHttpsServer(selfSignedCertificate(), listener)
+		: createHttpServer(listener);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port, '127.0.0.1', () => {

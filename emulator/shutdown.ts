@@ -11,7 +11,10 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const CLOSE_TIMEOUT_MS = 5000;
 const PARENT_POLL_MS = 250;
 
-export function stopCleanly(close: () => Promise<void>, log: (line: string) => void = console.log): void {
+export function stopCleanly(
+	close: () => Promise<void>,
+	log: (line: string) => void = console.log,
+): void {
 	let stopping = false;
 	const stop = (reason: string) => {
 		if (stopping) {

@@ -110,7 +110,8 @@ export interface BillFile {
 }
 
 export const hex32 = () => randomBytes(16).toString('hex');
-const digits = (count: number) => Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
+const digits = (count: number) =>
+	Array.from(randomBytes(count), (byte) => String(byte % 10)).join('');
 const alphanumeric = (count: number) => {
 	const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 	return Array.from(randomBytes(count), (byte) => alphabet[byte % alphabet.length]).join('');
@@ -209,7 +210,11 @@ export class EmulatorState {
 		this.account.dateUpdated = dateTime(this.clock.now());
 	}
 
-	createSubAccount(appId: string, friendlyName: string, fixed: Partial<EmulatorSubAccountRecord> = {}): EmulatorSubAccountRecord {
+	createSubAccount(
+		appId: string,
+		friendlyName: string,
+		fixed: Partial<EmulatorSubAccountRecord> = {},
+	): EmulatorSubAccountRecord {
 		const record: EmulatorSubAccountRecord = {
 			subAccountSid: hex32(),
 			subToken: hex32(),
@@ -226,7 +231,10 @@ export class EmulatorState {
 	}
 
 	placeCall(
-		call: Pick<EmulatorCallRecord, 'kind' | 'accountSid' | 'to' | 'userData' | 'respUrl' | 'fields'>,
+		call: Pick<
+			EmulatorCallRecord,
+			'kind' | 'accountSid' | 'to' | 'userData' | 'respUrl' | 'fields'
+		>,
 	): EmulatorCallRecord {
 		const createdAt = this.clock.now();
 		const result = callResultFor(call.to);
@@ -239,7 +247,8 @@ export class EmulatorState {
 			state: '1',
 			result,
 			// Answered calls last 10–59 s, derived from the number so a test can predict it.
-			duration: result === '0' ? 10 + (parseInt(`0${call.to.replace(/\D/g, '').slice(-2)}`, 10) % 50) : 0,
+			duration:
+				result === '0' ? 10 + (parseInt(`0${call.to.replace(/\D/g, '').slice(-2)}`, 10) % 50) : 0,
 		};
 		// A call dropped from the log is unknown to CallResult and the call-state query from then on.
 		appendBounded(this.calls, record, this.recordLimit);
@@ -258,9 +267,16 @@ export class EmulatorState {
 		return this.calls;
 	}
 
-	sendSms(message: Pick<EmulatorSmsRecord, 'accountSid' | 'to' | 'templateId' | 'datas'>): EmulatorSmsRecord {
+	sendSms(
+		message: Pick<EmulatorSmsRecord, 'accountSid' | 'to' | 'templateId' | 'datas'>,
+	): EmulatorSmsRecord {
 		const createdAt = this.clock.now();
-		const record: EmulatorSmsRecord = { ...message, smsMessageSid: hex32(), dateCreated: compactTime(createdAt), createdAt };
+		const record: EmulatorSmsRecord = {
+			...message,
+			smsMessageSid: hex32(),
+			dateCreated: compactTime(createdAt),
+			createdAt,
+		};
 		appendBounded(this.messages, record, this.recordLimit);
 		return record;
 	}

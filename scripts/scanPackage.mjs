@@ -22,9 +22,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const scannerPath = createRequire(join(projectDir, 'package.json')).resolve('@n8n/scan-community-package/scanner/scanner.mjs');
+const scannerPath = createRequire(join(projectDir, 'package.json')).resolve(
+	'@n8n/scan-community-package/scanner/scanner.mjs',
+);
 const fromScanner = createRequire(scannerPath);
-const scannerVersion = JSON.parse(readFileSync(join(dirname(scannerPath), '..', 'package.json'), 'utf8')).version;
+const scannerVersion = JSON.parse(
+	readFileSync(join(dirname(scannerPath), '..', 'package.json'), 'utf8'),
+).version;
 
 /** The tarball leg: n8n's ['**\/*.js', 'package.json'], plus the other JavaScript extensions. */
 const PACKAGE_PATTERNS = ['**/*.{js,cjs,mjs}', 'package.json'];
@@ -34,7 +38,9 @@ function parseArguments(argv) {
 	for (let i = 0; i < argv.length; i += 2) {
 		const [name, value] = [argv[i], argv[i + 1]];
 		if (!['--package-dir', '--source-dir'].includes(name) || value === undefined) {
-			throw new Error(`unknown or incomplete option "${name}": use --package-dir DIR and --source-dir DIR`);
+			throw new Error(
+				`unknown or incomplete option "${name}": use --package-dir DIR and --source-dir DIR`,
+			);
 		}
 		options[name === '--package-dir' ? 'packageDir' : 'sourceDir'] = resolve(value);
 	}
@@ -44,20 +50,29 @@ function parseArguments(argv) {
 function run(command, args, cwd) {
 	const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
 	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed (${result.error?.message ?? `status ${result.status}`}):\n${result.stderr}`);
+		throw new Error(
+			`${command} ${args.join(' ')} failed (${result.error?.message ?? `status ${result.status}`}):\n${result.stderr}`,
+		);
 	}
 	return result.stdout;
 }
 
 /** `npm pack` of this repository into `workDir`, unpacked into workDir/package; what npm reported. */
 function packAndUnpack(workDir) {
-	const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], projectDir));
+	const [packed] = JSON.parse(
+		run('npm', ['pack', '--json', '--pack-destination', workDir], projectDir),
+	);
 	const packageDir = join(workDir, 'package');
 	run('tar', ['-xzf', join(workDir, packed.filename), '-C', workDir], workDir);
 	// Without a build the tarball holds no node, and an almost empty package passes the scan.
 	const { n8n } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
-	const missing = [...(n8n?.nodes ?? []), ...(n8n?.credentials ?? [])].filter((file) => !existsSync(join(packageDir, file)));
-	if (missing.length > 0) throw new Error(`the tarball lacks ${missing.join(', ')}: run \`npm run build\` first (\`npm run scan\` does)`);
+	const missing = [...(n8n?.nodes ?? []), ...(n8n?.credentials ?? [])].filter(
+		(file) => !existsSync(join(packageDir, file)),
+	);
+	if (missing.length > 0)
+		throw new Error(
+			`the tarball lacks ${missing.join(', ')}: run \`npm run build\` first (\`npm run scan\` does)`,
+		);
 	return { packed, packageDir };
 }
 
@@ -65,15 +80,27 @@ function packAndUnpack(workDir) {
 async function warningsOf(scanConfig, dir, patterns) {
 	const { ESLint } = fromScanner('eslint');
 	const glob = fromScanner('fast-glob');
-	const eslint = new ESLint({ cwd: dir, allowInlineConfig: false, overrideConfigFile: true, overrideConfig: scanConfig });
-	const files = glob.sync(patterns, { cwd: dir, absolute: true, ignore: ['node_modules/**', '**/package-lock.json'] });
+	const eslint = new ESLint({
+		cwd: dir,
+		allowInlineConfig: false,
+		overrideConfigFile: true,
+		overrideConfig: scanConfig,
+	});
+	const files = glob.sync(patterns, {
+		cwd: dir,
+		absolute: true,
+		ignore: ['node_modules/**', '**/package-lock.json'],
+	});
 	const results = files.length === 0 ? [] : await eslint.lintFiles(files);
 	return {
 		files: files.length,
 		warnings: results.flatMap((result) =>
 			result.messages
 				.filter((message) => message.severity === 1)
-				.map((message) => `${relative(dir, result.filePath)}:${message.line}:${message.column}  ${message.message}  ${message.ruleId}`),
+				.map(
+					(message) =>
+						`${relative(dir, result.filePath)}:${message.line}:${message.column}  ${message.message}  ${message.ruleId}`,
+				),
 		),
 	};
 }
@@ -83,12 +110,16 @@ async function main() {
 	// The scanner makes a temporary folder when it is loaded (for the downloads it does online) and
 	// leaves it behind unless its `tmp` library is told to clean up at exit.
 	fromScanner('tmp').setGracefulCleanup();
-	const { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } = await import(pathToFileURL(scannerPath).href);
+	const { analyzePackage, buildScanConfig, SOURCE_FILE_PATTERNS } = await import(
+		pathToFileURL(scannerPath).href
+	);
 
 	const workDir = mkdtempSync(join(tmpdir(), 'cloopen-scan-'));
 	try {
 		let packageDir = options.packageDir;
-		console.log(`@n8n/scan-community-package ${scannerVersion}, offline: analyzePackage on the tarball and on the source`);
+		console.log(
+			`@n8n/scan-community-package ${scannerVersion}, offline: analyzePackage on the tarball and on the source`,
+		);
 		if (!packageDir) {
 			const { packed, packageDir: unpacked } = packAndUnpack(workDir);
 			packageDir = unpacked;

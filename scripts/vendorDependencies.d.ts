@@ -7,4 +7,9 @@ export const VENDORED_PACKAGES: string[];
  * Copies what the compiled files under `roots` (inside `distDir`) require from `packages` into
  * `distDir/vendor/<package>/` and points those requires at the copies; returns the vendored files.
  */
-export function vendorDependencies(options: { projectDir: string; distDir: string; roots: string[]; packages: string[] }): string[];
+export function vendorDependencies(options: {
+	projectDir: string;
+	distDir: string;
+	roots: string[];
+	packages: string[];
+}): string[];

@@ -19,8 +19,13 @@ const VENDORED_PACKAGES = ['fast-xml-parser'];
 /** Packages n8n provides at run time (peerDependencies): left as they are. */
 const PROVIDED_BY_N8N = ['n8n-workflow'];
 
-const packageNameOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-const isBuiltin = (specifier) => specifier.startsWith('node:') || builtinModules.includes(specifier);
+const packageNameOf = (specifier) =>
+	specifier
+		.split('/')
+		.slice(0, specifier.startsWith('@') ? 2 : 1)
+		.join('/');
+const isBuiltin = (specifier) =>
+	specifier.startsWith('node:') || builtinModules.includes(specifier);
 const toPosix = (relativePath) => relativePath.split(path.sep).join('/');
 
 function listJsFiles(dir) {
@@ -36,7 +41,8 @@ function listJsFiles(dir) {
 function packageRootOf(file, name) {
 	for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
 		const manifest = path.join(dir, 'package.json');
-		if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === name) return dir;
+		if (fs.existsSync(manifest) && JSON.parse(fs.readFileSync(manifest, 'utf8')).name === name)
+			return dir;
 	}
 	throw new Error(`cannot find the package folder of ${name} above ${file}`);
 }
@@ -52,9 +58,12 @@ function collectFiles(entry, name, resolveFrom) {
 		if (files.has(file)) return;
 		files.add(file);
 		for (const [, , specifier] of fs.readFileSync(file, 'utf8').matchAll(REQUIRE)) {
-			if (specifier.startsWith('.')) visit(require.resolve(path.resolve(path.dirname(file), specifier)));
+			if (specifier.startsWith('.'))
+				visit(require.resolve(path.resolve(path.dirname(file), specifier)));
 			else if (!isBuiltin(specifier)) {
-				throw new Error(`${path.relative(resolveFrom, file)} (from ${name}) requires "${specifier}", which would need installing`);
+				throw new Error(
+					`${path.relative(resolveFrom, file)} (from ${name}) requires "${specifier}", which would need installing`,
+				);
 			}
 		}
 	};
@@ -94,7 +103,9 @@ function vendorDependencies({ projectDir, distDir, roots, packages }) {
 			const name = packageNameOf(specifier);
 			if (PROVIDED_BY_N8N.includes(name)) return call;
 			if (!packages.includes(name)) {
-				throw new Error(`${path.relative(distDir, jsFile)} requires "${specifier}": add it to the vendored packages or to n8n's`);
+				throw new Error(
+					`${path.relative(distDir, jsFile)} requires "${specifier}": add it to the vendored packages or to n8n's`,
+				);
 			}
 			const entry = require.resolve(specifier, { paths: [projectDir] });
 			const root = packageRoot(name, entry);
@@ -106,7 +117,9 @@ function vendorDependencies({ projectDir, distDir, roots, packages }) {
 					copied.add(target);
 				}
 			}
-			let relative = toPosix(path.relative(path.dirname(jsFile), path.join(vendorDir, name, path.relative(root, entry))));
+			let relative = toPosix(
+				path.relative(path.dirname(jsFile), path.join(vendorDir, name, path.relative(root, entry))),
+			);
 			if (!relative.startsWith('.')) relative = `./${relative}`;
 			return `require(${quote}${relative}${quote})`;
 		});

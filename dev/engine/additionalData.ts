@@ -27,7 +27,9 @@ export interface AdditionalDataOptions {
  * what a node can reach without a database: credentials, URLs, variables, lifecycle hooks. What
  * needs the rest of n8n (sub-workflows, the Code node's task runner) fails loudly instead of hanging.
  */
-export function buildAdditionalData(options: AdditionalDataOptions): IWorkflowExecuteAdditionalData {
+export function buildAdditionalData(
+	options: AdditionalDataOptions,
+): IWorkflowExecuteAdditionalData {
 	const webhookBaseUrl = options.webhookBaseUrl ?? `${HARNESS_BASE_URL}/webhook`;
 	const unsupported = (what: string) => async () => {
 		throw new UnexpectedError(`${what} is not available in the test harness`);

@@ -11,10 +11,20 @@ import type { WebhookSetup } from './webhookSetup';
  * node's responseCode. Modes that wait for the workflow (lastNode, responseNode, streaming...)
  * need the whole workflow run, which this one-node harness does not do; it says so.
  */
-export function answerLikeN8n(result: IWebhookResponseData, response: RecordingResponse, setup: WebhookSetup): void {
+export function answerLikeN8n(
+	result: IWebhookResponseData,
+	response: RecordingResponse,
+	setup: WebhookSetup,
+): void {
 	if (result.noWebhookResponse === true || response.touched) return;
 	if (result.workflowData === undefined) {
-		send(response, setup.responseCode, result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Webhook call received' });
+		send(
+			response,
+			setup.responseCode,
+			result.webhookResponse !== undefined
+				? result.webhookResponse
+				: { message: 'Webhook call received' },
+		);
 		return;
 	}
 	if (setup.responseMode !== 'onReceived') {
@@ -26,7 +36,11 @@ export function answerLikeN8n(result: IWebhookResponseData, response: RecordingR
 		response.status(setup.responseCode).end();
 		return;
 	}
-	const body = setup.responseData || (result.webhookResponse !== undefined ? result.webhookResponse : { message: 'Workflow was started' });
+	const body =
+		setup.responseData ||
+		(result.webhookResponse !== undefined
+			? result.webhookResponse
+			: { message: 'Workflow was started' });
 	send(response, setup.responseCode, body);
 }
 

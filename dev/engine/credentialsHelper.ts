@@ -59,7 +59,9 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		credentials: CredentialsByType = {},
 	) {
 		super();
-		this.stored = new Map(Object.entries(credentials).map(([type, data]) => [type, structuredClone(data)]));
+		this.stored = new Map(
+			Object.entries(credentials).map(([type, data]) => [type, structuredClone(data)]),
+		);
 	}
 
 	/** The id/name a node refers to when the harness attaches credentials of `type` to it. */
@@ -89,10 +91,17 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		if (authenticate.type === 'generic') {
 			requestOptions.headers ??= {};
 			for (const [target, entries] of Object.entries(authenticate.properties)) {
-				const bag = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[target] ??= {});
+				const bag = ((requestOptions as unknown as Record<string, Record<string, unknown>>)[
+					target
+				] ??= {});
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
 					const resolvedKey = this.resolveValue(key, { $credentials: credentials }, workflow, node);
-					bag[resolvedKey] = this.resolveValue(value, { $credentials: credentials }, workflow, node);
+					bag[resolvedKey] = this.resolveValue(
+						value,
+						{ $credentials: credentials },
+						workflow,
+						node,
+					);
 				}
 			}
 		}
@@ -128,8 +137,14 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return this.credentialTypes.getParentTypes(name);
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<Credentials> {
-		const credentials = new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<Credentials> {
+		const credentials = new Credentials(
+			{ id: nodeCredentials.id, name: nodeCredentials.name },
+			type,
+		);
 		credentials.setData(this.storedData(nodeCredentials, type));
 		return credentials;
 	}
@@ -213,7 +228,13 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			if (['oAuth1Api', 'oAuth2Api'].includes(type)) {
 				return [
 					...credentialType.properties,
-					{ displayName: 'oauthTokenData', name: 'oauthTokenData', type: 'json', required: false, default: {} },
+					{
+						displayName: 'oauthTokenData',
+						name: 'oauthTokenData',
+						type: 'json',
+						required: false,
+						default: {},
+					},
 				];
 			}
 			return credentialType.properties;
@@ -227,7 +248,10 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	}
 
 	/** A copy, so neither a node nor preAuthentication can change what later calls get. */
-	private storedData(nodeCredentials: INodeCredentialsDetails, type: string): ICredentialDataDecryptedObject {
+	private storedData(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): ICredentialDataDecryptedObject {
 		const data = this.stored.get(type);
 		if (data === undefined) {
 			throw new UnexpectedError(
@@ -244,12 +268,24 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		node: INode,
 	): string {
 		if (!isExpression(value)) return value;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', additionalKeys, undefined, '');
+		const resolved = workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			additionalKeys,
+			undefined,
+			'',
+		);
 		return resolved ? resolved.toString() : '';
 	}
 
 	/** n8n resolves credential expressions outside an execution against an empty mock workflow. */
 	private standaloneWorkflow(): Workflow {
-		return new Workflow({ nodes: [], connections: {}, active: false, nodeTypes: new NodeTypeRegistry() });
+		return new Workflow({
+			nodes: [],
+			connections: {},
+			active: false,
+			nodeTypes: new NodeTypeRegistry(),
+		});
 	}
 }

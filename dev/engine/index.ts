@@ -5,7 +5,12 @@ export { runWorkflow, type RunWorkflowOptions, type HarnessRunResult } from './r
 export type { WorkflowRunResult } from './runResult';
 export type { WorkflowInput, NodeInput } from './workflowInput';
 export { runWebhook, type RunWebhookOptions, type WebhookRunResult } from './runWebhook';
-export { serveWebhook, type ServedWebhook, type ServedResponse, type ServeWebhookOptions } from './serveWebhook';
+export {
+	serveWebhook,
+	type ServedWebhook,
+	type ServedResponse,
+	type ServeWebhookOptions,
+} from './serveWebhook';
 export type { WebhookRequestInput, HarnessWebhookRequest } from './webhookRequest';
 export { RecordingResponse } from './recordingResponse';
 export { harnessLogger } from './container';

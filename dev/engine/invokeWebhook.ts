@@ -56,6 +56,16 @@ export async function invokeWebhook(
 		workflowExecuteAdditionalData: additionalData,
 		webhookId: node.webhookId,
 	};
-	const context = new WebhookContext(workflow, node, additionalData, options.mode, webhookData, [], options.runExecutionData ?? null);
-	return nodeType instanceof Node ? await nodeType.webhook!(context) : await nodeType.webhook!.call(context);
+	const context = new WebhookContext(
+		workflow,
+		node,
+		additionalData,
+		options.mode,
+		webhookData,
+		[],
+		options.runExecutionData ?? null,
+	);
+	return nodeType instanceof Node
+		? await nodeType.webhook!(context)
+		: await nodeType.webhook!.call(context);
 }

@@ -62,6 +62,8 @@ export class NodeTypeRegistry implements INodeTypes {
 	}
 
 	getKnownTypes(): IDataObject {
-		return Object.fromEntries(this.names().map((name) => [name, { className: name, sourcePath: '' }]));
+		return Object.fromEntries(
+			this.names().map((name) => [name, { className: name, sourcePath: '' }]),
+		);
 	}
 }

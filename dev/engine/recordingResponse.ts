@@ -27,7 +27,10 @@ export class RecordingResponse extends EventEmitter {
 	/** Header names in lower case, values as strings (arrays joined with ', '). */
 	get headers(): Record<string, string> {
 		return Object.fromEntries(
-			[...this.headerMap].map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+			[...this.headerMap].map(([name, value]) => [
+				name,
+				Array.isArray(value) ? value.join(', ') : String(value),
+			]),
 		);
 	}
 
@@ -137,6 +140,9 @@ export class RecordingResponse extends EventEmitter {
 	private flushHead() {
 		if (this.headersSent) return;
 		this.headersSent = true;
-		this.sink?.writeHead(this.statusCode, Object.fromEntries(this.headerMap) as OutgoingHttpHeaders);
+		this.sink?.writeHead(
+			this.statusCode,
+			Object.fromEntries(this.headerMap) as OutgoingHttpHeaders,
+		);
 	}
 }

@@ -1,6 +1,11 @@
 import './env';
 
-import type { IDataObject, INodeExecutionData, IRunExecutionData, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IRunExecutionData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import { HARNESS_BASE_URL } from './additionalData';
 import { answerLikeN8n } from './answerLikeN8n';

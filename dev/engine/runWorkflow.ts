@@ -53,7 +53,10 @@ let executionCounter = 0;
  * manualTriggerFunction and pinned data applies, so `inputItems` can stand in for the trigger.
  * A workflow that fails still resolves; read `run.status`, `errorOf()` or `run.data.resultData.error`.
  */
-export async function runWorkflow(input: WorkflowInput, options: RunWorkflowOptions = {}): Promise<HarnessRunResult> {
+export async function runWorkflow(
+	input: WorkflowInput,
+	options: RunWorkflowOptions = {},
+): Promise<HarnessRunResult> {
 	prepareContainer();
 	const mode = options.mode ?? 'manual';
 	const nodeTypes = buildNodeTypes(options.nodeTypes);
@@ -89,7 +92,11 @@ export async function runWorkflow(input: WorkflowInput, options: RunWorkflowOpti
 	});
 
 	if (options.resume) {
-		const resumed = await new WorkflowExecute(additionalData, mode, options.resume).processRunExecutionData(workflow);
+		const resumed = await new WorkflowExecute(
+			additionalData,
+			mode,
+			options.resume,
+		).processRunExecutionData(workflow);
 		return { ...createRunResult(resumed, executionOrder), credentialsHelper };
 	}
 	const workflowExecute = new WorkflowExecute(additionalData, mode);
@@ -106,7 +113,9 @@ function pickStartNode(workflow: Workflow, name: string | undefined): INode {
 	const node = name === undefined ? workflow.getStartNode() : workflow.getNode(name);
 	if (!node) {
 		throw new UnexpectedError(
-			name === undefined ? 'The workflow has no node to start from' : `The workflow has no node named "${name}"`,
+			name === undefined
+				? 'The workflow has no node to start from'
+				: `The workflow has no node named "${name}"`,
 		);
 	}
 	return node;
@@ -116,12 +125,19 @@ function pickStartNode(workflow: Workflow, name: string | undefined): INode {
  * WorkflowExecute refuses a workflow with parameter issues with one generic message; asking it for
  * the issues first turns that into a message that names the node and the parameter.
  */
-function assertNoIssues(workflowExecute: WorkflowExecute, workflow: Workflow, startNode: INode, pinData: IPinData) {
+function assertNoIssues(
+	workflowExecute: WorkflowExecute,
+	workflow: Workflow,
+	startNode: INode,
+	pinData: IPinData,
+) {
 	const issues = workflowExecute.checkReadyForExecution(workflow, {
 		startNode: startNode.name,
 		pinDataNodeNames: Object.keys(pinData),
 	});
 	if (issues !== null) {
-		throw new UnexpectedError(`The workflow has issues and n8n would not run it: ${JSON.stringify(issues)}`);
+		throw new UnexpectedError(
+			`The workflow has issues and n8n would not run it: ${JSON.stringify(issues)}`,
+		);
 	}
 }

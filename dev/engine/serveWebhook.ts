@@ -60,23 +60,41 @@ export async function serveWebhook(
 	let webhookBaseUrl = '';
 	let url = '';
 
-	const handle = async (incoming: IncomingMessage, outgoing: ServerResponse, record: ServedResponse) => {
+	const handle = async (
+		incoming: IncomingMessage,
+		outgoing: ServerResponse,
+		record: ServedResponse,
+	) => {
 		const chunks: Buffer[] = [];
 		for await (const chunk of incoming) chunks.push(chunk as Buffer);
 		const requestUrl = new URL(incoming.url ?? '/', webhookBaseUrl);
 		const method = incoming.method ?? 'GET';
 		const response = new RecordingResponse(outgoing);
 		const capture = () =>
-			Object.assign(record, { status: response.statusCode, headers: response.headers, body: response.body.toString('utf8') });
+			Object.assign(record, {
+				status: response.statusCode,
+				headers: response.headers,
+				body: response.body.toString('utf8'),
+			});
 		// Recorded as soon as the answer is complete: the caller may look before webhook() returns.
 		response.once('finish', capture);
 		try {
 			if (requestUrl.pathname !== new URL(url).pathname) {
-				response.status(404).json({ code: 404, message: `The requested webhook "${method} ${requestUrl.pathname}" is not registered.` });
+				response
+					.status(404)
+					.json({
+						code: 404,
+						message: `The requested webhook "${method} ${requestUrl.pathname}" is not registered.`,
+					});
 				return;
 			}
 			if (method !== setup.httpMethod) {
-				response.status(404).json({ code: 404, message: `This webhook is not registered for ${method} requests. Did you mean to make a ${setup.httpMethod} request?` });
+				response
+					.status(404)
+					.json({
+						code: 404,
+						message: `This webhook is not registered for ${method} requests. Did you mean to make a ${setup.httpMethod} request?`,
+					});
 				return;
 			}
 			const query: Record<string, string | string[]> = {};
@@ -107,7 +125,8 @@ export async function serveWebhook(
 		} catch (error) {
 			const status = error instanceof UnprocessableBodyError ? error.httpStatus : 500;
 			if (status === 500) record.error = error as Error;
-			if (!response.touched) response.status(status).json({ code: status, message: (error as Error).message });
+			if (!response.touched)
+				response.status(status).json({ code: status, message: (error as Error).message });
 		} finally {
 			if (!response.writableEnded) response.end();
 			capture();
@@ -132,7 +151,11 @@ export async function serveWebhook(
 			await new Promise<void>((resolve, reject) => {
 				const timer = setTimeout(() => {
 					waiters.delete(check);
-					reject(new Error(`Waited ${timeoutMs} ms for ${count} webhook executions, got ${executions.length}`));
+					reject(
+						new Error(
+							`Waited ${timeoutMs} ms for ${count} webhook executions, got ${executions.length}`,
+						),
+					);
 				}, timeoutMs);
 				const check = () => {
 					if (executions.length < count) return;

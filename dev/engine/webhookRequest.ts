@@ -67,7 +67,9 @@ export class UnprocessableBodyError extends Error {
  * with lower-cased tags and no single-element arrays, urlencoded, text/plain as a string, anything
  * else `{}`). Multipart bodies are not parsed (n8n does that with a separate parser).
  */
-export async function buildWebhookRequest(input: WebhookRequestInput): Promise<HarnessWebhookRequest> {
+export async function buildWebhookRequest(
+	input: WebhookRequestInput,
+): Promise<HarnessWebhookRequest> {
 	const headers: IncomingHttpHeaders = {};
 	for (const [name, value] of Object.entries(input.headers ?? {})) {
 		if (value !== undefined) headers[name.toLowerCase()] = value;
@@ -75,7 +77,9 @@ export async function buildWebhookRequest(input: WebhookRequestInput): Promise<H
 	const path = input.path ?? '/';
 	const query = { ...(input.query ?? {}) };
 	const search = new URLSearchParams(
-		Object.entries(query).flatMap(([key, value]) => [value].flat().map((entry): [string, string] => [key, entry])),
+		Object.entries(query).flatMap(([key, value]) =>
+			[value].flat().map((entry): [string, string] => [key, entry]),
+		),
 	).toString();
 	const ip = input.ip ?? '127.0.0.1';
 	const request: HarnessWebhookRequest = {
@@ -130,14 +134,23 @@ function isParsableContentType(contentType: string | undefined): boolean {
 	);
 }
 
-async function parseBody({ rawBody, contentType, encoding }: HarnessWebhookRequest): Promise<unknown> {
+async function parseBody({
+	rawBody,
+	contentType,
+	encoding,
+}: HarnessWebhookRequest): Promise<unknown> {
 	if (rawBody === undefined || rawBody.length === 0 || contentType === undefined) return undefined;
 	try {
 		// Buffer#toString throws for charsets node does not know (gbk...): n8n answers those 422 too.
 		const text = () => rawBody.toString(encoding);
 		if (contentType === 'application/json') return jsonParse(text());
 		if (contentType.endsWith('/xml') || contentType.endsWith('+xml')) {
-			const parser = new XmlParser({ async: true, normalize: true, normalizeTags: true, explicitArray: false });
+			const parser = new XmlParser({
+				async: true,
+				normalize: true,
+				normalizeTags: true,
+				explicitArray: false,
+			});
 			return await parser.parseStringPromise(text());
 		}
 		if (contentType === 'application/x-www-form-urlencoded') {

@@ -106,12 +106,21 @@ export function createWebhookSetup(
 		throw new UnexpectedError(`Node type "${node.type}" has no webhook() method`);
 	}
 	const webhookName = options.webhookName ?? 'default';
-	const webhookDescription = nodeType.description.webhooks?.find((webhook) => webhook.name === webhookName);
-	if (!webhookDescription) throw new UnexpectedError(`Node type "${node.type}" declares no "${webhookName}" webhook`);
+	const webhookDescription = nodeType.description.webhooks?.find(
+		(webhook) => webhook.name === webhookName,
+	);
+	if (!webhookDescription)
+		throw new UnexpectedError(`Node type "${node.type}" declares no "${webhookName}" webhook`);
 
 	const resolve = <T>(value: unknown, fallback: T): T =>
-		(workflow.expression.getSimpleParameterValue(node, value as string, 'internal', {}, undefined, fallback as never) ??
-			fallback) as T;
+		(workflow.expression.getSimpleParameterValue(
+			node,
+			value as string,
+			'internal',
+			{},
+			undefined,
+			fallback as never,
+		) ?? fallback) as T;
 	const path = String(resolve(webhookDescription.path, '')).replace(/^\/+|\/+$/g, '');
 	const isFullPath = resolve<unknown>(webhookDescription.isFullPath, false) === true;
 
@@ -122,12 +131,18 @@ export function createWebhookSetup(
 		node,
 		credentialsHelper,
 		webhookDescription,
-		httpMethod: String(resolve(webhookDescription.httpMethod, 'GET')).toUpperCase() as IHttpRequestMethods,
+		httpMethod: String(
+			resolve(webhookDescription.httpMethod, 'GET'),
+		).toUpperCase() as IHttpRequestMethods,
 		path,
 		isFullPath,
 		responseMode: resolve<WebhookResponseMode>(webhookDescription.responseMode, 'onReceived'),
 		responseCode: Number(resolve(webhookDescription.responseCode, 200)),
-		responseData: webhookDescription.responseData === undefined ? undefined : String(resolve(webhookDescription.responseData, '')),
-		urlUnder: (webhookBaseUrl) => NodeHelpers.getNodeWebhookUrl(webhookBaseUrl, workflow.id, node, path, isFullPath),
+		responseData:
+			webhookDescription.responseData === undefined
+				? undefined
+				: String(resolve(webhookDescription.responseData, '')),
+		urlUnder: (webhookBaseUrl) =>
+			NodeHelpers.getNodeWebhookUrl(webhookBaseUrl, workflow.id, node, path, isFullPath),
 	};
 }

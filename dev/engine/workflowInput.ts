@@ -53,10 +53,14 @@ export function normalizeWorkflow(
 			position: node.position ?? [index * 220, 0],
 			parameters: (node.parameters ?? {}) as INodeParameters,
 		};
-		const declared = nodeTypes.getByNameAndVersion(filled.type, filled.typeVersion).description.credentials ?? [];
+		const declared =
+			nodeTypes.getByNameAndVersion(filled.type, filled.typeVersion).description.credentials ?? [];
 		for (const { name } of declared) {
 			if (filled.credentials?.[name] === undefined && credentials.has(name)) {
-				filled.credentials = { ...filled.credentials, [name]: HarnessCredentialsHelper.reference(name) };
+				filled.credentials = {
+					...filled.credentials,
+					[name]: HarnessCredentialsHelper.reference(name),
+				};
 			}
 		}
 		return filled;
@@ -74,7 +78,8 @@ export function normalizeWorkflow(
 		nodes,
 		connections: copy.connections ?? {},
 		settings: { executionOrder: 'v1', ...(copy.settings ?? {}) },
-		staticData: typeof copy.staticData === 'object' && copy.staticData !== null ? copy.staticData : undefined,
+		staticData:
+			typeof copy.staticData === 'object' && copy.staticData !== null ? copy.staticData : undefined,
 		pinData: copy.pinData,
 	};
 }

@@ -21,7 +21,9 @@ export function installCommunityPackage(
 		execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
 	) as Record<string, unknown> & { name: string; version: string };
 	if (!/^(@[^/]+\/)?n8n-nodes-/.test(manifest.name)) {
-		throw new Error(`n8n only loads packages named n8n-nodes-* or @scope/n8n-nodes-*, not ${manifest.name}`);
+		throw new Error(
+			`n8n only loads packages named n8n-nodes-* or @scope/n8n-nodes-*, not ${manifest.name}`,
+		);
 	}
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	const dir = join(nodesDir, 'node_modules', manifest.name);
@@ -73,14 +75,22 @@ export function installTarballAsReadmeSays(
 ): { name: string; version: string; dir: string } {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
-	execFileSync('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
-		cwd: nodesDir,
-		env: npmEnv,
-		stdio: ['ignore', 'ignore', 'pipe'],
-	});
-	const ledger = JSON.parse(readFileSync(join(nodesDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+	execFileSync(
+		'npm',
+		['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+		{
+			cwd: nodesDir,
+			env: npmEnv,
+			stdio: ['ignore', 'ignore', 'pipe'],
+		},
+	);
+	const ledger = JSON.parse(readFileSync(join(nodesDir, 'package.json'), 'utf8')) as {
+		dependencies: Record<string, string>;
+	};
 	const [name] = Object.keys(ledger.dependencies);
 	const dir = join(nodesDir, 'node_modules', name);
-	const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+	const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+		version: string;
+	};
 	return { name, version, dir };
 }

@@ -18,7 +18,8 @@ export function parseFlatted(text: string): unknown {
 		const out: Record<string, unknown> | unknown[] = Array.isArray(entry) ? [] : {};
 		revived.set(index, out); // before the children, so cycles resolve to the same object
 		for (const [key, value] of Object.entries(entry)) {
-			(out as Record<string, unknown>)[key] = typeof value === 'string' ? revive(Number(value)) : value;
+			(out as Record<string, unknown>)[key] =
+				typeof value === 'string' ? revive(Number(value)) : value;
 		}
 		return out;
 	};

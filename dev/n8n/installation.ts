@@ -30,7 +30,10 @@ export function n8nInstallation(): N8nInstallation {
 		});
 		dir = out.trim().split('\n').pop() ?? '';
 	}
-	const info = JSON.parse(readFileSync(join(dir, 'e2e-install.json'), 'utf8')) as Omit<N8nInstallation, 'dir'>;
+	const info = JSON.parse(readFileSync(join(dir, 'e2e-install.json'), 'utf8')) as Omit<
+		N8nInstallation,
+		'dir'
+	>;
 	cached = { ...info, dir };
 	return cached;
 }

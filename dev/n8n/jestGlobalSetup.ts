@@ -4,5 +4,7 @@ import { n8nInstallation } from './installation';
 export default function globalSetup(): void {
 	const install = n8nInstallation();
 	process.env.N8N_E2E_HOME = install.dir;
-	process.stderr.write(`\n[e2e] n8n ${install.n8nVersion} on Node ${install.nodeVersion} from ${install.dir}\n`);
+	process.stderr.write(
+		`\n[e2e] n8n ${install.n8nVersion} on Node ${install.nodeVersion} from ${install.dir}\n`,
+	);
 }

@@ -28,7 +28,10 @@ export function isolationSettings(file = join(__dirname, 'isolation.env')): Reco
  * The whole environment for one throwaway n8n: nothing but isolation.env and the per-start values
  * below. The caller's environment never leaks in (jest's NODE_ENV=test makes n8n 2.41 exit at once).
  */
-export function n8nEnv(setup: InstanceSetup, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function n8nEnv(
+	setup: InstanceSetup,
+	extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
 	const base = `http://127.0.0.1:${setup.port}`;
 	const perStart: Record<string, string | undefined> = {
 		// Only what n8n needs from the parent: PATH, HOME, locale, temp dir.

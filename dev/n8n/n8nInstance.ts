@@ -58,7 +58,10 @@ export interface N8nInstance {
 	/** n8n's internal REST API under /rest, authenticated as the owner; returns the parsed body */
 	api<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 	/** creates the workflow (inactive); `credentials` maps a credential type to a credential id */
-	importWorkflow(workflow: WorkflowJson, options?: { credentials?: Record<string, string> }): Promise<string>;
+	importWorkflow(
+		workflow: WorkflowJson,
+		options?: { credentials?: Record<string, string> },
+	): Promise<string>;
 	createCredential(type: string, name: string, data: Record<string, unknown>): Promise<string>;
 	/** publishes the workflow's current version, so its triggers (webhooks) go live */
 	activateWorkflow(id: string): Promise<void>;
@@ -85,7 +88,12 @@ export interface N8nInstance {
 /** n8n's REST API answers `{ data: ... }`. */
 type Answer<T> = { data: T };
 
-const OWNER = { email: 'owner@e2e.invalid', password: 'E2e-owner-password-1', firstName: 'E2E', lastName: 'Owner' };
+const OWNER = {
+	email: 'owner@e2e.invalid',
+	password: 'E2e-owner-password-1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
 
 // n8n processes still running when the test process exits are killed (their whole process group).
 const running = new Set<ChildProcess>();
@@ -125,7 +133,10 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		// npm runs on the same Node as n8n, as it would inside n8n.
 		const npmEnv = { ...process.env, PATH: `${dirname(install.node)}:${process.env.PATH}` };
 		try {
-			const installPackage = options.packageInstall === 'readme-npm-install' ? installTarballAsReadmeSays : installCommunityPackage;
+			const installPackage =
+				options.packageInstall === 'readme-npm-install'
+					? installTarballAsReadmeSays
+					: installCommunityPackage;
 			installedPackage = installPackage(options.packageTarball, userFolder, npmEnv);
 		} catch (error) {
 			rmSync(userFolder, { recursive: true, force: true });
@@ -136,7 +147,10 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	const logFd = openSync(logPath, 'a');
 	const child = spawn(install.node, [install.n8nBin, 'start'], {
 		cwd: userFolder,
-		env: n8nEnv({ nodeBinDir: dirname(install.node), port, brokerPort, userFolder, networkLog }, options.env),
+		env: n8nEnv(
+			{ nodeBinDir: dirname(install.node), port, brokerPort, userFolder, networkLog },
+			options.env,
+		),
 		stdio: ['ignore', logFd, logFd],
 		detached: true, // own process group, so stop() also ends the task runner n8n spawns
 	});
@@ -158,7 +172,8 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		await exited;
 		clearTimeout(timer);
 		killGroup(child, 'SIGKILL'); // n8n gone: end any runner left in its group
-		if (process.env.N8N_E2E_KEEP !== '1' && !keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
+		if (process.env.N8N_E2E_KEEP !== '1' && !keepUserFolder)
+			rmSync(userFolder, { recursive: true, force: true });
 	};
 
 	const rest = new RestClient(baseUrl);
@@ -170,7 +185,9 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	} catch (error) {
 		const tail = readLog().split('\n').slice(-60).join('\n');
 		await stop();
-		throw new Error(`n8n did not start: ${(error as Error).message}\n--- n8n log (last lines) ---\n${tail}`);
+		throw new Error(
+			`n8n did not start: ${(error as Error).message}\n--- n8n log (last lines) ---\n${tail}`,
+		);
 	}
 
 	const startupMs = Date.now() - startedAt;
@@ -200,7 +217,11 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		},
 
 		async createCredential(type, name, data) {
-			const created = await rest.request<Answer<{ id: string }>>('POST', '/credentials', { type, name, data });
+			const created = await rest.request<Answer<{ id: string }>>('POST', '/credentials', {
+				type,
+				name,
+				data,
+			});
 			const id = String(created.data.id);
 			credentialNames.set(id, name);
 			return id;
@@ -217,11 +238,16 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		},
 
 		async runWorkflowManually(id, triggerNodeName) {
-			const result = await rest.request<Partial<Answer<{ executionId?: string }>>>('POST', `/workflows/${id}/run`, {
-				triggerToStartFrom: { name: triggerNodeName },
-			});
+			const result = await rest.request<Partial<Answer<{ executionId?: string }>>>(
+				'POST',
+				`/workflows/${id}/run`,
+				{
+					triggerToStartFrom: { name: triggerNodeName },
+				},
+			);
 			const executionId = result.data?.executionId;
-			if (!executionId) throw new Error(`manual run of ${id} started no execution: ${JSON.stringify(result)}`);
+			if (!executionId)
+				throw new Error(`manual run of ${id} started no execution: ${JSON.stringify(result)}`);
 			return String(executionId);
 		},
 
@@ -231,7 +257,10 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 			let last = 'none yet';
 			for (;;) {
 				const query = encodeURIComponent(JSON.stringify({ workflowId: filter.workflowId }));
-				const list = await rest.request<Answer<{ results: Array<{ id: string; status: string }> }>>('GET', `/executions?filter=${query}&limit=50`);
+				const list = await rest.request<Answer<{ results: Array<{ id: string; status: string }> }>>(
+					'GET',
+					`/executions?filter=${query}&limit=50`,
+				);
 				const candidates = list.data.results
 					.filter((e) => filter.afterId === undefined || Number(e.id) > Number(filter.afterId))
 					.sort((a, b) => Number(b.id) - Number(a.id));
@@ -241,28 +270,43 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 				if (newest && FINAL_STATUSES.includes(newest.status) && filter.status) {
 					const execution = await instance.getExecution(newest.id);
 					const why = executionError(execution) ?? 'no error recorded';
-					throw new Error(`execution ${newest.id} ended ${newest.status}, not ${filter.status}: ${why}`);
+					throw new Error(
+						`execution ${newest.id} ended ${newest.status}, not ${filter.status}: ${why}`,
+					);
 				}
 				if (Date.now() > deadline) {
-					throw new Error(`no ${wanted.join('/')} execution of workflow ${filter.workflowId} within ${timeoutMs} ms; newest: ${last}`);
+					throw new Error(
+						`no ${wanted.join('/')} execution of workflow ${filter.workflowId} within ${timeoutMs} ms; newest: ${last}`,
+					);
 				}
 				await sleep(250);
 			}
 		},
 
 		async getExecution(id) {
-			const { data } = await rest.request<Answer<Omit<N8nExecution, 'data'> & { data: string }>>('GET', `/executions/${id}`);
+			const { data } = await rest.request<Answer<Omit<N8nExecution, 'data'> & { data: string }>>(
+				'GET',
+				`/executions/${id}`,
+			);
 			return { ...data, data: parseFlatted(data.data) } as N8nExecution;
 		},
 
 		async hasNodeType(name, version = 1) {
 			// Answers the type's description (its `name` lacks the package prefix); 400 for an unknown type.
 			try {
-				const descriptions = await rest.request<Answer<Array<{ name?: string } | null>>>('POST', '/node-types', { nodeInfos: [{ name, version }] });
+				const descriptions = await rest.request<Answer<Array<{ name?: string } | null>>>(
+					'POST',
+					'/node-types',
+					{ nodeInfos: [{ name, version }] },
+				);
 				const [description] = descriptions.data;
 				return !!description && name.split('.').pop() === description.name;
 			} catch (error) {
-				if (error instanceof N8nApiError && error.status === 400 && /Unrecognized node type/.test(error.message)) {
+				if (
+					error instanceof N8nApiError &&
+					error.status === 400 &&
+					/Unrecognized node type/.test(error.message)
+				) {
 					return false;
 				}
 				throw error;
@@ -288,24 +332,40 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
  * before the webhooks are registered, and a trigger that fails to start only shows up here. Waits for
  * every trigger of this version to be live; throws with n8n's messages if any failed.
  */
-async function waitUntilPublished(rest: RestClient, id: string, versionId: string, timeoutMs: number): Promise<void> {
+async function waitUntilPublished(
+	rest: RestClient,
+	id: string,
+	versionId: string,
+	timeoutMs: number,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	let last: unknown;
 	while (Date.now() < deadline) {
-		const status = await rest.request<Partial<Answer<unknown>>>('GET', `/workflows/${id}/publication-status`);
+		const status = await rest.request<Partial<Answer<unknown>>>(
+			'GET',
+			`/workflows/${id}/publication-status`,
+		);
 		last = status.data ?? status;
-		const { status: state, liveVersionId, triggers } = last as {
+		const {
+			status: state,
+			liveVersionId,
+			triggers,
+		} = last as {
 			status: string;
 			liveVersionId: string | null;
 			triggers: Array<{ nodeId: string; status: string; errorMessage: string | null }>;
 		};
 		if (state === 'failed' || state === 'partial') {
-			throw new Error(`workflow ${id} was activated but its triggers failed: ${JSON.stringify(triggers)}`);
+			throw new Error(
+				`workflow ${id} was activated but its triggers failed: ${JSON.stringify(triggers)}`,
+			);
 		}
 		if (state === 'published' && liveVersionId === versionId) return;
 		await sleep(200);
 	}
-	throw new Error(`workflow ${id} was not published within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+	throw new Error(
+		`workflow ${id} was not published within ${timeoutMs} ms: ${JSON.stringify(last)}`,
+	);
 }
 
 /**
@@ -313,7 +373,11 @@ async function waitUntilPublished(rest: RestClient, id: string, versionId: strin
  * "200 n8n is starting up", so a 200 alone means nothing: /healthz/readiness turns 200 once the database
  * is migrated, and /rest/settings answers JSON once the REST routes are mounted.
  */
-async function waitUntilServing(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitUntilServing(
+	baseUrl: string,
+	child: ChildProcess,
+	timeoutMs: number,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null || child.signalCode !== null) {
@@ -322,11 +386,14 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, timeoutMs:
 		try {
 			const ready = await fetch(`${baseUrl}/healthz/readiness`);
 			const settings = ready.ok ? await fetch(`${baseUrl}/rest/settings`) : undefined;
-			if (settings?.ok && settings.headers.get('content-type')?.includes('application/json')) return;
+			if (settings?.ok && settings.headers.get('content-type')?.includes('application/json'))
+				return;
 		} catch {
 			// not listening yet
 		}
 		await sleep(250);
 	}
-	throw new Error(`n8n was not ready (${baseUrl}/healthz/readiness, /rest/settings) within ${timeoutMs} ms`);
+	throw new Error(
+		`n8n was not ready (${baseUrl}/healthz/readiness, /rest/settings) within ${timeoutMs} ms`,
+	);
 }

@@ -24,9 +24,12 @@ net.Socket.prototype.connect = function guardedConnect(...args) {
 	if (to && !loopback.has(String(to.host).toLowerCase())) {
 		const line = `${new Date().toISOString()} pid ${process.pid} refused ${to.host}:${to.port}\n`;
 		if (logFile) fs.appendFileSync(logFile, line);
-		const error = Object.assign(new Error(`connect ECONNREFUSED ${to.host}:${to.port} (e2e network guard)`), {
-			code: 'ECONNREFUSED',
-		});
+		const error = Object.assign(
+			new Error(`connect ECONNREFUSED ${to.host}:${to.port} (e2e network guard)`),
+			{
+				code: 'ECONNREFUSED',
+			},
+		);
 		process.nextTick(() => this.destroy(error));
 		return this;
 	}

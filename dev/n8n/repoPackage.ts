@@ -24,7 +24,9 @@ export function packRepoPackage(): string {
 }
 
 /** Starts n8n with this repository's package packed and installed; the tarball is removed once n8n has it. */
-export async function startN8nWithRepoPackage(options: Omit<StartOptions, 'packageTarball'> = {}): Promise<N8nInstance> {
+export async function startN8nWithRepoPackage(
+	options: Omit<StartOptions, 'packageTarball'> = {},
+): Promise<N8nInstance> {
 	const tarball = packRepoPackage();
 	try {
 		return await startN8n({ ...options, packageTarball: tarball });

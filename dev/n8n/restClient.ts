@@ -6,7 +6,9 @@ export class N8nApiError extends Error {
 		readonly status: number,
 		readonly body: unknown,
 	) {
-		super(`${method} ${path} -> HTTP ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+		super(
+			`${method} ${path} -> HTTP ${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`,
+		);
 	}
 }
 
@@ -50,7 +52,12 @@ export class RestClient {
 	}
 
 	/** Creates the instance owner on a fresh n8n; the answer carries the session cookie. */
-	async setupOwner(owner: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+	async setupOwner(owner: {
+		email: string;
+		password: string;
+		firstName: string;
+		lastName: string;
+	}): Promise<void> {
 		await this.request('POST', '/owner/setup', owner);
 		if (!this.cookie) throw new Error('owner setup answered without an n8n-auth cookie');
 	}

@@ -8,7 +8,15 @@ export const accountInfo: Route = {
 		const { friendlyName, type, status, dateCreated, dateUpdated, balance } = state.account;
 		return {
 			body: {
-				Account: { friendlyName, type, status, dateCreated, dateUpdated, balance: balance.toFixed(3), subBalance: '0' },
+				Account: {
+					friendlyName,
+					type,
+					status,
+					dateCreated,
+					dateUpdated,
+					balance: balance.toFixed(3),
+					subBalance: '0',
+				},
 			},
 		};
 	},

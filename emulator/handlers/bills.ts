@@ -9,7 +9,16 @@ import { requireApp } from './common';
 
 const DAY_MS = 24 * 3600 * 1000;
 const CST_MS = 8 * 3600 * 1000;
-export const BILL_COLUMNS = ['type', 'callSid', 'caller', 'callee', 'startTime', 'endTime', 'duration', 'fee'];
+export const BILL_COLUMNS = [
+	'type',
+	'callSid',
+	'caller',
+	'callee',
+	'startTime',
+	'endTime',
+	'duration',
+	'fee',
+];
 /** Call type codes (docs/platform.md#values-and-states) that the emulator produces. */
 export const BILL_TYPES = { templateSms: '2', voiceVerify: '13', landingCall: '14' } as const;
 
@@ -22,18 +31,64 @@ function billCsv(state: EmulatorState, appId: string, dayStart: number): string 
 	const inDay = (ms: number) => ms >= dayStart && ms < dayStart + DAY_MS;
 	const fee = (amount: number) => amount.toFixed(3);
 	const rows: string[][] = [
-		[BILL_TYPES.voiceVerify, 'f'.repeat(32), appId, '13800000000', dateTime(dayStart + 3600_000), dateTime(dayStart + 3630_000), '30', fee(PRICES.voiceVerify)],
-		[BILL_TYPES.landingCall, 'e'.repeat(32), appId, '13900000000', dateTime(dayStart + 7200_000), dateTime(dayStart + 7215_000), '15', fee(PRICES.landingCall)],
-		[BILL_TYPES.templateSms, 'd'.repeat(32), '1', '13700000000', dateTime(dayStart + 9000_000), dateTime(dayStart + 9000_000), '0', fee(PRICES.smsPerNumber)],
+		[
+			BILL_TYPES.voiceVerify,
+			'f'.repeat(32),
+			appId,
+			'13800000000',
+			dateTime(dayStart + 3600_000),
+			dateTime(dayStart + 3630_000),
+			'30',
+			fee(PRICES.voiceVerify),
+		],
+		[
+			BILL_TYPES.landingCall,
+			'e'.repeat(32),
+			appId,
+			'13900000000',
+			dateTime(dayStart + 7200_000),
+			dateTime(dayStart + 7215_000),
+			'15',
+			fee(PRICES.landingCall),
+		],
+		[
+			BILL_TYPES.templateSms,
+			'd'.repeat(32),
+			'1',
+			'13700000000',
+			dateTime(dayStart + 9000_000),
+			dateTime(dayStart + 9000_000),
+			'0',
+			fee(PRICES.smsPerNumber),
+		],
 	];
 	for (const call of state.calls.filter((entry) => inDay(entry.createdAt))) {
 		const end = call.createdAt + call.duration * 1000;
-		rows.push([BILL_TYPES[call.kind], call.callSid, appId, call.to, dateTime(call.createdAt), dateTime(end), String(call.duration), fee(PRICES[call.kind])]);
+		rows.push([
+			BILL_TYPES[call.kind],
+			call.callSid,
+			appId,
+			call.to,
+			dateTime(call.createdAt),
+			dateTime(end),
+			String(call.duration),
+			fee(PRICES[call.kind]),
+		]);
 	}
 	for (const message of state.messages.filter((entry) => inDay(entry.createdAt))) {
 		const at = dateTime(message.createdAt);
 		// For template SMS the caller is the template id (docs/platform.md#values-and-states).
-		for (const number of message.to) rows.push([BILL_TYPES.templateSms, message.smsMessageSid, message.templateId, number, at, at, '0', fee(PRICES.smsPerNumber)]);
+		for (const number of message.to)
+			rows.push([
+				BILL_TYPES.templateSms,
+				message.smsMessageSid,
+				message.templateId,
+				number,
+				at,
+				at,
+				'0',
+				fee(PRICES.smsPerNumber),
+			]);
 	}
 	return [BILL_COLUMNS, ...rows].map((row) => row.join(',')).join('\n') + '\n';
 }
@@ -59,6 +114,9 @@ export const billRecords: Route = {
 		const name = `${compactTime(dayStart).slice(0, 8)}.csv`;
 		const token = randomBytes(16).toString('hex');
 		state.keepBill({ token, name, content: billCsv(state, appId, dayStart) });
-		return { body: { downurl: `${baseUrl}/bills/${name}`, token }, xmlNames: { downurl: 'downUrl' } };
+		return {
+			body: { downurl: `${baseUrl}/bills/${name}`, token },
+			xmlNames: { downurl: 'downUrl' },
+		};
 	},
 };

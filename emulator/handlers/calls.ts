@@ -8,21 +8,27 @@ import { requireApp } from './common';
 function findCall(context: RouteContext, callSid: string): EmulatorCallRecord {
 	const call = context.state.calls.find((entry) => entry.callSid === callSid);
 	const visible =
-		call && (context.caller.kind === 'main' || call.accountSid === context.caller.subAccount.subAccountSid);
+		call &&
+		(context.caller.kind === 'main' || call.accountSid === context.caller.subAccount.subAccountSid);
 	return visible ? call! : fail('callUnknown', callSid);
 }
 
 /** XML: <QueryCallState callid="…" action="…"/>; JSON: {"QueryCallState":{"callid":…,"action":…}}. */
 function readQuery(raw: unknown, isXml: boolean): { callid?: string; action?: string } {
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('badParameter', 'QueryCallState is required');
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+		return fail('badParameter', 'QueryCallState is required');
 	const prefix = isXml ? '@' : '';
 	const entries = raw as Record<string, unknown>;
-	const unknown = Object.keys(entries).filter((key) => key !== `${prefix}callid` && key !== `${prefix}action`);
-	if (unknown.length > 0) fail('badParameter', `QueryCallState has unexpected ${unknown.join(', ')}`);
+	const unknown = Object.keys(entries).filter(
+		(key) => key !== `${prefix}callid` && key !== `${prefix}action`,
+	);
+	if (unknown.length > 0)
+		fail('badParameter', `QueryCallState has unexpected ${unknown.join(', ')}`);
 	// Empty is absent, as for every other optional field (the official SDK sends action="" unless set).
 	const text = (key: string) => {
 		const value = entries[prefix + key];
-		if (value !== undefined && typeof value !== 'string') fail('badParameter', `${key} must be a string`);
+		if (value !== undefined && typeof value !== 'string')
+			fail('badParameter', `${key} must be a string`);
 		return value === '' ? undefined : (value as string | undefined);
 	};
 	return { callid: text('callid'), action: text('action') };
@@ -38,7 +44,8 @@ export const callState: Route = {
 		const { callid, action } = readQuery(fields.raw('QueryCallState'), context.format === 'xml');
 		if (!callid) fail('badParameter', 'callid is required');
 		// The documented examples carry callid in the query string as well; the two must agree.
-		if (context.query.callid !== callid) fail('badParameter', 'callid in the query string must match the body');
+		if (context.query.callid !== callid)
+			fail('badParameter', 'callid in the query string must match the body');
 		// A callback address for the query result; its payload is not shown, so nothing is sent there.
 		checkUrl('action', action);
 		const call = findCall(context, callid!);

@@ -7,7 +7,11 @@ import type { EmulatorState } from '../state';
  * The application id: known to the main account, and for a sub-account the application it was
  * created under (a sub-account belongs to one application, docs/platform.md#sub-accounts).
  */
-export function requireApp({ state, caller }: Pick<RouteContext, 'state' | 'caller'>, fields: Fields, name = 'appId'): string {
+export function requireApp(
+	{ state, caller }: Pick<RouteContext, 'state' | 'caller'>,
+	fields: Fields,
+	name = 'appId',
+): string {
 	const appId = fields.required(name, 'appIdEmpty');
 	if (!state.apps.has(appId)) fail('appIdUnknown', appId);
 	if (caller.kind === 'sub' && caller.subAccount.appId !== appId) fail('subAccountOtherApp', appId);

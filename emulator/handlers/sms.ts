@@ -8,12 +8,19 @@ import { ownerSid, requireApp, requireBalance } from './common';
 function readDatas(raw: unknown, isXml: boolean): string[] {
 	if (raw === undefined || raw === '') return [];
 	if (isXml) {
-		const element = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+		const element =
+			typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+				? (raw as Record<string, unknown>)
+				: undefined;
 		const extra = element ? Object.keys(element).filter((key) => key !== 'data') : ['text'];
-		if (!element || !Array.isArray(element.data) || extra.length > 0) return fail('badParameter', 'datas must hold only <data> elements');
-		return element.data.map((entry) => (typeof entry === 'string' ? entry : fail('badParameter', '<data> must hold text only')));
+		if (!element || !Array.isArray(element.data) || extra.length > 0)
+			return fail('badParameter', 'datas must hold only <data> elements');
+		return element.data.map((entry) =>
+			typeof entry === 'string' ? entry : fail('badParameter', '<data> must hold text only'),
+		);
 	}
-	if (!Array.isArray(raw) || raw.some((entry) => typeof entry !== 'string')) return fail('badParameter', 'datas must be an array of strings');
+	if (!Array.isArray(raw) || raw.some((entry) => typeof entry !== 'string'))
+		return fail('badParameter', 'datas must be an array of strings');
 	return raw as string[];
 }
 
@@ -38,15 +45,28 @@ export const templateSms: Route = {
 		if (!/^\d+$/.test(templateId)) fail('smsTemplateNotNumeric', templateId);
 		const placeholders = state.templates.get(templateId) ?? fail('smsTemplateUnknown', templateId);
 		// Every placeholder {1}…{n} needs a value; an empty one counts as missing. Extra values are ignored.
-		const missing = Array.from({ length: placeholders }, (_, index) => index).find((index) => !datas[index]);
-		if (missing !== undefined) fail('smsDataEmpty', `template ${templateId} needs ${placeholders} value(s); {${missing + 1}} has none`);
+		const missing = Array.from({ length: placeholders }, (_, index) => index).find(
+			(index) => !datas[index],
+		);
+		if (missing !== undefined)
+			fail(
+				'smsDataEmpty',
+				`template ${templateId} needs ${placeholders} value(s); {${missing + 1}} has none`,
+			);
 
 		const cost = PRICES.smsPerNumber * numbers.length;
 		requireBalance(state, cost);
 		state.charge(cost);
-		const message = state.sendSms({ accountSid: ownerSid(context), to: numbers, templateId, datas });
+		const message = state.sendSms({
+			accountSid: ownerSid(context),
+			to: numbers,
+			templateId,
+			datas,
+		});
 		return {
-			body: { templateSMS: { smsMessageSid: message.smsMessageSid, dateCreated: message.dateCreated } },
+			body: {
+				templateSMS: { smsMessageSid: message.smsMessageSid, dateCreated: message.dateCreated },
+			},
 			xmlNames: { templateSMS: 'TemplateSMS' },
 		};
 	},

@@ -38,7 +38,8 @@ export const createSubAccount: Route = {
 		const fields = new Fields(context.body, NAMED);
 		const appId = requireApp(context, fields);
 		const name = readName(fields);
-		if (state.subAccounts.some((entry) => entry.friendlyName === name)) fail('subAccountNameTaken', name);
+		if (state.subAccounts.some((entry) => entry.friendlyName === name))
+			fail('subAccountNameTaken', name);
 		return { body: { SubAccount: credentialsOf(state.createSubAccount(appId, name)) } };
 	},
 };
@@ -53,7 +54,9 @@ export const querySubAccountByName: Route = {
 		const fields = new Fields(context.body, NAMED);
 		const appId = requireApp(context, fields);
 		const name = readName(fields);
-		const found = state.subAccounts.find((entry) => entry.friendlyName === name && entry.appId === appId) ?? fail('subAccountUnknown', name);
+		const found =
+			state.subAccounts.find((entry) => entry.friendlyName === name && entry.appId === appId) ??
+			fail('subAccountUnknown', name);
 		if (found.closed) fail('subAccountClosed', name);
 		return { body: { SubAccount: credentialsOf(found) } };
 	},
@@ -73,14 +76,16 @@ export const getSubAccounts: Route = {
 		// Closed sub-accounts are gone from the list (docs/platform.md#sub-accounts: they cannot be used any more).
 		const all = state.subAccounts.filter((entry) => entry.appId === appId && !entry.closed);
 		// In the order of docs/platform.md#sub-accounts.
-		const page = all.slice(startNo, startNo + offset).map(({ subAccountSid, subToken, friendlyName, dateCreated, voipAccount, voipPwd }) => ({
-			subAccountSid,
-			subToken,
-			friendlyName,
-			dateCreated,
-			voipAccount,
-			voipPwd,
-		}));
+		const page = all
+			.slice(startNo, startNo + offset)
+			.map(({ subAccountSid, subToken, friendlyName, dateCreated, voipAccount, voipPwd }) => ({
+				subAccountSid,
+				subToken,
+				friendlyName,
+				dateCreated,
+				voipAccount,
+				voipPwd,
+			}));
 		return { body: { totalCount: String(all.length), SubAccount: page } };
 	},
 };
@@ -93,7 +98,9 @@ export const closeSubAccount: Route = {
 	handle({ state, body }) {
 		const fields = new Fields(body, ['subAccountSid']);
 		const sid = fields.required('subAccountSid');
-		const found = state.subAccounts.find((entry) => entry.subAccountSid === sid) ?? fail('subAccountUnknown', sid);
+		const found =
+			state.subAccounts.find((entry) => entry.subAccountSid === sid) ??
+			fail('subAccountUnknown', sid);
 		if (found.closed) fail('subAccountClosed', sid);
 		found.closed = true;
 		return { body: {} };

@@ -5,11 +5,20 @@ import { PRICES } from '../state';
 import { ownerSid, requireApp, requireBalance } from './common';
 
 /** Charges the main account (only it bills, docs/platform.md#values-and-states) and places the call for whoever signed. */
-function placeChargedCall(context: RouteContext, kind: 'voiceVerify' | 'landingCall', call: { to: string; userData?: string; respUrl?: string }) {
+function placeChargedCall(
+	context: RouteContext,
+	kind: 'voiceVerify' | 'landingCall',
+	call: { to: string; userData?: string; respUrl?: string },
+) {
 	const { state } = context;
 	requireBalance(state, PRICES[kind]);
 	state.charge(PRICES[kind]);
-	const placed = state.placeCall({ kind, accountSid: ownerSid(context), ...call, fields: context.body });
+	const placed = state.placeCall({
+		kind,
+		accountSid: ownerSid(context),
+		...call,
+		fields: context.body,
+	});
 	context.onCallPlaced(placed);
 	return placed;
 }
@@ -29,8 +38,25 @@ function readCommon(fields: Fields) {
  * standard template (verifyCode required).
  */
 const COMMON_FIELDS = ['appId', 'to', 'displayNum', 'playTimes', 'respUrl', 'userData'] as const;
-const VOICE_VERIFY_FIELDS = [...COMMON_FIELDS, 'verifyCode', 'playVerifyCode', 'lang', 'welcomePrompt', 'maxCallTime'];
-const LANDING_CALL_FIELDS = [...COMMON_FIELDS, 'mediaName', 'mediaNameType', 'mediaTxt', 'txtSpeed', 'txtVolume', 'txtPitch', 'txtBgsound', 'playMode'];
+const VOICE_VERIFY_FIELDS = [
+	...COMMON_FIELDS,
+	'verifyCode',
+	'playVerifyCode',
+	'lang',
+	'welcomePrompt',
+	'maxCallTime',
+];
+const LANDING_CALL_FIELDS = [
+	...COMMON_FIELDS,
+	'mediaName',
+	'mediaNameType',
+	'mediaTxt',
+	'txtSpeed',
+	'txtVolume',
+	'txtPitch',
+	'txtBgsound',
+	'playMode',
+];
 /** What the official Python SDK sends besides (platform mode): its names for the speech settings, and maxCallTime. */
 const SDK_LANDING_CALL_FIELDS = ['maxCallTime', 'speed', 'volume', 'pitch', 'bgsound'];
 
@@ -42,14 +68,19 @@ export const voiceVerify: Route = {
 		const fields = new Fields(context.body, VOICE_VERIFY_FIELDS);
 		requireApp(context, fields);
 		const playVerifyCode = fields.text('playVerifyCode');
-		const verifyCode = playVerifyCode === undefined ? fields.required('verifyCode', 'verifyCodeLength') : fields.text('verifyCode');
-		if (verifyCode !== undefined && !/^[A-Za-z0-9]{4,8}$/.test(verifyCode)) fail('verifyCodeLength', verifyCode);
+		const verifyCode =
+			playVerifyCode === undefined
+				? fields.required('verifyCode', 'verifyCodeLength')
+				: fields.text('verifyCode');
+		if (verifyCode !== undefined && !/^[A-Za-z0-9]{4,8}$/.test(verifyCode))
+			fail('verifyCodeLength', verifyCode);
 		checkWavList('playVerifyCode', playVerifyCode);
 		const to = fields.required('to', 'badNumber');
 		checkPhone('to', to);
 		const common = readCommon(fields);
 		const lang = fields.text('lang');
-		if (lang !== undefined && lang !== 'en' && lang !== 'zh') fail('badParameter', 'lang must be en or zh');
+		if (lang !== undefined && lang !== 'en' && lang !== 'zh')
+			fail('badParameter', 'lang must be en or zh');
 		checkWavList('welcomePrompt', fields.text('welcomePrompt'), true);
 		// Unit and maximum not documented (docs/platform.md#voice-verification): any positive whole number.
 		fields.integer('maxCallTime', 1, Number.MAX_SAFE_INTEGER);
@@ -75,14 +106,19 @@ const SDK_SPEECH_RANGES: Array<[string, number, number]> = [
 
 /** In XML mediaNameType is the `type` attribute of mediaName (docs/platform.md#voice-notification); in JSON its own field. */
 function readMedia(fields: Fields, isXml: boolean): { mediaName?: string; mediaNameType?: string } {
-	if (!isXml) return { mediaName: fields.text('mediaName'), mediaNameType: fields.text('mediaNameType') };
+	if (!isXml)
+		return { mediaName: fields.text('mediaName'), mediaNameType: fields.text('mediaNameType') };
 	const raw = fields.raw('mediaName');
 	if (raw === undefined || typeof raw === 'string') return { mediaName: raw || undefined };
-	if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('badParameter', 'mediaName must appear once');
+	if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+		return fail('badParameter', 'mediaName must appear once');
 	const element = raw as Record<string, unknown>;
 	const unknown = Object.keys(element).filter((key) => key !== '#text' && key !== '@type');
 	if (unknown.length > 0) fail('badParameter', `mediaName has unexpected ${unknown.join(', ')}`);
-	return { mediaName: (element['#text'] as string | undefined) || undefined, mediaNameType: element['@type'] as string | undefined };
+	return {
+		mediaName: (element['#text'] as string | undefined) || undefined,
+		mediaNameType: element['@type'] as string | undefined,
+	};
 }
 
 export const landingCall: Route = {
@@ -95,15 +131,20 @@ export const landingCall: Route = {
 		const sdkFields = context.tolerances.landingCallSdkFields;
 		// In XML mediaNameType is an attribute, so as an element it is unknown there.
 		const known = [...LANDING_CALL_FIELDS, ...(sdkFields ? SDK_LANDING_CALL_FIELDS : [])];
-		const fields = new Fields(context.body, context.format === 'xml' ? known.filter((name) => name !== 'mediaNameType') : known);
+		const fields = new Fields(
+			context.body,
+			context.format === 'xml' ? known.filter((name) => name !== 'mediaNameType') : known,
+		);
 		requireApp(context, fields);
 		const to = fields.required('to', 'badNumber');
 		checkPhone('to', to);
 		const { mediaName, mediaNameType } = readMedia(fields, context.format === 'xml');
 		checkWavList('mediaName', mediaName);
-		if (mediaNameType !== undefined && mediaNameType !== '0' && mediaNameType !== '1') fail('badParameter', 'mediaNameType must be 0 or 1');
+		if (mediaNameType !== undefined && mediaNameType !== '0' && mediaNameType !== '1')
+			fail('badParameter', 'mediaNameType must be 0 or 1');
 		const mediaTxt = fields.text('mediaTxt');
-		if (mediaName === undefined && mediaTxt === undefined) fail('badParameter', 'one of mediaName and mediaTxt is required');
+		if (mediaName === undefined && mediaTxt === undefined)
+			fail('badParameter', 'one of mediaName and mediaTxt is required');
 		const common = readCommon(fields);
 		// The ranges are checked even when mediaName makes them moot: a value out of range is a client bug.
 		for (const [name, min, max] of SPEECH_RANGES) fields.integer(name, min, max);
@@ -115,7 +156,13 @@ export const landingCall: Route = {
 
 		const call = placeChargedCall(context, 'landingCall', { to, ...common });
 		return {
-			body: { LandingCall: { callSid: call.callSid, dateCreated: call.dateCreated, orderid: `CM${call.callSid.slice(0, 10).toUpperCase()}` } },
+			body: {
+				LandingCall: {
+					callSid: call.callSid,
+					dateCreated: call.dateCreated,
+					orderid: `CM${call.callSid.slice(0, 10).toUpperCase()}`,
+				},
+			},
 		};
 	},
 };

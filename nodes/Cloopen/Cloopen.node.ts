@@ -75,7 +75,15 @@ export class Cloopen implements INodeType {
 		usableAsTool: true,
 		credentials: [{ name: 'cloopenApi', required: true }],
 		// Wait for Call Result: the platform posts the call result to this execution's resume URL.
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '', restartWebhook: true }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: '',
+				restartWebhook: true,
+			},
+		],
 		properties: [
 			resourceProperty,
 			...RESOURCES.flatMap((resource) => resource.properties),
@@ -107,17 +115,24 @@ export class Cloopen implements INodeType {
 		const operation = this.getNodeParameter('operation', 0) as string;
 		const handler = findHandler(resource, operation);
 		if (!handler) {
-			throw new NodeOperationError(this.getNode(), `Unknown operation "${operation}" for resource "${resource}"`);
+			throw new NodeOperationError(
+				this.getNode(),
+				`Unknown operation "${operation}" for resource "${resource}"`,
+			);
 		}
 
 		const parameters = new ParameterReader(this);
-		if (waitsForResult(this, resource, operation)) return await placeCallAndWait(this, handler, parameters);
+		if (waitsForResult(this, resource, operation))
+			return await placeCallAndWait(this, handler, parameters);
 		const continueOnFail = this.continueOnFail();
 		try {
 			const perItem = await runInOrder(items.length, requestWindow, async (itemIndex, slot) => {
 				try {
 					const outputs = await handler(createOperationContext(this, parameters, itemIndex, slot));
-					return outputs.map((output): INodeExecutionData => ({ ...output, pairedItem: { item: itemIndex } }));
+					return outputs.map((output): INodeExecutionData => ({
+						...output,
+						pairedItem: { item: itemIndex },
+					}));
 				} catch (error) {
 					if (!continueOnFail) throw asNodeError(this.getNode(), error, itemIndex);
 					return [{ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } }];
@@ -125,7 +140,8 @@ export class Cloopen implements INodeType {
 			});
 			return [perItem.flat()];
 		} catch (error) {
-			if (error instanceof StoppedRun) throw stoppedRunError(this.getNode(), error as StoppedRun<INodeExecutionData[]>);
+			if (error instanceof StoppedRun)
+				throw stoppedRunError(this.getNode(), error as StoppedRun<INodeExecutionData[]>);
 			throw new NodeOperationError(this.getNode(), error as Error);
 		}
 	}

@@ -44,7 +44,8 @@ export class CloopenTrigger implements INodeType {
 			},
 		],
 		// On the canvas while the node listens for a test event.
-		eventTriggerDescription: 'Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call',
+		eventTriggerDescription:
+			'Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call',
 		activationMessage:
 			'Paste the Production URL into Result URL (respUrl) of your Cloopen calls: Cloopen posts each call result there.',
 		triggerPanel: {
@@ -54,8 +55,10 @@ export class CloopenTrigger implements INodeType {
 				active: `<b>While building your workflow</b>, click 'Execute step', copy the <b>Test URL</b> (Webhook URLs, above the parameters) and paste it into <b>Result URL (respUrl)</b> of a Cloopen Voice Verification or Voice Notification (Additional Fields), then place that call. When it ends, its result shows up in this editor.<br /><br /><b>Your workflow is published</b>: every call result posted to the <b>Production URL</b> starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
 			},
 			activationHint: {
-				inactive: 'Once the workflow is built, publish it and paste the Production URL into Result URL (respUrl) of your Cloopen calls.',
-				active: 'Call results posted to the Production URL also start this workflow (those executions do not show here).',
+				inactive:
+					'Once the workflow is built, publish it and paste the Production URL into Result URL (respUrl) of your Cloopen calls.',
+				active:
+					'Call results posted to the Production URL also start this workflow (those executions do not show here).',
 			},
 		},
 		properties,
@@ -76,10 +79,15 @@ export class CloopenTrigger implements INodeType {
 			const accepted = await handleNotification(this, readSettings(this), new Date());
 			sendAcknowledgement(response);
 			if (!accepted.item) {
-				this.logger.debug(`Cloopen Trigger: acknowledged, no workflow started: ${accepted.droppedBecause}`);
+				this.logger.debug(
+					`Cloopen Trigger: acknowledged, no workflow started: ${accepted.droppedBecause}`,
+				);
 				return { noWebhookResponse: true };
 			}
-			return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray(accepted.item)] };
+			return {
+				noWebhookResponse: true,
+				workflowData: [this.helpers.returnJsonArray(accepted.item)],
+			};
 		});
 	}
 }

@@ -8,11 +8,16 @@ export interface TriggerFilters {
 	results: string[];
 }
 
-const RESULT_FILTER_BY_STATE: Record<string, string> = { '0': 'answered', '1': 'notAnswered', '2': 'failed' };
+const RESULT_FILTER_BY_STATE: Record<string, string> = {
+	'0': 'answered',
+	'1': 'notAnswered',
+	'2': 'failed',
+};
 
 /** A multi-options value as a list of strings, whatever an expression made of it. */
 export function filterList(value: unknown): string[] {
-	if (Array.isArray(value)) return value.filter((entry): entry is string => typeof entry === 'string');
+	if (Array.isArray(value))
+		return value.filter((entry): entry is string => typeof entry === 'string');
 	if (typeof value === 'string') {
 		return value
 			.split(',')
@@ -37,7 +42,10 @@ export function eventFilterValue(notification: Notification): string {
  * filter judges only notifications with a call state; a state the platform does not document passes only
  * "any result".
  */
-export function filteredOutBecause(notification: Notification, filters: TriggerFilters): string | undefined {
+export function filteredOutBecause(
+	notification: Notification,
+	filters: TriggerFilters,
+): string | undefined {
 	if (!acceptsAll(filters.events) && !filters.events.includes(eventFilterValue(notification))) {
 		return `event ${notification.event} is not selected`;
 	}

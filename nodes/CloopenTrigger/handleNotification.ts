@@ -43,7 +43,9 @@ export async function handleNotification(
 		const { ranges, invalid } = parseAllowlist(settings.allowedIps);
 		if (invalid.length > 0) {
 			// A typo must not open the trigger to everyone: refuse until it is fixed.
-			context.logger.error(`Cloopen Trigger: "Allowed IP Addresses" has entries that are not addresses or ranges: ${invalid.join(', ')}`);
+			context.logger.error(
+				`Cloopen Trigger: "Allowed IP Addresses" has entries that are not addresses or ranges: ${invalid.join(', ')}`,
+			);
 			throw new Refusal(500, 'trigger misconfigured: invalid allowed IP address');
 		}
 		const address = clientAddress(request, settings.trustForwardedFor);
@@ -61,7 +63,9 @@ export async function handleNotification(
 
 	// Test runs (the editor's Test URL) start every time: testing posts the same sample again and again.
 	const repeatsCount = settings.repeatWindowMs > 0 && context.getMode?.() !== 'manual';
-	const key = repeatsCount ? repeatKey(`${context.getWorkflow().id}/${context.getNode().id}`, notification) : undefined;
+	const key = repeatsCount
+		? repeatKey(`${context.getWorkflow().id}/${context.getNode().id}`, notification)
+		: undefined;
 	if (key !== undefined && !claimFirst(key, receivedAt.getTime(), settings.repeatWindowMs)) {
 		return { droppedBecause: 'a repeat of a notification that already started this workflow' };
 	}

@@ -50,12 +50,18 @@ function parseIpv6(text: string): bigint | undefined {
 	const given = left.length + right.length + tail.length;
 	if (halves.length === 1 ? given !== 8 : given > 7) return undefined;
 	const zeros = new Array<bigint>(8 - given).fill(0n);
-	return [...left, ...zeros, ...right, ...tail].reduce((value, group) => (value << 16n) | group, 0n);
+	return [...left, ...zeros, ...right, ...tail].reduce(
+		(value, group) => (value << 16n) | group,
+		0n,
+	);
 }
 
 /** Parses an IPv4 or IPv6 address (brackets and a zone index allowed); undefined when it is not one. */
 export function parseAddress(input: string): Address | undefined {
-	const text = input.trim().replace(/^\[(.*)\]$/, '$1').replace(/%[A-Za-z0-9_.-]+$/, '');
+	const text = input
+		.trim()
+		.replace(/^\[(.*)\]$/, '$1')
+		.replace(/%[A-Za-z0-9_.-]+$/, '');
 	const ipv4 = parseIpv4(text);
 	if (ipv4 !== undefined) return { version: 4, value: ipv4 };
 	const ipv6 = parseIpv6(text);
@@ -105,7 +111,9 @@ export function isAllowed(address: string | undefined, ranges: AddressRange[]): 
 	const parsed = address === undefined ? undefined : parseAddress(address);
 	if (!parsed) return false;
 	return ranges.some(
-		(range) => range.version === parsed.version && (parsed.value & mask(range.version, range.prefix)) === range.base,
+		(range) =>
+			range.version === parsed.version &&
+			(parsed.value & mask(range.version, range.prefix)) === range.base,
 	);
 }
 
@@ -130,7 +138,10 @@ export function lastForwardedAddress(header: string | string[] | undefined): str
  * trustForwardedFor, the right-most X-Forwarded-For entry: what the reverse proxy directly in front
  * of n8n appended; entries left of it can be forged by the sender and are ignored.
  */
-export function clientAddress(request: WebhookRequest, trustForwardedFor: boolean): string | undefined {
+export function clientAddress(
+	request: WebhookRequest,
+	trustForwardedFor: boolean,
+): string | undefined {
 	if (trustForwardedFor) {
 		const forwarded = lastForwardedAddress(request.headers['x-forwarded-for']);
 		if (forwarded !== undefined) return forwarded;

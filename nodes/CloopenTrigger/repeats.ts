@@ -28,8 +28,18 @@ export function repeatKey(scope: string, notification: Notification): string {
 	const identity =
 		callSid !== null
 			? ['call', action.toLowerCase(), callSid, state]
-			: ['other', action.toLowerCase(), number, state, duration, userData, Object.entries(details).sort(([a], [b]) => a.localeCompare(b))];
-	return createHash('sha256').update(JSON.stringify([scope, identity])).digest('base64');
+			: [
+					'other',
+					action.toLowerCase(),
+					number,
+					state,
+					duration,
+					userData,
+					Object.entries(details).sort(([a], [b]) => a.localeCompare(b)),
+				];
+	return createHash('sha256')
+		.update(JSON.stringify([scope, identity]))
+		.digest('base64');
 }
 
 function forgetExpired(now: number): void {
@@ -51,7 +61,8 @@ export function claimFirst(key: string, now: number, windowMs: number): boolean 
 	if (end !== undefined && end > now) return false;
 	windowEnds.delete(key);
 	windowEnds.set(key, now + windowMs);
-	while (windowEnds.size > MAX_REMEMBERED) windowEnds.delete(windowEnds.keys().next().value as string);
+	while (windowEnds.size > MAX_REMEMBERED)
+		windowEnds.delete(windowEnds.keys().next().value as string);
 	return true;
 }
 

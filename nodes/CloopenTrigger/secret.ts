@@ -19,7 +19,10 @@ export function secretsEqual(given: string, expected: string): boolean {
 export function checkSecret(expected: string, query: unknown): void {
 	if (expected === '') return;
 	const given =
-		typeof query === 'object' && query !== null ? (query as Record<string, unknown>)[SECRET_QUERY_PARAMETER] : undefined;
+		typeof query === 'object' && query !== null
+			? (query as Record<string, unknown>)[SECRET_QUERY_PARAMETER]
+			: undefined;
 	if (given === undefined || given === '') throw new Refusal(401, 'secret missing');
-	if (typeof given !== 'string' || !secretsEqual(given, expected)) throw new Refusal(401, 'wrong secret');
+	if (typeof given !== 'string' || !secretsEqual(given, expected))
+		throw new Refusal(401, 'wrong secret');
 }

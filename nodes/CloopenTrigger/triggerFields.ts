@@ -29,13 +29,15 @@ export const properties: INodeProperties[] = [
 				name: 'Other Notification',
 				value: 'other',
 				action: 'On another Cloopen notification',
-				description: 'A kind of notification not listed here; its event field carries the name Cloopen gave it',
+				description:
+					'A kind of notification not listed here; its event field carries the name Cloopen gave it',
 			},
 			{
 				name: 'SMS Status Report',
 				value: 'SMSArrived',
 				action: 'On SMS status report',
-				description: 'Whether an SMS reached the phone, for accounts that Cloopen sends these reports to',
+				description:
+					'Whether an SMS reached the phone, for accounts that Cloopen sends these reports to',
 			},
 			{
 				name: 'Voice Notification Ended',
@@ -47,7 +49,8 @@ export const properties: INodeProperties[] = [
 				name: 'Voice Verification Ended',
 				value: 'voiceVerification',
 				action: 'On voice verification ended',
-				description: 'A call reading a verification code has ended: answered, not answered or failed',
+				description:
+					'A call reading a verification code has ended: answered, not answered or failed',
 			},
 		],
 		description:
@@ -61,8 +64,16 @@ export const properties: INodeProperties[] = [
 		options: [
 			{ name: 'Answered', value: 'answered', description: 'The person called answered (state 0)' },
 			{ name: 'Any Result', value: '*', description: 'Every call, whatever its result' },
-			{ name: 'Failed', value: 'failed', description: 'The call could not be put through (state 2)' },
-			{ name: 'Not Answered', value: 'notAnswered', description: 'The person called did not answer (state 1)' },
+			{
+				name: 'Failed',
+				value: 'failed',
+				description: 'The call could not be put through (state 2)',
+			},
+			{
+				name: 'Not Answered',
+				value: 'notAnswered',
+				description: 'The person called did not answer (state 1)',
+			},
 		],
 		description:
 			'Which call results start the workflow; pick Failed and Not Answered to be alerted about calls that did not reach anyone. Notifications without a call state (SMS status reports) are not filtered by this.',

@@ -20,11 +20,15 @@ export const MAX_REPEAT_WINDOW_MINUTES = 7 * 24 * 60;
 function repeatWindowMs(enabled: unknown, minutes: unknown): number {
 	if (enabled === false) return 0;
 	const value = Number(minutes);
-	const checked = Number.isFinite(value) && value > 0 ? Math.min(value, MAX_REPEAT_WINDOW_MINUTES) : DEFAULT_REPEAT_WINDOW_MINUTES;
+	const checked =
+		Number.isFinite(value) && value > 0
+			? Math.min(value, MAX_REPEAT_WINDOW_MINUTES)
+			: DEFAULT_REPEAT_WINDOW_MINUTES;
 	return checked * 60_000;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const text = (value: unknown) =>
+	typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 
 export function readSettings(context: IWebhookFunctions): TriggerSettings {
 	const options = context.getNodeParameter('options', {}) as IDataObject;

@@ -41,7 +41,9 @@ export function withKnownSecretsMasked<T>(value: T, knownSecrets: string[]): T {
 		if (typeof entry === 'string') return entry.replace(pattern, MASK);
 		if (Array.isArray(entry)) return entry.map(mask);
 		if (typeof entry !== 'object' || entry === null) return entry;
-		return Object.fromEntries(Object.entries(entry).map(([key, inner]) => [key.replace(pattern, MASK), mask(inner)]));
+		return Object.fromEntries(
+			Object.entries(entry).map(([key, inner]) => [key.replace(pattern, MASK), mask(inner)]),
+		);
 	};
 	return mask(value) as T;
 }
@@ -52,7 +54,8 @@ function jsonValueEnd(text: string, start: number): number {
 	const first = text[position];
 	if (first === '"') {
 		position++;
-		while (position < text.length && text[position] !== '"') position += text[position] === '\\' ? 2 : 1;
+		while (position < text.length && text[position] !== '"')
+			position += text[position] === '\\' ? 2 : 1;
 		return Math.min(position + 1, text.length);
 	}
 	if (first === '{' || first === '[') {
@@ -122,7 +125,9 @@ function maskNamedValues(text: string): string {
 		// Names start only where a word starts: scanning from inside one would take quadratic time.
 		/(?<![\w.-])([A-Za-z_][\w.-]*)(\s*[:=]\s*)("[^"]*(?:"|$)|'[^']*(?:'|$)|[^\s&"'<>,;]*)/g,
 		(whole, name: string, separator: string, value: string) =>
-			isSecretKey(name) && value !== '' && !value.startsWith(`"${MASK}`) ? `${name}${separator}${MASK}` : whole,
+			isSecretKey(name) && value !== '' && !value.startsWith(`"${MASK}`)
+				? `${name}${separator}${MASK}`
+				: whole,
 	);
 }
 

@@ -12,10 +12,16 @@ const APP = '8a216da8588b296f01589e5a7f3b0b3c';
 const startOf = (request: ArrivedRequest) => Number(JSON.parse(request.body).startNo);
 const page = (from: number, count = 100) =>
 	platformOk({
-		SubAccount: Array.from({ length: count }, (_, i) => ({ subAccountSid: `${String(from + i).padStart(32, '0')}`, friendlyName: `c${from + i}` })),
+		SubAccount: Array.from({ length: count }, (_, i) => ({
+			subAccountSid: `${String(from + i).padStart(32, '0')}`,
+			friendlyName: `c${from + i}`,
+		})),
 	});
 
-async function serving(answer: (request: ArrivedRequest) => string, work: (server: HostileServer) => Promise<void>) {
+async function serving(
+	answer: (request: ArrivedRequest) => string,
+	work: (server: HostileServer) => Promise<void>,
+) {
 	const server = await new HostileServer((request, response) => {
 		response.writeHead(200, { 'Content-Type': 'application/json' });
 		response.end(answer(request));
@@ -34,13 +40,17 @@ describe('Sub-Account → Get Many with Return All', () => {
 		await serving(
 			(request) => page(startOf(request)),
 			async (server) => {
-				const { error, output } = await runCloopen(getAll, { credentials: customServerCredentials(server.baseUrl) });
+				const { error, output } = await runCloopen(getAll, {
+					credentials: customServerCredentials(server.baseUrl),
+				});
 				expect(server.requests).toHaveLength(RETURN_ALL_MAX_PAGES);
 				expect(output).toEqual([]);
 				expect(error?.message).toBe(
 					`Sub-Account → Get Many stopped after ${RETURN_ALL_MAX_PAGES} pages (${RETURN_ALL_MAX_PAGES * 100} sub-accounts) without reaching the end of the list`,
 				);
-				expect(error?.description).toMatch(new RegExp(`Limit and Start At \\(e\\.g\\. Start At ${RETURN_ALL_MAX_PAGES * 100}\\)`));
+				expect(error?.description).toMatch(
+					new RegExp(`Limit and Start At \\(e\\.g\\. Start At ${RETURN_ALL_MAX_PAGES * 100}\\)`),
+				);
 			},
 		);
 	});
@@ -49,7 +59,9 @@ describe('Sub-Account → Get Many with Return All', () => {
 		await serving(
 			() => page(0),
 			async (server) => {
-				const { json, error } = await runCloopen(getAll, { credentials: customServerCredentials(server.baseUrl) });
+				const { json, error } = await runCloopen(getAll, {
+					credentials: customServerCredentials(server.baseUrl),
+				});
 				expect(error).toBeUndefined();
 				expect(server.requests).toHaveLength(2);
 				expect(json).toHaveLength(100);
@@ -61,7 +73,9 @@ describe('Sub-Account → Get Many with Return All', () => {
 		await serving(
 			(request) => (startOf(request) === 0 ? page(0) : platformOk({ SubAccount: [] })),
 			async (server) => {
-				const { json } = await runCloopen(getAll, { credentials: customServerCredentials(server.baseUrl) });
+				const { json } = await runCloopen(getAll, {
+					credentials: customServerCredentials(server.baseUrl),
+				});
 				expect(server.requests.map(startOf)).toEqual([0, 100]);
 				expect(json).toHaveLength(100);
 			},
@@ -78,10 +92,21 @@ describe('the sub-account picker (list search)', () => {
 				const parameters = { resource: 'subAccount', operation: 'close', appId: APP };
 				const first = await callListSearch('searchSubAccounts', parameters, credentials);
 				expect(first.results).toHaveLength(100);
-				const second = await callListSearch('searchSubAccounts', parameters, credentials, undefined, first.paginationToken as string | undefined);
+				const second = await callListSearch(
+					'searchSubAccounts',
+					parameters,
+					credentials,
+					undefined,
+					first.paginationToken as string | undefined,
+				);
 				expect(second).toEqual({ results: [] });
 				// A filter with no match reads on only while pages are new.
-				const filtered = await callListSearch('searchSubAccounts', parameters, credentials, 'nobody');
+				const filtered = await callListSearch(
+					'searchSubAccounts',
+					parameters,
+					credentials,
+					'nobody',
+				);
 				expect(filtered).toEqual({ results: [] });
 				expect(server.requests).toHaveLength(2 + 2);
 			},
@@ -94,10 +119,21 @@ describe('the sub-account picker (list search)', () => {
 			async (server) => {
 				const credentials = customServerCredentials(server.baseUrl);
 				const parameters = { resource: 'subAccount', operation: 'close', appId: APP };
-				const filtered = await callListSearch('searchSubAccounts', parameters, credentials, 'nobody');
+				const filtered = await callListSearch(
+					'searchSubAccounts',
+					parameters,
+					credentials,
+					'nobody',
+				);
 				expect(server.requests).toHaveLength(10);
 				expect(filtered.paginationToken).toMatch(/^1000:/);
-				const last = await callListSearch('searchSubAccounts', parameters, credentials, undefined, `9900:${'x'.repeat(32)}`);
+				const last = await callListSearch(
+					'searchSubAccounts',
+					parameters,
+					credentials,
+					undefined,
+					`9900:${'x'.repeat(32)}`,
+				);
 				expect(last.results).toHaveLength(100);
 				expect(last.paginationToken).toBeUndefined();
 			},

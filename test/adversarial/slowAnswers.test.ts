@@ -64,9 +64,14 @@ describe('Account → Get Info against a server that never finishes', () => {
 		const server = await tricklingBody().start();
 		try {
 			const { result, ms } = await timed(() =>
-				runCloopen({ resource: 'account', operation: 'getInfo', requestTimeout: DEADLINE_S }, { credentials: customServerCredentials(server.baseUrl) }),
+				runCloopen(
+					{ resource: 'account', operation: 'getInfo', requestTimeout: DEADLINE_S },
+					{ credentials: customServerCredentials(server.baseUrl) },
+				),
 			);
-			expect(result.error?.message).toBe(`Cloopen's answer to Account → Get Info was not accepted: no complete answer within ${DEADLINE_S} s`);
+			expect(result.error?.message).toBe(
+				`Cloopen's answer to Account → Get Info was not accepted: no complete answer within ${DEADLINE_S} s`,
+			);
 			expect(result.error?.description).toMatch(/Raise "Timeout \(Seconds\)"/);
 			expect(ms).toBeGreaterThanOrEqual(DEADLINE_S * 1000 - 50);
 			expect(ms).toBeLessThan(GENEROUS_MS);
@@ -82,7 +87,10 @@ describe('Account → Get Info against a server that never finishes', () => {
 		const server = await tricklingHeaders();
 		try {
 			const { result, ms } = await timed(() =>
-				runCloopen({ resource: 'account', operation: 'getInfo', requestTimeout: DEADLINE_S }, { credentials: customServerCredentials(server.baseUrl) }),
+				runCloopen(
+					{ resource: 'account', operation: 'getInfo', requestTimeout: DEADLINE_S },
+					{ credentials: customServerCredentials(server.baseUrl) },
+				),
 			);
 			expect(result.error?.message).toMatch(/no complete answer within 1 s/);
 			expect(ms).toBeLessThan(GENEROUS_MS);
@@ -92,7 +100,10 @@ describe('Account → Get Info against a server that never finishes', () => {
 	});
 
 	it('the Timeout setting is checked like any other field', async () => {
-		const { error } = await runCloopen({ resource: 'account', operation: 'getInfo', requestTimeout: 0 }, { credentials: customServerCredentials('http://127.0.0.1:9') });
+		const { error } = await runCloopen(
+			{ resource: 'account', operation: 'getInfo', requestTimeout: 0 },
+			{ credentials: customServerCredentials('http://127.0.0.1:9') },
+		);
 		expect(error?.message).toBe('requestTimeout must be a whole number from 1 to 600, got 0');
 	});
 });
@@ -102,10 +113,16 @@ describe('Verify With Platform against a trickling server', () => {
 	class VerifyOnly extends CloopenTrigger {
 		async webhook(this: IWebhookFunctions) {
 			try {
-				await verifyCallResult.call(this, { callSid: 'call-1', state: '0' } as never, DEADLINE_S * 1000);
+				await verifyCallResult.call(
+					this,
+					{ callSid: 'call-1', state: '0' } as never,
+					DEADLINE_S * 1000,
+				);
 				return { webhookResponse: 'verified' };
 			} catch (error) {
-				return { webhookResponse: error instanceof Refusal ? `refused: ${error.message}` : 'other failure' };
+				return {
+					webhookResponse: error instanceof Refusal ? `refused: ${error.message}` : 'other failure',
+				};
 			}
 		}
 	}
@@ -114,10 +131,17 @@ describe('Verify With Platform against a trickling server', () => {
 		const server = await tricklingBody().start();
 		try {
 			const { result, ms } = await timed(() =>
-				runWebhook(VerifyOnly, { verifyWithPlatform: true }, { rawBody: '' }, { credentials: { cloopenApi: customServerCredentials(server.baseUrl) } }),
+				runWebhook(
+					VerifyOnly,
+					{ verifyWithPlatform: true },
+					{ rawBody: '' },
+					{ credentials: { cloopenApi: customServerCredentials(server.baseUrl) } },
+				),
 			);
 			expect(result.webhookResponse).toBe('refused: could not verify the call with the platform');
-			expect(server.requests.map((request) => request.path)).toEqual([expect.stringMatching(/\/CallResult$/)]);
+			expect(server.requests.map((request) => request.path)).toEqual([
+				expect.stringMatching(/\/CallResult$/),
+			]);
 			expect(ms).toBeGreaterThanOrEqual(DEADLINE_S * 1000 - 50);
 			expect(ms).toBeLessThan(GENEROUS_MS);
 		} finally {

@@ -11,7 +11,14 @@ import { HostileServer, platformOk, type ArrivedRequest } from '../support/hosti
  */
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';
 const ALL = Array.from({ length: 450 }, (_, i) => `139${String(i).padStart(8, '0')}`);
-const smsParameters = (extra = {}) => ({ resource: 'sms', operation: 'sendTemplate', appId: APP, to: '={{ $json.numbers }}', templateId: '1', ...extra });
+const smsParameters = (extra = {}) => ({
+	resource: 'sms',
+	operation: 'sendTemplate',
+	appId: APP,
+	to: '={{ $json.numbers }}',
+	templateId: '1',
+	...extra,
+});
 const sentNumbers = (request: ArrivedRequest) => String(JSON.parse(request.body).to).split(',');
 
 type SecondBatch = (response: ServerResponse, server: HostileServer) => void;
@@ -20,10 +27,18 @@ async function sendWithSecondBatch(secondBatch: SecondBatch, extra = {}) {
 	const server = await new HostileServer((request, response) => {
 		if (request.index === 1) return secondBatch(response, server);
 		response.writeHead(200, { 'Content-Type': 'application/json' });
-		response.end(platformOk({ templateSMS: { smsMessageSid: `sid-${request.index + 1}`, dateCreated: '20261123100000' } }));
+		response.end(
+			platformOk({
+				templateSMS: { smsMessageSid: `sid-${request.index + 1}`, dateCreated: '20261123100000' },
+			}),
+		);
 	}).start();
 	try {
-		const run = await runCloopen(smsParameters(extra), { credentials: customServerCredentials(server.baseUrl), items: [{ numbers: ALL }], continueOnFail: true });
+		const run = await runCloopen(smsParameters(extra), {
+			credentials: customServerCredentials(server.baseUrl),
+			items: [{ numbers: ALL }],
+			continueOnFail: true,
+		});
 		return { item: run.json[0], requests: server.requests };
 	} finally {
 		await server.stop();
@@ -69,14 +84,21 @@ describe.each(lostAnswers)('batch 2 of 3: %s', (_title, secondBatch, extra) => {
 	it('is reported in doubt with its 200 numbers; batch 1 sent, batch 3 unsent and never started', async () => {
 		const { item, requests } = await sendWithSecondBatch(secondBatch, extra);
 		expect(requests.map(sentNumbers)).toEqual([ALL.slice(0, 200), ALL.slice(200, 400)]);
-		expect((item.sentBatches as Array<{ smsMessageSid: string; to: string[] }>).map((batch) => [batch.smsMessageSid, batch.to])).toEqual([
-			['sid-1', ALL.slice(0, 200)],
-		]);
+		expect(
+			(item.sentBatches as Array<{ smsMessageSid: string; to: string[] }>).map((batch) => [
+				batch.smsMessageSid,
+				batch.to,
+			]),
+		).toEqual([['sid-1', ALL.slice(0, 200)]]);
 		expect(item.inDoubtNumbers).toEqual(ALL.slice(200, 400));
 		expect(item.inDoubtBatches).toEqual([{ batch: 2, numberCount: 200, to: ALL.slice(200, 400) }]);
 		expect(item.unsentNumbers).toEqual(ALL.slice(400));
-		expect(item.error).toMatch(/200 numbers in 1 earlier batch\(es\) were sent; 200 numbers in batch 2 are in doubt .*; 50 numbers were not sent/);
-		expect(item.errorDescription).toMatch(/Do not resend the in-doubt numbers .* SMS status reports or in the next day's bill records/);
+		expect(item.error).toMatch(
+			/200 numbers in 1 earlier batch\(es\) were sent; 200 numbers in batch 2 are in doubt .*; 50 numbers were not sent/,
+		);
+		expect(item.errorDescription).toMatch(
+			/Do not resend the in-doubt numbers .* SMS status reports or in the next day's bill records/,
+		);
 	});
 });
 
@@ -96,7 +118,11 @@ describe('batches that are really unsent', () => {
 	it('a server that refuses the connection: every number unsent, nothing in doubt', async () => {
 		const closed = await new HostileServer(() => undefined).start();
 		await closed.stop();
-		const run = await runCloopen(smsParameters(), { credentials: customServerCredentials(closed.baseUrl), items: [{ numbers: ALL }], continueOnFail: true });
+		const run = await runCloopen(smsParameters(), {
+			credentials: customServerCredentials(closed.baseUrl),
+			items: [{ numbers: ALL }],
+			continueOnFail: true,
+		});
 		expect(run.json[0].error).toMatch(/refused the connection/);
 		expect(run.json[0].inDoubtNumbers).toEqual([]);
 		expect(run.json[0].unsentNumbers).toEqual(ALL);
@@ -107,13 +133,20 @@ describe('the same number twice in one list', () => {
 	it('gets one SMS: duplicates are dropped in first-seen order and counted', async () => {
 		const server = await new HostileServer((_request, response) => {
 			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(platformOk({ templateSMS: { smsMessageSid: 'sid-1', dateCreated: '20261123100000' } }));
+			response.end(
+				platformOk({ templateSMS: { smsMessageSid: 'sid-1', dateCreated: '20261123100000' } }),
+			);
 		}).start();
 		try {
-			const { json } = await runCloopen(smsParameters({ to: '13900000002, 13900000001,13900000002,13900000003,13900000001' }), {
-				credentials: customServerCredentials(server.baseUrl),
-			});
-			expect(server.requests.map(sentNumbers)).toEqual([['13900000002', '13900000001', '13900000003']]);
+			const { json } = await runCloopen(
+				smsParameters({ to: '13900000002, 13900000001,13900000002,13900000003,13900000001' }),
+				{
+					credentials: customServerCredentials(server.baseUrl),
+				},
+			);
+			expect(server.requests.map(sentNumbers)).toEqual([
+				['13900000002', '13900000001', '13900000003'],
+			]);
 			expect(json[0]).toMatchObject({ numberCount: 3, duplicatesRemoved: 2, batchCount: 1 });
 		} finally {
 			await server.stop();

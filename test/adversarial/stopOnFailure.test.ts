@@ -20,11 +20,17 @@ interface StopContext {
 const contextOf = (error: unknown) => (error as { context: StopContext }).context;
 
 describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Requests fixed at 5', () => {
-	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 80 }, { resetEachTest: false });
+	const { emulator, credentials } = useEmulator(
+		{ callDurationMs: 100_000, latencyMs: 80 },
+		{ resetEachTest: false },
+	);
 
 	it('places no call after the failure, and the error names every call placed', async () => {
 		const { error, output } = await runCloopen(
-			{ ...sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }), appId: emulator.appId },
+			{
+				...sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }),
+				appId: emulator.appId,
+			},
 			{ credentials: credentials(), items: voiceCodeItems(30, 2) },
 		);
 		expect(output).toEqual([]);
@@ -38,8 +44,15 @@ describe('against the emulator: 30 voice codes, item 2 invalid, Parallel Request
 
 		const context = contextOf(error);
 		expect(context.failedItem).toBe(2);
-		const reported = context.sentItems.flatMap(({ results }) => results.map((result) => result.callSid));
-		expect(reported.sort()).toEqual(emulator.calls().map((call) => call.callSid).sort());
+		const reported = context.sentItems.flatMap(({ results }) =>
+			results.map((result) => result.callSid),
+		);
+		expect(reported.sort()).toEqual(
+			emulator
+				.calls()
+				.map((call) => call.callSid)
+				.sort(),
+		);
 		expect(context.notStartedCount).toBe(30 - 1 - placedWhenFailed);
 		expect(error?.description).toContain(`callSid ${emulator.calls()[0].callSid}`);
 	});
@@ -62,8 +75,13 @@ describe('against a scripted platform', () => {
 				response.writeHead(200, { 'Content-Type': 'application/json' });
 				response.end(
 					refuse(item)
-						? JSON.stringify({ statusCode: '160040', statusMsg: '验证码超出同模板同号码天发送上限' })
-						: platformOk({ VoiceVerify: { callSid: `call-${item}`, dateCreated: '20261123100000' } }),
+						? JSON.stringify({
+								statusCode: '160040',
+								statusMsg: '验证码超出同模板同号码天发送上限',
+							})
+						: platformOk({
+								VoiceVerify: { callSid: `call-${item}`, dateCreated: '20261123100000' },
+							}),
 				);
 			};
 			const timer = setTimeout(answer, refuse(item) ? 5 : 60);
@@ -77,7 +95,10 @@ describe('against a scripted platform', () => {
 
 	it('60 items, Parallel Requests 5, item 5 refused: nothing arrives after the failure, every arrival is accounted for', async () => {
 		refuse = (item) => item === 5;
-		const { error } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }), { credentials: credentials(), items: voiceCodeItems(60) });
+		const { error } = await runCloopen(
+			sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 5 }),
+			{ credentials: credentials(), items: voiceCodeItems(60) },
+		);
 		expect(error?.message).toMatch(/\[statusCode 160040\]/);
 		const arrivedWhenFailed = server.requests.length;
 		await pause(800);
@@ -85,41 +106,71 @@ describe('against a scripted platform', () => {
 		expect(arrivedWhenFailed).toBeLessThanOrEqual(10);
 
 		const context = contextOf(error);
-		const accounted = [context.failedItem, ...context.sentItems.map(({ item }) => item), ...context.otherFailedItems.map(({ item }) => Number(item))];
-		expect(accounted.sort((a, b) => a - b)).toEqual(server.requests.map((request) => itemOfBody(request.body)).sort((a, b) => a - b));
+		const accounted = [
+			context.failedItem,
+			...context.sentItems.map(({ item }) => item),
+			...context.otherFailedItems.map(({ item }) => Number(item)),
+		];
+		expect(accounted.sort((a, b) => a - b)).toEqual(
+			server.requests.map((request) => itemOfBody(request.body)).sort((a, b) => a - b),
+		);
 		expect(context.notStartedCount).toBe(60 - arrivedWhenFailed);
-		for (const { item, results } of context.sentItems) expect(results[0].callSid).toBe(`call-${item}`);
+		for (const { item, results } of context.sentItems)
+			expect(results[0].callSid).toBe(`call-${item}`);
 	});
 
 	it('one at a time (Fixed, 1): the items before the failure are listed with their callSid, none after it is sent', async () => {
 		refuse = (item) => item === 3;
-		const { error } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 1 }), { credentials: credentials(), items: voiceCodeItems(8) });
+		const { error } = await runCloopen(
+			sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 1 }),
+			{ credentials: credentials(), items: voiceCodeItems(8) },
+		);
 		await pause(300);
 		expect(server.requests.map((request) => itemOfBody(request.body))).toEqual([0, 1, 2, 3]);
-		expect(error?.message).toMatch(/stopped at item 3: 3 other item\(s\) were sent and accepted, 0 other failed, 4 were not started/);
-		expect(error?.description).toMatch(/item 0: callSid call-0; item 1: callSid call-1; item 2: callSid call-2/);
+		expect(error?.message).toMatch(
+			/stopped at item 3: 3 other item\(s\) were sent and accepted, 0 other failed, 4 were not started/,
+		);
+		expect(error?.description).toMatch(
+			/item 0: callSid call-0; item 1: callSid call-1; item 2: callSid call-2/,
+		);
 		expect(error?.description).toMatch(/Not started: items 4-7/);
 	});
 
 	it('an item in flight whose answer is lost is reported in doubt, apart from the refused one', async () => {
 		refuse = (item) => item === 0;
 		reset = (item) => item === 1;
-		const { error } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: voiceCodeItems(6) });
+		const { error } = await runCloopen(
+			sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 3 }),
+			{ credentials: credentials(), items: voiceCodeItems(6) },
+		);
 		await pause(300);
 		expect(server.requests.map((request) => itemOfBody(request.body)).sort()).toEqual([0, 1, 2]);
 		const context = contextOf(error);
 		expect(context.failedItem).toBe(0);
 		expect(context.sentItems.map(({ item }) => item)).toEqual([2]);
 		expect(context.otherFailedItems).toEqual([
-			expect.objectContaining({ item: 1, outcome: 'outcome unknown: it may have been carried out' }),
+			expect.objectContaining({
+				item: 1,
+				outcome: 'outcome unknown: it may have been carried out',
+			}),
 		]);
 		expect(error?.description).toMatch(/In doubt \(the answer was lost.*\): items 1\./);
 	});
 
 	it('with Continue On Fail every item is still sent and gets its own result', async () => {
 		refuse = (item) => item === 2;
-		const { json } = await runCloopen(sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 3 }), { credentials: credentials(), items: voiceCodeItems(6), continueOnFail: true });
+		const { json } = await runCloopen(
+			sendCodeToEachItem({ parallelMode: 'fixed', parallelRequests: 3 }),
+			{ credentials: credentials(), items: voiceCodeItems(6), continueOnFail: true },
+		);
 		expect(server.requests).toHaveLength(6);
-		expect(json.map((item) => item.callSid ?? item.statusCode)).toEqual(['call-0', 'call-1', '160040', 'call-3', 'call-4', 'call-5']);
+		expect(json.map((item) => item.callSid ?? item.statusCode)).toEqual([
+			'call-0',
+			'call-1',
+			'160040',
+			'call-3',
+			'call-4',
+			'call-5',
+		]);
 	});
 });

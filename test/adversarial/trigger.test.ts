@@ -1,9 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { claimFirst, MAX_REMEMBERED, rememberedCount, repeatKey } from '../../nodes/CloopenTrigger/repeats';
+import {
+	claimFirst,
+	MAX_REMEMBERED,
+	rememberedCount,
+	repeatKey,
+} from '../../nodes/CloopenTrigger/repeats';
 import { normaliseNotification } from '../../nodes/shared/notifications/normalise';
-import { runWebhook, serveWebhook, type ServedWebhook, type WebhookRequestInput } from '../../dev/engine';
+import {
+	runWebhook,
+	serveWebhook,
+	type ServedWebhook,
+	type WebhookRequestInput,
+} from '../../dev/engine';
 import { customServerCredentials } from '../support/runCloopen';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { voiceCodeXml } from '../trigger/fixtures';
@@ -12,20 +22,41 @@ import { voiceCodeXml } from '../trigger/fixtures';
  * The Cloopen Trigger against hostile callers: guessing the secret from outside the allowlist,
  * replaying a genuine notification, and character references XML does not allow.
  */
-const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
-const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {} };
+const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const DEFAULTS: IDataObject = {
+	events: ['*'],
+	results: ['*'],
+	secret: '',
+	allowedIps: '',
+	trustForwardedFor: false,
+	verifyWithPlatform: false,
+	options: {},
+};
 let sequence = 0;
 /** A callSid no other test uses: the trigger's memory of repeats lives as long as this test file. */
-const freshCallSid = () => `adv${Date.now().toString(36)}${(sequence++).toString().padStart(6, '0')}`;
+const freshCallSid = () =>
+	`adv${Date.now().toString(36)}${(sequence++).toString().padStart(6, '0')}`;
 
-async function deliver(parameters: IDataObject, request: WebhookRequestInput = {}, options: { credentials?: IDataObject; mode?: 'manual' | 'webhook' } = {}) {
+async function deliver(
+	parameters: IDataObject,
+	request: WebhookRequestInput = {},
+	options: { credentials?: IDataObject; mode?: 'manual' | 'webhook' } = {},
+) {
 	const result = await runWebhook(
 		CloopenTrigger,
 		{ ...DEFAULTS, ...parameters },
 		{ headers: { 'content-type': 'text/plain' }, ...request },
-		{ ...(options.credentials ? { credentials: { cloopenApi: options.credentials as never } } : {}), mode: options.mode },
+		{
+			...(options.credentials ? { credentials: { cloopenApi: options.credentials as never } } : {}),
+			mode: options.mode,
+		},
 	);
-	return { status: result.responseStatus, body: result.responseBody, started: result.workflowData !== undefined };
+	return {
+		status: result.responseStatus,
+		body: result.responseBody,
+		started: result.workflowData !== undefined,
+	};
 }
 
 let served: ServedWebhook | undefined;
@@ -35,17 +66,28 @@ afterEach(async () => {
 });
 
 const post = async (url: string, body: string) => {
-	const response = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } });
+	const response = await fetch(url, {
+		method: 'POST',
+		body,
+		headers: { 'Content-Type': 'text/plain' },
+	});
 	return { status: response.status, text: await response.text() };
 };
 
 describe('from an address outside the allowlist, the answer does not depend on the secret', () => {
 	it('300 guesses and the right secret get the same answer over HTTP, and nothing starts', async () => {
-		served = await serveWebhook(CloopenTrigger, { ...DEFAULTS, secret: 'the-right-secret-42', allowedIps: '10.0.0.0/8' });
+		served = await serveWebhook(CloopenTrigger, {
+			...DEFAULTS,
+			secret: 'the-right-secret-42',
+			allowedIps: '10.0.0.0/8',
+		});
 		const guesses = [...Array.from({ length: 299 }, (_, i) => `guess-${i}`), 'the-right-secret-42'];
 		const answers = new Set<string>();
 		for (const guess of guesses) {
-			const reply = await post(`${served.url}?secret=${encodeURIComponent(guess)}`, voiceCodeXml({ callSid: freshCallSid() }));
+			const reply = await post(
+				`${served.url}?secret=${encodeURIComponent(guess)}`,
+				voiceCodeXml({ callSid: freshCallSid() }),
+			);
 			answers.add(`${reply.status} ${reply.text}`);
 		}
 		expect([...answers]).toEqual(['403 sender address not allowed\n']);
@@ -58,21 +100,43 @@ describe('from an address outside the allowlist, the answer does not depend on t
 		['the right secret', { secret: 'the-right-secret-42' }],
 		['a list of secrets', { secret: ['nope', 'the-right-secret-42'] }],
 	])('%s from a refused address: 403, the same body', async (_name, query) => {
-		const reply = await deliver({ secret: 'the-right-secret-42', allowedIps: '203.0.113.0/24' }, { ip: '198.51.100.7', query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) });
+		const reply = await deliver(
+			{ secret: 'the-right-secret-42', allowedIps: '203.0.113.0/24' },
+			{ ip: '198.51.100.7', query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) },
+		);
 		expect(reply).toEqual({ status: 403, body: 'sender address not allowed\n', started: false });
 	});
 
 	it('a misconfigured allowlist answers 500 whatever the secret', async () => {
 		for (const query of [{}, { secret: 'the-right-secret-42' }] as Array<Record<string, string>>) {
-			const reply = await deliver({ secret: 'the-right-secret-42', allowedIps: '10.0.0.300' }, { query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) });
+			const reply = await deliver(
+				{ secret: 'the-right-secret-42', allowedIps: '10.0.0.300' },
+				{ query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) },
+			);
 			expect(reply.status).toBe(500);
 		}
 	});
 
 	it('from an allowed address the secret still decides', async () => {
 		const allowed = { secret: 'the-right-secret-42', allowedIps: '203.0.113.0/24' };
-		expect((await deliver(allowed, { ip: '203.0.113.9', query: { secret: 'nope' }, rawBody: voiceCodeXml({ callSid: freshCallSid() }) })).status).toBe(401);
-		expect((await deliver(allowed, { ip: '203.0.113.9', query: { secret: 'the-right-secret-42' }, rawBody: voiceCodeXml({ callSid: freshCallSid() }) })).started).toBe(true);
+		expect(
+			(
+				await deliver(allowed, {
+					ip: '203.0.113.9',
+					query: { secret: 'nope' },
+					rawBody: voiceCodeXml({ callSid: freshCallSid() }),
+				})
+			).status,
+		).toBe(401);
+		expect(
+			(
+				await deliver(allowed, {
+					ip: '203.0.113.9',
+					query: { secret: 'the-right-secret-42' },
+					rawBody: voiceCodeXml({ callSid: freshCallSid() }),
+				})
+			).started,
+		).toBe(true);
 	});
 });
 
@@ -82,36 +146,65 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 		const body = voiceCodeXml({ callSid: freshCallSid(), state: '1' });
 		const replies = [];
 		for (let copy = 0; copy < 5; copy++) replies.push(await post(served.url, body));
-		expect(replies.map((reply) => `${reply.status} ${reply.text}`)).toEqual(Array(5).fill(`200 ${ACK}`));
+		expect(replies.map((reply) => `${reply.status} ${reply.text}`)).toEqual(
+			Array(5).fill(`200 ${ACK}`),
+		);
 		expect(served.executions).toHaveLength(1);
 	});
 
 	it('5 copies posted at the same moment start one workflow', async () => {
 		served = await serveWebhook(CloopenTrigger, DEFAULTS);
 		const body = voiceCodeXml({ callSid: freshCallSid() });
-		const replies = await Promise.all(Array.from({ length: 5 }, async () => await post(served!.url, body)));
+		const replies = await Promise.all(
+			Array.from({ length: 5 }, async () => await post(served!.url, body)),
+		);
 		expect(replies.every((reply) => reply.status === 200 && reply.text === ACK)).toBe(true);
 		expect(served.executions).toHaveLength(1);
 	});
 
 	it('the same call in the other format, or with other spacing, is still the same notification', async () => {
 		const callSid = freshCallSid();
-		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid, state: '2' }) })).started).toBe(true);
-		const asJson = JSON.stringify({ Request: { action: 'VoiceCode', callSid, state: 2, number: '13800000000', duration: '30' } });
-		expect(await deliver({}, { rawBody: asJson })).toEqual({ status: 200, body: ACK, started: false });
-		expect((await deliver({}, { rawBody: `<Request>\n <action>VoiceCode</action><callSid> ${callSid} </callSid><state>2</state></Request>` })).started).toBe(false);
+		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid, state: '2' }) })).started).toBe(
+			true,
+		);
+		const asJson = JSON.stringify({
+			Request: { action: 'VoiceCode', callSid, state: 2, number: '13800000000', duration: '30' },
+		});
+		expect(await deliver({}, { rawBody: asJson })).toEqual({
+			status: 200,
+			body: ACK,
+			started: false,
+		});
+		expect(
+			(
+				await deliver(
+					{},
+					{
+						rawBody: `<Request>\n <action>VoiceCode</action><callSid> ${callSid} </callSid><state>2</state></Request>`,
+					},
+				)
+			).started,
+		).toBe(false);
 	});
 
 	it('another call, or another result of the same call, is not a repeat', async () => {
 		const callSid = freshCallSid();
-		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid, state: '0' }) })).started).toBe(true);
-		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid, state: '1' }) })).started).toBe(true);
-		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid: freshCallSid(), state: '0' }) })).started).toBe(true);
+		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid, state: '0' }) })).started).toBe(
+			true,
+		);
+		expect((await deliver({}, { rawBody: voiceCodeXml({ callSid, state: '1' }) })).started).toBe(
+			true,
+		);
+		expect(
+			(await deliver({}, { rawBody: voiceCodeXml({ callSid: freshCallSid(), state: '0' }) }))
+				.started,
+		).toBe(true);
 	});
 
 	it('notifications without a callSid (SMS reports) are repeats only when every field is the same', async () => {
 		const reqId = freshCallSid();
-		const report = (status: string) => JSON.stringify({ Request: { action: 'SMSArrived', reqId, status } });
+		const report = (status: string) =>
+			JSON.stringify({ Request: { action: 'SMSArrived', reqId, status } });
 		expect((await deliver({}, { rawBody: report('0') })).started).toBe(true);
 		expect((await deliver({}, { rawBody: report('0') })).started).toBe(false);
 		expect((await deliver({}, { rawBody: report('1') })).started).toBe(true);
@@ -119,7 +212,20 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 
 	it('after the window a repeat starts the workflow again', async () => {
 		const body = voiceCodeXml({ callSid: freshCallSid() });
-		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'] });
+		jest.useFakeTimers({
+			doNotFake: [
+				'nextTick',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+				'queueMicrotask',
+				'hrtime',
+				'performance',
+			],
+		});
 		try {
 			jest.setSystemTime(new Date('2026-01-01T00:00:00Z'));
 			expect((await deliver({ repeatWindowMinutes: 5 }, { rawBody: body })).started).toBe(true);
@@ -134,12 +240,14 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 
 	it('switched off, every copy starts the workflow', async () => {
 		const body = voiceCodeXml({ callSid: freshCallSid() });
-		for (let copy = 0; copy < 3; copy++) expect((await deliver({ ignoreRepeats: false }, { rawBody: body })).started).toBe(true);
+		for (let copy = 0; copy < 3; copy++)
+			expect((await deliver({ ignoreRepeats: false }, { rawBody: body })).started).toBe(true);
 	});
 
-	it('test runs (the editor\'s Test URL) start every time, so a sample can be posted again', async () => {
+	it("test runs (the editor's Test URL) start every time, so a sample can be posted again", async () => {
 		const body = voiceCodeXml({ callSid: freshCallSid() });
-		for (let copy = 0; copy < 3; copy++) expect((await deliver({}, { rawBody: body }, { mode: 'manual' })).started).toBe(true);
+		for (let copy = 0; copy < 3; copy++)
+			expect((await deliver({}, { rawBody: body }, { mode: 'manual' })).started).toBe(true);
 	});
 
 	it('a copy refused by Verify With Platform is not remembered: a later genuine one is verified again', async () => {
@@ -148,10 +256,16 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 			const body = voiceCodeXml({ callSid: freshCallSid(), state: '1' });
 			const options = { credentials: customServerCredentials(platform.baseUrl) };
 			platform.reply({ body: '{"statusCode":"000000","CallResult":{"state":"0","callTime":"3"}}' });
-			expect((await deliver({ verifyWithPlatform: true }, { rawBody: body }, options)).status).toBe(403);
+			expect((await deliver({ verifyWithPlatform: true }, { rawBody: body }, options)).status).toBe(
+				403,
+			);
 			platform.reply({ body: '{"statusCode":"000000","CallResult":{"state":"1","callTime":"0"}}' });
-			expect((await deliver({ verifyWithPlatform: true }, { rawBody: body }, options)).started).toBe(true);
-			expect((await deliver({ verifyWithPlatform: true }, { rawBody: body }, options)).started).toBe(false);
+			expect(
+				(await deliver({ verifyWithPlatform: true }, { rawBody: body }, options)).started,
+			).toBe(true);
+			expect(
+				(await deliver({ verifyWithPlatform: true }, { rawBody: body }, options)).started,
+			).toBe(false);
 			expect(platform.requests).toHaveLength(2);
 		} finally {
 			await platform.stop();
@@ -159,14 +273,25 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 	});
 
 	it(`memory is bounded: at most ${MAX_REMEMBERED} notifications, the oldest forgotten first`, () => {
-		const notification = (callSid: string) => normaliseNotification(new Map([['action', 'VoiceCode'], ['callSid', callSid], ['state', '0']]), new Date());
+		const notification = (callSid: string) =>
+			normaliseNotification(
+				new Map([
+					['action', 'VoiceCode'],
+					['callSid', callSid],
+					['state', '0'],
+				]),
+				new Date(),
+			);
 		const now = Date.now();
 		const first = repeatKey('bound-test', notification('first'));
 		expect(claimFirst(first, now, 3_600_000)).toBe(true);
-		for (let index = 0; index < MAX_REMEMBERED + 50; index++) claimFirst(repeatKey('bound-test', notification(`c${index}`)), now, 3_600_000);
+		for (let index = 0; index < MAX_REMEMBERED + 50; index++)
+			claimFirst(repeatKey('bound-test', notification(`c${index}`)), now, 3_600_000);
 		expect(rememberedCount()).toBe(MAX_REMEMBERED);
 		expect(claimFirst(first, now, 3_600_000)).toBe(true);
-		expect(claimFirst(repeatKey('bound-test', notification(`c${MAX_REMEMBERED + 49}`)), now, 3_600_000)).toBe(false);
+		expect(
+			claimFirst(repeatKey('bound-test', notification(`c${MAX_REMEMBERED + 49}`)), now, 3_600_000),
+		).toBe(false);
 	});
 });
 
@@ -175,24 +300,77 @@ describe('character references and characters that XML does not allow', () => {
 	it.each([
 		['&#0;', withUserData('a&#0;b'), 'character reference &#0; is not an XML character'],
 		['&#x0;', withUserData('&#x0;'), 'character reference &#x0; is not an XML character'],
-		['&#1; (a control character)', withUserData('&#1;'), 'character reference &#1; is not an XML character'],
-		['&#x1F; (a control character)', withUserData('&#x1F;'), 'character reference &#x1F; is not an XML character'],
-		['&#xD800; (half a surrogate pair)', withUserData('&#xD800;'), 'character reference &#xD800; is not an XML character'],
+		[
+			'&#1; (a control character)',
+			withUserData('&#1;'),
+			'character reference &#1; is not an XML character',
+		],
+		[
+			'&#x1F; (a control character)',
+			withUserData('&#x1F;'),
+			'character reference &#x1F; is not an XML character',
+		],
+		[
+			'&#xD800; (half a surrogate pair)',
+			withUserData('&#xD800;'),
+			'character reference &#xD800; is not an XML character',
+		],
 		['&#xFFFE;', withUserData('&#xFFFE;'), 'character reference &#xFFFE; is not an XML character'],
-		['&#x110000; (beyond Unicode)', withUserData('&#x110000;'), 'character reference &#x110000; is not an XML character'],
-		['&#9999999; (beyond Unicode)', withUserData('&#9999999;'), 'character reference &#9999999; is not an XML character'],
-		['&#0000000; (zero, padded)', withUserData('&#0000000;'), 'character reference &#0000000; is not an XML character'],
-		['a reference in the callSid', `<Request><action>VoiceCode</action><callSid>&#0;</callSid><state>0</state></Request>`, 'character reference &#0; is not an XML character'],
-		['a written NUL', withUserData('a\u0000b'), 'a character that XML does not allow (a control character)'],
-		['a written U+0008', withUserData('\u0008'), 'a character that XML does not allow (a control character)'],
-		['a NUL in JSON', JSON.stringify({ Request: { action: 'VoiceCode', callSid: freshCallSid(), state: '0', userData: 'a\u0000b' } }), 'userData contains a control character'],
-		['a lone surrogate in JSON', `{"Request":{"action":"VoiceCode","callSid":"${freshCallSid()}","state":"0","userData":"\\ud800"}}`, 'userData contains a control character'],
+		[
+			'&#x110000; (beyond Unicode)',
+			withUserData('&#x110000;'),
+			'character reference &#x110000; is not an XML character',
+		],
+		[
+			'&#9999999; (beyond Unicode)',
+			withUserData('&#9999999;'),
+			'character reference &#9999999; is not an XML character',
+		],
+		[
+			'&#0000000; (zero, padded)',
+			withUserData('&#0000000;'),
+			'character reference &#0000000; is not an XML character',
+		],
+		[
+			'a reference in the callSid',
+			`<Request><action>VoiceCode</action><callSid>&#0;</callSid><state>0</state></Request>`,
+			'character reference &#0; is not an XML character',
+		],
+		[
+			'a written NUL',
+			withUserData('a\u0000b'),
+			'a character that XML does not allow (a control character)',
+		],
+		[
+			'a written U+0008',
+			withUserData('\u0008'),
+			'a character that XML does not allow (a control character)',
+		],
+		[
+			'a NUL in JSON',
+			JSON.stringify({
+				Request: { action: 'VoiceCode', callSid: freshCallSid(), state: '0', userData: 'a\u0000b' },
+			}),
+			'userData contains a control character',
+		],
+		[
+			'a lone surrogate in JSON',
+			`{"Request":{"action":"VoiceCode","callSid":"${freshCallSid()}","state":"0","userData":"\\ud800"}}`,
+			'userData contains a control character',
+		],
 	])('%s: 400, nothing starts', async (_name, rawBody, reason) => {
-		expect(await deliver({}, { rawBody })).toEqual({ status: 400, body: `${reason}\n`, started: false });
+		expect(await deliver({}, { rawBody })).toEqual({
+			status: 400,
+			body: `${reason}\n`,
+			started: false,
+		});
 	});
 
 	it('references to characters XML allows are read: tab, line feed, CJK, an emoji', async () => {
-		const result = await runWebhook(CloopenTrigger, DEFAULTS, { headers: { 'content-type': 'text/plain' }, rawBody: withUserData('&#9;&#xA;&#20013;&#x1F600;') });
+		const result = await runWebhook(CloopenTrigger, DEFAULTS, {
+			headers: { 'content-type': 'text/plain' },
+			rawBody: withUserData('&#9;&#xA;&#20013;&#x1F600;'),
+		});
 		expect(result.workflowData?.[0][0].json.userData).toBe('\t\n中😀');
 	});
 });

@@ -26,14 +26,20 @@ async function scan(files: { package: Record<string, string>; source: Record<str
 		// A temporary folder of its own, to see that the script and the scanner clean up what they make.
 		const temp = join(root, 'tmp');
 		mkdirSync(temp);
-		const { status, output } = await new Promise<{ status: number | null; output: string }>((done) => {
-			execFile(
-				process.execPath,
-				[script, '--package-dir', packageDir, '--source-dir', sourceDir],
-				{ env: { ...process.env, TMPDIR: temp } },
-				(error, stdout, stderr) => done({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, output: stdout + stderr }),
-			);
-		});
+		const { status, output } = await new Promise<{ status: number | null; output: string }>(
+			(done) => {
+				execFile(
+					process.execPath,
+					[script, '--package-dir', packageDir, '--source-dir', sourceDir],
+					{ env: { ...process.env, TMPDIR: temp } },
+					(error, stdout, stderr) =>
+						done({
+							status: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+							output: stdout + stderr,
+						}),
+				);
+			},
+		);
 		return { status, output, leftInTemp: readdirSync(temp) };
 	} finally {
 		rmSync(root, { recursive: true, force: true });
@@ -42,26 +48,33 @@ async function scan(files: { package: Record<string, string>; source: Record<str
 
 // Each run loads ESLint and n8n's rules (about 3 s): the three run side by side.
 describe('scan-package (n8n verification scanner, offline)', () => {
-	it.concurrent('fails on restricted globals in a shipped file (even a .cjs) and in the source, naming each', async () => {
-		const { status, output, leftInTemp } = await scan({
-			package: {
-				'dist/vendor/lib/core.js': 'var root = typeof globalThis !== "undefined" ? globalThis : global;\nmodule.exports = root;\n',
-				'dist/vendor/lib/other.cjs': 'module.exports = () => setTimeout(() => undefined, 1);\n',
-			},
-			source: { 'nodes/Bad/helper.ts': "import { Readable } from 'node:stream';\nexport const make = () => Readable.from([]);\n" },
-		});
+	it.concurrent(
+		'fails on restricted globals in a shipped file (even a .cjs) and in the source, naming each',
+		async () => {
+			const { status, output, leftInTemp } = await scan({
+				package: {
+					'dist/vendor/lib/core.js':
+						'var root = typeof globalThis !== "undefined" ? globalThis : global;\nmodule.exports = root;\n',
+					'dist/vendor/lib/other.cjs': 'module.exports = () => setTimeout(() => undefined, 1);\n',
+				},
+				source: {
+					'nodes/Bad/helper.ts':
+						"import { Readable } from 'node:stream';\nexport const make = () => Readable.from([]);\n",
+				},
+			});
 
-		expect(output).toMatch(/tarball: 2 files .*: FAILED/);
-		expect(output).toContain('dist/vendor/lib/core.js');
-		expect(output).toContain("Use of restricted global 'globalThis' is not allowed");
-		expect(output).toContain("Use of restricted global 'global' is not allowed");
-		expect(output).toContain('dist/vendor/lib/other.cjs');
-		expect(output).toContain("Use of restricted global 'setTimeout' is not allowed");
-		expect(output).toMatch(/source: 1 files .*: FAILED/);
-		expect(output).toContain("Import of 'node:stream' is not allowed");
-		expect(status).toBe(1);
-		expect(leftInTemp).toEqual([]);
-	});
+			expect(output).toMatch(/tarball: 2 files .*: FAILED/);
+			expect(output).toContain('dist/vendor/lib/core.js');
+			expect(output).toContain("Use of restricted global 'globalThis' is not allowed");
+			expect(output).toContain("Use of restricted global 'global' is not allowed");
+			expect(output).toContain('dist/vendor/lib/other.cjs');
+			expect(output).toContain("Use of restricted global 'setTimeout' is not allowed");
+			expect(output).toMatch(/source: 1 files .*: FAILED/);
+			expect(output).toContain("Import of 'node:stream' is not allowed");
+			expect(status).toBe(1);
+			expect(leftInTemp).toEqual([]);
+		},
+	);
 
 	it.concurrent("fails on a warning too, which n8n's gate lets through", async () => {
 		const { status, output } = await scan({

@@ -30,10 +30,17 @@ describe('vendorDependencies (gulp build step)', () => {
 		});
 		made.push(distDir);
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built output, loaded as Node loads it (through jest's resettable require)
-		expect(() => require(join(distDir, 'nodes/deep/parse.js'))).toThrow(/Cannot find module 'fast-xml-parser'/);
+		expect(() => require(join(distDir, 'nodes/deep/parse.js'))).toThrow(
+			/Cannot find module 'fast-xml-parser'/,
+		);
 		jest.resetModules();
 
-		const files = vendorDependencies({ projectDir, distDir, roots: ['nodes'], packages: VENDORED_PACKAGES });
+		const files = vendorDependencies({
+			projectDir,
+			distDir,
+			roots: ['nodes'],
+			packages: VENDORED_PACKAGES,
+		});
 
 		expect(files).toEqual(['vendor/fast-xml-parser/lib/fxp.cjs']);
 		expect(existsSync(join(distDir, 'vendor/fast-xml-parser/LICENSE'))).toBe(true);
@@ -45,22 +52,37 @@ describe('vendorDependencies (gulp build step)', () => {
 		expect(run()).toEqual([1, '900150983cd24fb0d6963f7d28e17f72']);
 	});
 
-	it('follows a library\'s relative requires and copies each file once', () => {
+	it("follows a library's relative requires and copies each file once", () => {
 		// crypto-js is no longer vendored by the build, but it is a library of several files (md5.js and
 		// enc-base64.js both require core.js): the step is shown on it.
 		const distDir = distWith({
-			'nodes/a.js': 'const md5 = require("crypto-js/md5");\nexports.run = () => md5("abc").toString();',
-			'credentials/b.js': 'const b64 = require("crypto-js/enc-base64");\nexports.ok = typeof b64.stringify;',
+			'nodes/a.js':
+				'const md5 = require("crypto-js/md5");\nexports.run = () => md5("abc").toString();',
+			'credentials/b.js':
+				'const b64 = require("crypto-js/enc-base64");\nexports.ok = typeof b64.stringify;',
 		});
 		made.push(distDir);
 
-		const files = vendorDependencies({ projectDir, distDir, roots: ['nodes', 'credentials'], packages: ['crypto-js'] });
+		const files = vendorDependencies({
+			projectDir,
+			distDir,
+			roots: ['nodes', 'credentials'],
+			packages: ['crypto-js'],
+		});
 
-		expect(files).toEqual(['vendor/crypto-js/core.js', 'vendor/crypto-js/enc-base64.js', 'vendor/crypto-js/md5.js']);
+		expect(files).toEqual([
+			'vendor/crypto-js/core.js',
+			'vendor/crypto-js/enc-base64.js',
+			'vendor/crypto-js/md5.js',
+		]);
 		expect(existsSync(join(distDir, 'vendor/crypto-js/LICENSE'))).toBe(true);
-		expect(readFileSync(join(distDir, 'nodes/a.js'), 'utf8')).toContain('require("../vendor/crypto-js/md5.js")');
+		expect(readFileSync(join(distDir, 'nodes/a.js'), 'utf8')).toContain(
+			'require("../vendor/crypto-js/md5.js")',
+		);
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built output, loaded as Node loads it (through jest's resettable require)
-		expect((require(join(distDir, 'nodes/a.js')) as { run: () => string }).run()).toBe('900150983cd24fb0d6963f7d28e17f72');
+		expect((require(join(distDir, 'nodes/a.js')) as { run: () => string }).run()).toBe(
+			'900150983cd24fb0d6963f7d28e17f72',
+		);
 	});
 
 	it('the build vendors fast-xml-parser only: compiled code that requires crypto-js fails it', () => {
@@ -68,7 +90,14 @@ describe('vendorDependencies (gulp build step)', () => {
 		expect(VENDORED_PACKAGES).toEqual(['fast-xml-parser']);
 		const distDir = distWith({ 'credentials/sign.js': 'require("crypto-js/md5");' });
 		made.push(distDir);
-		expect(() => vendorDependencies({ projectDir, distDir, roots: ['credentials'], packages: VENDORED_PACKAGES })).toThrow(
+		expect(() =>
+			vendorDependencies({
+				projectDir,
+				distDir,
+				roots: ['credentials'],
+				packages: VENDORED_PACKAGES,
+			}),
+		).toThrow(
 			'credentials/sign.js requires "crypto-js/md5": add it to the vendored packages or to n8n\'s',
 		);
 		expect(existsSync(join(distDir, 'vendor'))).toBe(false);
@@ -93,10 +122,22 @@ describe('vendorDependencies (gulp build step)', () => {
 		const other = distWith({ 'credentials/b.js': 'require("axios");' });
 		made.push(provided, other);
 
-		expect(vendorDependencies({ projectDir, distDir: provided, roots: ['nodes'], packages: ['crypto-js'] })).toEqual([]);
+		expect(
+			vendorDependencies({
+				projectDir,
+				distDir: provided,
+				roots: ['nodes'],
+				packages: ['crypto-js'],
+			}),
+		).toEqual([]);
 		expect(readFileSync(join(provided, 'nodes/a.js'), 'utf8')).toBe('require("n8n-workflow");');
-		expect(() => vendorDependencies({ projectDir, distDir: other, roots: ['credentials'], packages: ['crypto-js'] })).toThrow(
-			'credentials/b.js requires "axios": add it to the vendored packages or to n8n\'s',
-		);
+		expect(() =>
+			vendorDependencies({
+				projectDir,
+				distDir: other,
+				roots: ['credentials'],
+				packages: ['crypto-js'],
+			}),
+		).toThrow('credentials/b.js requires "axios": add it to the vendored packages or to n8n\'s');
 	});
 });

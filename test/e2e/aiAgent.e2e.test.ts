@@ -8,7 +8,12 @@
 import { loadExample } from '../../dev/examples';
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
-import { startScriptedChatModel, type OfferedTool, type PlannedToolCall, type ScriptedChatModel } from './fixtures/scriptedChatModel';
+import {
+	startScriptedChatModel,
+	type OfferedTool,
+	type PlannedToolCall,
+	type ScriptedChatModel,
+} from './fixtures/scriptedChatModel';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
 
@@ -17,7 +22,8 @@ const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEa
 let n8n: N8nInstance;
 let cloopenCredential: string;
 
-const toolNamed = (name: string) => (tools: OfferedTool[]) => tools.find((tool) => tool.name === name);
+const toolNamed = (name: string) => (tools: OfferedTool[]) =>
+	tools.find((tool) => tool.name === name);
 
 beforeAll(async () => {
 	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
@@ -30,12 +36,19 @@ afterAll(async () => {
 
 /** Publishes the example wired to `model`, sends one chat message to its webhook, returns the reply and execution. */
 async function chat(model: ScriptedChatModel, message: string) {
-	const openAi = await n8n.createCredential('openAiApi', 'Scripted model', { apiKey: 'sk-scripted-not-a-secret', url: model.baseUrl });
+	const openAi = await n8n.createCredential('openAiApi', 'Scripted model', {
+		apiKey: 'sk-scripted-not-a-secret',
+		url: model.baseUrl,
+	});
 	const workflow = loadExample(EXAMPLE, emulator.appId);
-	const workflowId = await n8n.importWorkflow(workflow, { credentials: { cloopenApi: cloopenCredential, openAiApi: openAi } });
+	const workflowId = await n8n.importWorkflow(workflow, {
+		credentials: { cloopenApi: cloopenCredential, openAiApi: openAi },
+	});
 	await n8n.activateWorkflow(workflowId);
 	try {
-		const webhookId = workflow.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger')?.webhookId as string;
+		const webhookId = workflow.nodes.find(
+			(node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+		)?.webhookId as string;
 		const response = await fetch(n8n.webhookUrl(`${webhookId}/chat`), {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -51,20 +64,39 @@ async function chat(model: ScriptedChatModel, message: string) {
 
 test('the agent sends a template SMS and a voice announcement through the Cloopen tools, and reports what they returned', async () => {
 	const plan: PlannedToolCall[] = [
-		{ pick: toolNamed('Send_Code_by_SMS'), args: { to: '13800138000', code: '4821', minutes: '5' } },
-		{ pick: toolNamed('Call_and_Read_Announcement'), args: { to: '+8613800138001', text: '您的包裹今天送达' } },
+		{
+			pick: toolNamed('Send_Code_by_SMS'),
+			args: { to: '13800138000', code: '4821', minutes: '5' },
+		},
+		{
+			pick: toolNamed('Call_and_Read_Announcement'),
+			args: { to: '+8613800138001', text: '您的包裹今天送达' },
+		},
 	];
 	const model = await startScriptedChatModel(plan);
 	const requestsBefore = emulator.requests().length;
 	try {
-		const { status, reply, execution } = await chat(model, 'Text the code 4821 to 13800138000 and tell +8613800138001 that the parcel arrives today');
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		const { status, reply, execution } = await chat(
+			model,
+			'Text the code 4821 to 13800138000 and tell +8613800138001 that the parcel arrives today',
+		);
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		expect(status).toBe(200);
 
 		// Exactly the two requests the tool calls asked for reached the platform.
 		const requests = emulator.requests().slice(requestsBefore);
-		expect(requests.map((request) => request.path.replace(/^.*\/Accounts\/[^/]+\//, '').replace(/\?.*$/, ''))).toEqual(
-			expect.arrayContaining(['SMS/TemplateSMS', expect.stringMatching(/^Calls\/LandingCalls\/?$/)]),
+		expect(
+			requests.map((request) =>
+				request.path.replace(/^.*\/Accounts\/[^/]+\//, '').replace(/\?.*$/, ''),
+			),
+		).toEqual(
+			expect.arrayContaining([
+				'SMS/TemplateSMS',
+				expect.stringMatching(/^Calls\/LandingCalls\/?$/),
+			]),
 		);
 		expect(requests).toHaveLength(2);
 		const sms = emulator.messages().at(-1);
@@ -72,10 +104,15 @@ test('the agent sends a template SMS and a voice announcement through the Cloope
 		const call = emulator.calls().at(-1);
 		expect(call).toMatchObject({ kind: 'landingCall', to: '+8613800138001' });
 		const landingCall = requests.find((request) => request.path.includes('LandingCalls'));
-		expect(landingCall?.parsedBody).toMatchObject({ to: '+8613800138001', mediaTxt: '您的包裹今天送达' });
+		expect(landingCall?.parsedBody).toMatchObject({
+			to: '+8613800138001',
+			mediaTxt: '您的包裹今天送达',
+		});
 
 		// What the tools returned went back to the model, and the agent's answer carries it.
-		const toolResults = model.turns[1].body.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+		const toolResults = model.turns[1].body.messages
+			.filter((message) => message.role === 'tool')
+			.map((message) => String(message.content));
 		expect(toolResults.join('\n')).toContain(call?.callSid as string);
 		expect(toolResults.join('\n')).toContain(sms?.smsMessageSid as string);
 		expect(reply.output).toContain(call?.callSid as string);
@@ -83,7 +120,11 @@ test('the agent sends a template SMS and a voice announcement through the Cloope
 
 		// What the model was shown is enough to pick a tool and fill it.
 		const offered = (model.turns[0].body.tools ?? []).map((tool) => tool.function);
-		expect(offered.map((tool) => tool.name).sort()).toEqual(['Call_and_Read_Announcement', 'Call_and_Read_Code', 'Send_Code_by_SMS']);
+		expect(offered.map((tool) => tool.name).sort()).toEqual([
+			'Call_and_Read_Announcement',
+			'Call_and_Read_Code',
+			'Send_Code_by_SMS',
+		]);
 		// n8n writes each tool's description from the operation's action name, so that name must say what it does.
 		expect(Object.fromEntries(offered.map((tool) => [tool.name, tool.description]))).toEqual({
 			Send_Code_by_SMS: expect.stringMatching(/template SMS/i),
@@ -92,7 +133,11 @@ test('the agent sends a template SMS and a voice announcement through the Cloope
 		});
 		for (const tool of offered) {
 			for (const [name, schema] of Object.entries(tool.parameters.properties ?? {})) {
-				expect({ tool: tool.name, name, described: (schema.description ?? '').length > 10 }).toEqual({ tool: tool.name, name, described: true });
+				expect({
+					tool: tool.name,
+					name,
+					described: (schema.description ?? '').length > 10,
+				}).toEqual({ tool: tool.name, name, described: true });
 			}
 		}
 	} finally {
@@ -101,7 +146,9 @@ test('the agent sends a template SMS and a voice announcement through the Cloope
 });
 
 test('a bad argument from the model (a 3-digit code, a number with letters) comes back to the agent as a clear tool error, and nothing is called', async () => {
-	const model = await startScriptedChatModel([{ pick: toolNamed('Call_and_Read_Code'), args: { to: '13800abc000', verifyCode: '123' } }]);
+	const model = await startScriptedChatModel([
+		{ pick: toolNamed('Call_and_Read_Code'), args: { to: '13800abc000', verifyCode: '123' } },
+	]);
 	const callsBefore = emulator.calls().length;
 	const requestsBefore = emulator.requests().length;
 	try {
@@ -111,7 +158,10 @@ test('a bad argument from the model (a 3-digit code, a number with letters) come
 		expect(executionError(execution)).toMatch(/^Call and Read Code: /);
 		expect(emulator.requests().length).toBe(requestsBefore);
 		expect(emulator.calls().length).toBe(callsBefore);
-		const toolResult = model.turns[1].body.messages.filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
+		const toolResult = model.turns[1].body.messages
+			.filter((message) => message.role === 'tool')
+			.map((message) => String(message.content))
+			.join('\n');
 		// the field, the value and the rule, as the node says them
 		expect(toolResult).toMatch(/to|verifyCode/);
 		expect(toolResult).toMatch(/13800abc000|123/);

@@ -8,7 +8,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { CLOOPEN_NODE_TYPE, exampleFiles, loadExample, operationsIn, operationsOffered } from '../../dev/examples';
+import {
+	CLOOPEN_NODE_TYPE,
+	exampleFiles,
+	loadExample,
+	operationsIn,
+	operationsOffered,
+} from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
@@ -38,12 +44,21 @@ afterAll(async () => {
 async function runExample(file: string): Promise<N8nExecution> {
 	examplesRun.add(file);
 	const workflow = loadExample(file, emulator.appId);
-	const workflowId = await n8n.importWorkflow(workflow, { credentials: { [CREDENTIAL_TYPE]: credentialId } });
+	const workflowId = await n8n.importWorkflow(workflow, {
+		credentials: { [CREDENTIAL_TYPE]: credentialId },
+	});
 	await n8n.runWorkflowManually(workflowId, 'Start');
 	const execution = await n8n.waitForExecution({ workflowId }, 120_000);
-	expect({ file, status: execution.status, error: executionError(execution) }).toEqual({ file, status: 'success', error: undefined });
+	expect({ file, status: execution.status, error: executionError(execution) }).toEqual({
+		file,
+		status: 'success',
+		error: undefined,
+	});
 	for (const [nodeName, operation] of operationsIn(workflow)) {
-		expect({ nodeName, items: nodeOutput(execution, nodeName).length > 0 }).toEqual({ nodeName, items: true });
+		expect({ nodeName, items: nodeOutput(execution, nodeName).length > 0 }).toEqual({
+			nodeName,
+			items: true,
+		});
 		operationsRun.add(operation);
 	}
 	return execution;
@@ -54,13 +69,20 @@ describe('installed into n8n 2.41 as a community package', () => {
 		expect(n8n.installedPackage?.name).toBe('n8n-nodes-cloopen');
 		// Its libraries travel inside dist/vendor: nothing is installed beside it.
 		const installedDir = n8n.installedPackage?.dir as string;
-		expect(JSON.parse(readFileSync(join(installedDir, 'package.json'), 'utf8')).dependencies).toBeUndefined();
+		expect(
+			JSON.parse(readFileSync(join(installedDir, 'package.json'), 'utf8')).dependencies,
+		).toBeUndefined();
 		expect(existsSync(join(installedDir, 'node_modules'))).toBe(false);
 		// and npm put nothing beside it either (no second n8n-workflow from the peer dependency)
-		expect(readdirSync(dirname(installedDir)).filter((entry) => !entry.startsWith('.'))).toEqual(['n8n-nodes-cloopen']);
+		expect(readdirSync(dirname(installedDir)).filter((entry) => !entry.startsWith('.'))).toEqual([
+			'n8n-nodes-cloopen',
+		]);
 		expect(existsSync(join(installedDir, 'dist/vendor/fast-xml-parser/lib/fxp.cjs'))).toBe(true);
 		for (const type of ['cloopen', 'cloopenTrigger']) {
-			expect({ type, loaded: await n8n.hasNodeType(`n8n-nodes-cloopen.${type}`, 1) }).toEqual({ type, loaded: true });
+			expect({ type, loaded: await n8n.hasNodeType(`n8n-nodes-cloopen.${type}`, 1) }).toEqual({
+				type,
+				loaded: true,
+			});
 		}
 		// The tool variant n8n derives from `usableAsTool` exists only in the editor's node list.
 		const offered = await n8n.nodeTypesOffered();
@@ -74,7 +96,12 @@ describe('installed into n8n 2.41 as a community package', () => {
 	test('"Test connection" accepts the right token and names the platform error for a wrong one', async () => {
 		const test = (authToken: string) =>
 			n8n.api<{ data: { status: string; message?: string } }>('POST', '/credentials/test', {
-				credentials: { id: credentialId, name: 'Cloopen emulator', type: CREDENTIAL_TYPE, data: credentialData(authToken) },
+				credentials: {
+					id: credentialId,
+					name: 'Cloopen emulator',
+					type: CREDENTIAL_TYPE,
+					data: credentialData(authToken),
+				},
 			});
 		expect((await test(emulator.authToken)).data).toMatchObject({ status: 'OK' });
 		const wrong = (await test('f'.repeat(32))).data as { status: string; message: string };
@@ -85,18 +112,22 @@ describe('installed into n8n 2.41 as a community package', () => {
 
 	/** What the editor's resource locator shows for `parameter` when the user types "picker". */
 	async function pickerEntries(parameter: string, methodName: string, operation: string) {
-		const answer = await n8n.api<{ data: { results: unknown[] } }>('POST', '/dynamic-node-parameters/resource-locator-results', {
-			path: `parameters.${parameter}`,
-			nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
-			methodName,
-			filter: 'picker',
-			currentNodeParameters: { resource: 'subAccount', operation, appId: emulator.appId },
-			credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
-		});
+		const answer = await n8n.api<{ data: { results: unknown[] } }>(
+			'POST',
+			'/dynamic-node-parameters/resource-locator-results',
+			{
+				path: `parameters.${parameter}`,
+				nodeTypeAndVersion: { name: CLOOPEN_NODE_TYPE, version: 1 },
+				methodName,
+				filter: 'picker',
+				currentNodeParameters: { resource: 'subAccount', operation, appId: emulator.appId },
+				credentials: { [CREDENTIAL_TYPE]: { id: credentialId, name: 'Cloopen emulator' } },
+			},
+		);
 		return answer.data.results as Array<{ name: string; value: string }>;
 	}
 
-	test('the sub-account picker lists the application\'s sub-accounts from the platform', async () => {
+	test("the sub-account picker lists the application's sub-accounts from the platform", async () => {
 		emulator.addSubAccount({ friendlyName: 'picker-shop', appId: emulator.appId });
 		const bySid = await pickerEntries('subAccountSid', 'searchSubAccounts', 'close');
 		expect(bySid.map((entry) => entry.name)).toEqual([expect.stringMatching(/^picker-shop \(/)]);
@@ -112,45 +143,68 @@ describe('the example workflows, run by hand in n8n', () => {
 		const execution = await runExample('voice-otp.json');
 		const [sent] = nodeOutput(execution, 'Send Voice Code');
 		expect(sent.callSid).toMatch(/^[0-9a-f]{32}$/);
-		expect(nodeOutput(execution, 'Wait Until Call Ends')[0]).toMatchObject({ callSid: sent.callSid, state: '0', inCall: false });
-		expect(nodeOutput(execution, 'Read Call Result')[0]).toMatchObject({ callSid: sent.callSid, result: 'answered' });
+		expect(nodeOutput(execution, 'Wait Until Call Ends')[0]).toMatchObject({
+			callSid: sent.callSid,
+			state: '0',
+			inCall: false,
+		});
+		expect(nodeOutput(execution, 'Read Call Result')[0]).toMatchObject({
+			callSid: sent.callSid,
+			result: 'answered',
+		});
 		expect(emulator.calls().find((call) => call.callSid === sent.callSid)).toBeDefined();
 	});
 
-	test('a voice code read with the user\'s own recordings', async () => {
+	test("a voice code read with the user's own recordings", async () => {
 		const execution = await runExample('voice-code-own-recordings.json');
 		expect(nodeOutput(execution, 'Read Call Result')[0]).toMatchObject({ result: 'answered' });
 	});
 
 	test('voice notifications by text to speech and by audio file', async () => {
 		const execution = await runExample('voice-announcements.json');
-		const callSids = ['Read Text Aloud', 'Play Recorded Notice'].map((name) => nodeOutput(execution, name)[0].callSid);
+		const callSids = ['Read Text Aloud', 'Play Recorded Notice'].map(
+			(name) => nodeOutput(execution, name)[0].callSid,
+		);
 		expect(new Set(callSids).size).toBe(2);
 	});
 
 	test('template SMS to 250 numbers leaves in two batches, every number reaching the platform', async () => {
 		const before = emulator.messages().length;
 		const execution = await runExample('template-sms-to-many.json');
-		expect(nodeOutput(execution, 'Send Template SMS')[0]).toMatchObject({ numberCount: 250, batchCount: 2 });
+		expect(nodeOutput(execution, 'Send Template SMS')[0]).toMatchObject({
+			numberCount: 250,
+			batchCount: 2,
+		});
 		const sent = emulator.messages().slice(before);
 		expect(sent.map((message) => message.to.length)).toEqual([200, 50]);
 	});
 
-	test('a customer\'s sub-account opened, found by name, listed and closed', async () => {
+	test("a customer's sub-account opened, found by name, listed and closed", async () => {
 		const execution = await runExample('customer-sub-account.json');
 		const [opened] = nodeOutput(execution, 'Open Sub-Account');
 		expect(opened).not.toHaveProperty('subToken');
 		expect(nodeOutput(execution, 'Look It Up by Name')[0].subAccountSid).toBe(opened.subAccountSid);
-		expect(nodeOutput(execution, 'List Sub-Accounts').map((entry) => entry.subAccountSid)).toContain(opened.subAccountSid);
-		expect(nodeOutput(execution, 'Close It')).toEqual([expect.objectContaining({ subAccountSid: opened.subAccountSid, closed: true })]);
-		expect(emulator.subAccounts().find((entry) => entry.subAccountSid === opened.subAccountSid)?.closed).toBe(true);
+		expect(
+			nodeOutput(execution, 'List Sub-Accounts').map((entry) => entry.subAccountSid),
+		).toContain(opened.subAccountSid);
+		expect(nodeOutput(execution, 'Close It')).toEqual([
+			expect.objectContaining({ subAccountSid: opened.subAccountSid, closed: true }),
+		]);
+		expect(
+			emulator.subAccounts().find((entry) => entry.subAccountSid === opened.subAccountSid)?.closed,
+		).toBe(true);
 	});
 
-	test('the daily account report reads the balance and downloads yesterday\'s bill file', async () => {
+	test("the daily account report reads the balance and downloads yesterday's bill file", async () => {
 		const execution = await runExample('daily-account-report.json');
-		expect(nodeOutput(execution, 'Account Balance')[0]).toMatchObject({ balance: expect.any(String), statusName: 'activated' });
+		expect(nodeOutput(execution, 'Account Balance')[0]).toMatchObject({
+			balance: expect.any(String),
+			statusName: 'activated',
+		});
 		const run = execution.data.resultData.runData["Yesterday's Bill File"][0];
-		const item = run.data?.main?.[0]?.[0] as { binary?: Record<string, { fileName?: string; mimeType?: string }> };
+		const item = run.data?.main?.[0]?.[0] as {
+			binary?: Record<string, { fileName?: string; mimeType?: string }>;
+		};
 		expect(item.binary?.data).toMatchObject({ fileName: expect.stringMatching(/\.csv$/) });
 	});
 
@@ -162,9 +216,11 @@ describe('the example workflows, run by hand in n8n', () => {
 });
 
 describe('the failure alert: platform callback → Cloopen Trigger in n8n → alert SMS', () => {
-	test('a failed voice code is reported to the trigger\'s production URL, acknowledged, and the alert SMS goes out', async () => {
+	test("a failed voice code is reported to the trigger's production URL, acknowledged, and the alert SMS goes out", async () => {
 		const alert = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
-		const alertId = await n8n.importWorkflow(alert, { credentials: { [CREDENTIAL_TYPE]: credentialId } });
+		const alertId = await n8n.importWorkflow(alert, {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
 		await n8n.activateWorkflow(alertId);
 		const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
 		const productionUrl = n8n.webhookUrl(`${String(trigger?.webhookId)}/cloopen`);
@@ -174,21 +230,34 @@ describe('the failure alert: platform callback → Cloopen Trigger in n8n → al
 		const send = otp.nodes.find((node) => node.name === 'Send Voice Code');
 		if (!send) throw new Error('voice-otp.json has no "Send Voice Code" node');
 		send.parameters.to = '13800000002';
-		send.parameters.additionalFields = { ...(send.parameters.additionalFields as object), respUrl: productionUrl };
-		const otpId = await n8n.importWorkflow(otp, { credentials: { [CREDENTIAL_TYPE]: credentialId } });
+		send.parameters.additionalFields = {
+			...(send.parameters.additionalFields as object),
+			respUrl: productionUrl,
+		};
+		const otpId = await n8n.importWorkflow(otp, {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
 		const callbacksBefore = emulator.callbacks().length;
 		await n8n.runWorkflowManually(otpId, 'Start');
 		const otpRun = await n8n.waitForExecution({ workflowId: otpId, status: 'success' }, 120_000);
 		expect(nodeOutput(otpRun, 'Read Call Result')[0]).toMatchObject({ result: 'failed' });
 
-		const [callback] = (await emulator.waitForCallbacks(callbacksBefore + 1, 30_000)).slice(callbacksBefore);
+		const [callback] = (await emulator.waitForCallbacks(callbacksBefore + 1, 30_000)).slice(
+			callbacksBefore,
+		);
 		expect(callback).toMatchObject({ url: productionUrl, acknowledged: true, httpStatus: 200 });
 
 		const alertRun = await n8n.waitForExecution({ workflowId: alertId, status: 'success' }, 60_000);
 		expect(alertRun.mode).toBe('webhook');
 		const [notification] = nodeOutput(alertRun, 'Voice Code Not Answered or Failed');
-		expect(notification).toMatchObject({ event: 'voiceVerification', number: '13800000002', result: 'failed' });
-		expect(nodeOutput(alertRun, 'SMS the On-Call Number')[0].smsMessageSid).toMatch(/^[0-9a-f]{32}$/);
+		expect(notification).toMatchObject({
+			event: 'voiceVerification',
+			number: '13800000002',
+			result: 'failed',
+		});
+		expect(nodeOutput(alertRun, 'SMS the On-Call Number')[0].smsMessageSid).toMatch(
+			/^[0-9a-f]{32}$/,
+		);
 		const sms = emulator.messages().find((message) => message.to.includes('13700000000'));
 		expect(sms?.datas).toEqual(['13800000002', 'failed']);
 	});

@@ -8,7 +8,17 @@
 import { join } from 'node:path';
 
 import { launchChromium, type Browser } from './browser/chromium';
-import { byTestId, canvasNode, choose, fieldLabels, openPanelEntry, optionNames, panelItemNames, parameterPanel, signIn } from './browser/editor';
+import {
+	byTestId,
+	canvasNode,
+	choose,
+	fieldLabels,
+	openPanelEntry,
+	optionNames,
+	panelItemNames,
+	parameterPanel,
+	signIn,
+} from './browser/editor';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
@@ -21,7 +31,11 @@ let browser: Browser;
 
 beforeAll(async () => {
 	n8n = await startN8nWithRepoPackage();
-	await n8n.createCredential('cloopenApi', 'Cloopen account', credentials({ appId: emulator.appId }));
+	await n8n.createCredential(
+		'cloopenApi',
+		'Cloopen account',
+		credentials({ appId: emulator.appId }),
+	);
 	browser = await launchChromium(ARTIFACTS);
 	await signIn(browser.page, n8n.baseUrl, n8n.owner);
 });
@@ -31,13 +45,15 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
+describe("the Cloopen nodes in n8n 2.41's editor", () => {
 	// A failed step must not leave a dialog over the canvas for the next one.
 	afterEach(async () => {
 		for (const close of ['credential-edit-dialog', 'ndv']) {
-			if (await byTestId(browser.page, close).isVisible()) await browser.page.keyboard.press('Escape');
+			if (await byTestId(browser.page, close).isVisible())
+				await browser.page.keyboard.press('Escape');
 		}
-		if (await byTestId(browser.page, 'ndv').isVisible()) await byTestId(browser.page, 'ndv-close-button').click();
+		if (await byTestId(browser.page, 'ndv').isVisible())
+			await byTestId(browser.page, 'ndv-close-button').click();
 	});
 
 	test('the node panel shows one Cloopen entry described as both nodes, and names its triggers in words', async () => {
@@ -67,16 +83,35 @@ describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
 		const { page } = browser;
 		await page.getByText('On voice verification ended', { exact: true }).click();
 		await byTestId(page, 'ndv').waitFor();
-		expect(await byTestId(page, 'trigger-header').innerText()).toBe('Pull in call results from Cloopen');
+		expect(await byTestId(page, 'trigger-header').innerText()).toBe(
+			'Pull in call results from Cloopen',
+		);
 		const panelText = await parameterPanel(page).innerText();
 		expect(panelText).toContain('Paste this node\'s URL into "Result URL (respUrl)"');
-		expect(panelText).toContain('the Test URL while you build the workflow, the Production URL once it is published');
-		expect(await fieldLabels(page)).toEqual(
-			expect.arrayContaining(['Events', 'Call Results', 'Secret', 'Allowed IP Addresses', 'Verify With Platform', 'Ignore Repeated Notifications']),
+		expect(panelText).toContain(
+			'the Test URL while you build the workflow, the Production URL once it is published',
 		);
-		expect(await byTestId(parameterPanel(page), 'parameter-input-events').innerText()).toContain('Voice Verification Ended');
+		expect(await fieldLabels(page)).toEqual(
+			expect.arrayContaining([
+				'Events',
+				'Call Results',
+				'Secret',
+				'Allowed IP Addresses',
+				'Verify With Platform',
+				'Ignore Repeated Notifications',
+			]),
+		);
+		expect(await byTestId(parameterPanel(page), 'parameter-input-events').innerText()).toContain(
+			'Voice Verification Ended',
+		);
 		const events = await optionNames(page, 'events');
-		expect(events).toEqual(['Any Event', 'Other Notification', 'SMS Status Report', 'Voice Notification Ended', 'Voice Verification Ended']);
+		expect(events).toEqual([
+			'Any Event',
+			'Other Notification',
+			'SMS Status Report',
+			'Voice Notification Ended',
+			'Voice Verification Ended',
+		]);
 		await browser.screenshot('03-trigger-panel', byTestId(page, 'ndv'));
 
 		// Listening for a test event: the canvas says where to paste the Test URL.
@@ -84,7 +119,12 @@ describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
 		await byTestId(page, 'ndv-close-button').click();
 		const trigger = canvasNode(page, 'Cloopen Trigger');
 		await expect(trigger.innerText()).resolves.toContain('Voice verification ended');
-		await page.getByText('Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call').first().waitFor();
+		await page
+			.getByText(
+				'Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call',
+			)
+			.first()
+			.waitFor();
 		await browser.screenshot('04-trigger-listening');
 		await byTestId(page, 'stop-execution-waiting-for-webhook-button').click();
 	});
@@ -95,25 +135,46 @@ describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
 		const entry = await openPanelEntry(page, 'Cloopen', 'Cloopen');
 		await entry.click();
 		const actions = await panelItemNames(page);
-		expect(actions).toEqual(expect.arrayContaining(['Send a template SMS', 'Call a number and read a verification code', 'Call a number and play a message']));
+		expect(actions).toEqual(
+			expect.arrayContaining([
+				'Send a template SMS',
+				'Call a number and read a verification code',
+				'Call a number and play a message',
+			]),
+		);
 		await page.getByText('Send a template SMS', { exact: true }).click();
 		await byTestId(page, 'ndv').waitFor();
 
-		expect(await byTestId(parameterPanel(page), 'node-credentials-select').locator('input').inputValue()).toBe('Cloopen account');
+		expect(
+			await byTestId(parameterPanel(page), 'node-credentials-select').locator('input').inputValue(),
+		).toBe('Cloopen account');
 		const appId = byTestId(parameterPanel(page), 'parameter-input-appId');
-		expect(await appId.locator('input').getAttribute('placeholder')).toBe('Default App ID from the credentials');
-		expect(await parameterPanel(page).innerText()).toContain('Leave empty to use the Default App ID of the selected credentials');
+		expect(await appId.locator('input').getAttribute('placeholder')).toBe(
+			'Default App ID from the credentials',
+		);
+		expect(await parameterPanel(page).innerText()).toContain(
+			'Leave empty to use the Default App ID of the selected credentials',
+		);
 		await page.getByText('Add Placeholder Value', { exact: true }).click();
 		await page.getByText('Add Placeholder Value', { exact: true }).click();
 		const labels = await fieldLabels(page);
-		expect(labels.slice(0, 6)).toEqual(['Resource', 'Operation', 'App ID', 'To', 'Template ID', 'Template Data']);
+		expect(labels.slice(0, 6)).toEqual([
+			'Resource',
+			'Operation',
+			'App ID',
+			'To',
+			'Template ID',
+			'Template Data',
+		]);
 		expect(labels.filter((label) => label === 'Value for {Row Number}')).toHaveLength(2);
 		await browser.screenshot('05-sms-node', byTestId(page, 'ndv'));
 		await byTestId(page, 'ndv-close-button').click();
-		await expect(canvasNode(page, 'Send a template SMS').innerText()).resolves.toContain('SMS: Send Template');
+		await expect(canvasNode(page, 'Send a template SMS').innerText()).resolves.toContain(
+			'SMS: Send Template',
+		);
 	});
 
-	test('Voice Notification → Call reads the text before the audio files, in the user\'s words', async () => {
+	test("Voice Notification → Call reads the text before the audio files, in the user's words", async () => {
 		const { page } = browser;
 		await canvasNode(page, 'Send a template SMS').dblclick();
 		await byTestId(page, 'ndv').waitFor();
@@ -129,14 +190,20 @@ describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
 		expect(await parameterPanel(page).innerText()).not.toMatch(/play mode/i);
 		await byTestId(page, 'ndv-close-button').click();
 		// n8n renames a node it named after its action when the action changes.
-		await expect(canvasNode(page, 'Call a number and play a message').innerText()).resolves.toContain('Voice Notification: Call');
+		await expect(
+			canvasNode(page, 'Call a number and play a message').innerText(),
+		).resolves.toContain('Voice Notification: Call');
 
 		await canvasNode(page, 'Call a number and play a message').dblclick();
 		await choose(page, 'resource', 'Voice Verification');
 		expect(await optionNames(page, 'operation')).toEqual(['Send Code', 'Send Custom Audio Code']);
-		expect(await fieldLabels(page)).toEqual(expect.arrayContaining(['App ID', 'To', 'Verification Code']));
+		expect(await fieldLabels(page)).toEqual(
+			expect.arrayContaining(['App ID', 'To', 'Verification Code']),
+		);
 		await byTestId(page, 'ndv-close-button').click();
-		await expect(canvasNode(page, 'Call a number and read a verification code').innerText()).resolves.toContain('Voice Verification: Send Code');
+		await expect(
+			canvasNode(page, 'Call a number and read a verification code').innerText(),
+		).resolves.toContain('Voice Verification: Send Code');
 		await browser.screenshot('06-canvas');
 	});
 
@@ -150,7 +217,14 @@ describe('the Cloopen nodes in n8n 2.41\'s editor', () => {
 		// The fields render after the dialog opens: wait for the first one.
 		await dialog.getByText('Account SID').first().waitFor();
 		const text = await dialog.innerText();
-		for (const label of ['Account SID', 'Auth Token', 'Default App ID', 'Server', 'Base URL', 'Ignore SSL Issues (Insecure)']) {
+		for (const label of [
+			'Account SID',
+			'Auth Token',
+			'Default App ID',
+			'Server',
+			'Base URL',
+			'Ignore SSL Issues (Insecure)',
+		]) {
 			expect({ label, shown: text.includes(label) }).toEqual({ label, shown: true });
 		}
 		await browser.screenshot('07-credentials', byTestId(page, 'editCredential-modal'));

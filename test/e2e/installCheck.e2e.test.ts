@@ -9,7 +9,11 @@ import { dirname, join } from 'node:path';
 import { n8nInstallation } from '../../dev/n8n/installation';
 import { isolationSettings, n8nEnv } from '../../dev/n8n/n8nEnv';
 
-const callerOnly = { NODE_ENV: 'test', N8N_E2E_LEAK_PROBE: 'from-the-caller', DB_TYPE: 'postgresdb' };
+const callerOnly = {
+	NODE_ENV: 'test',
+	N8N_E2E_LEAK_PROBE: 'from-the-caller',
+	DB_TYPE: 'postgresdb',
+};
 
 test('installN8n.sh --check starts n8n even when the caller runs with NODE_ENV=test', () => {
 	const install = n8nInstallation();
@@ -28,7 +32,13 @@ test("the suite's n8n environment is isolation.env plus per-start values, none o
 	const saved = { ...process.env };
 	Object.assign(process.env, callerOnly);
 	try {
-		const env = n8nEnv({ nodeBinDir: '/opt/node/bin', port: 5999, brokerPort: 5998, userFolder: '/tmp/u', networkLog: '/tmp/n' });
+		const env = n8nEnv({
+			nodeBinDir: '/opt/node/bin',
+			port: 5999,
+			brokerPort: 5998,
+			userFolder: '/tmp/u',
+			networkLog: '/tmp/n',
+		});
 		expect(env.NODE_ENV).toBeUndefined();
 		expect(env.N8N_E2E_LEAK_PROBE).toBeUndefined();
 		expect(env.DB_TYPE).toBe('sqlite'); // the file's value, not the caller's

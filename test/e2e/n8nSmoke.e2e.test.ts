@@ -24,7 +24,13 @@ const builtInWorkflow: WorkflowJson = {
 			typeVersion: 2.1,
 			position: [0, 0],
 			webhookId: '5b0f3a52-8d4e-4d35-9d1e-6f2a7c0e0001',
-			parameters: { httpMethod: 'POST', path: 'e2e-smoke', authentication: 'headerAuth', responseMode: 'responseNode', options: {} },
+			parameters: {
+				httpMethod: 'POST',
+				path: 'e2e-smoke',
+				authentication: 'headerAuth',
+				responseMode: 'responseNode',
+				options: {},
+			},
 			credentials: { httpHeaderAuth: { id: 'replaced-at-import', name: 'replaced' } },
 		},
 		{
@@ -97,14 +103,22 @@ const probeWorkflow: WorkflowJson = {
 const manualWorkflow: WorkflowJson = {
 	name: 'E2E smoke: manual run',
 	nodes: [
-		{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			name: 'Mark',
 			type: 'n8n-nodes-base.set',
 			typeVersion: 3.4,
 			position: [220, 0],
 			parameters: {
-				assignments: { assignments: [{ id: 'm1', name: 'ran', type: 'string', value: 'manually' }] },
+				assignments: {
+					assignments: [{ id: 'm1', name: 'ran', type: 'string', value: 'manually' }],
+				},
 				options: {},
 			},
 		},
@@ -130,12 +144,21 @@ describe('n8n harness smoke test (real n8n, built-in nodes, throwaway package)',
 	});
 
 	test('a credential, an activated webhook workflow of built-in nodes, and its execution read back', async () => {
-		const credentialId = await n8n.createCredential('httpHeaderAuth', 'E2E header', { name: HEADER, value: TOKEN });
-		const workflowId = await n8n.importWorkflow(builtInWorkflow, { credentials: { httpHeaderAuth: credentialId } });
+		const credentialId = await n8n.createCredential('httpHeaderAuth', 'E2E header', {
+			name: HEADER,
+			value: TOKEN,
+		});
+		const workflowId = await n8n.importWorkflow(builtInWorkflow, {
+			credentials: { httpHeaderAuth: credentialId },
+		});
 		await n8n.activateWorkflow(workflowId);
 
 		// The credential is in force: without the header the webhook refuses and nothing runs.
-		const refused = await fetch(n8n.webhookUrl('e2e-smoke'), { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+		const refused = await fetch(n8n.webhookUrl('e2e-smoke'), {
+			method: 'POST',
+			body: '{}',
+			headers: { 'content-type': 'application/json' },
+		});
 		expect(refused.status).toBe(403);
 
 		const response = await fetch(n8n.webhookUrl('e2e-smoke'), {
@@ -149,10 +172,19 @@ describe('n8n harness smoke test (real n8n, built-in nodes, throwaway package)',
 		const execution = await n8n.waitForExecution({ workflowId }, 30_000);
 		expect(executionError(execution)).toBeUndefined();
 		expect(execution).toMatchObject({ status: 'success', mode: 'webhook', workflowId });
-		expect(nodeOutput(execution, 'Webhook')[0]).toMatchObject({ body: { name: 'Cloopen', numbers: [1, 2, 39] } });
+		expect(nodeOutput(execution, 'Webhook')[0]).toMatchObject({
+			body: { name: 'Cloopen', numbers: [1, 2, 39] },
+		});
 		expect(nodeOutput(execution, 'Greet')).toEqual([{ greeting: 'Hello Cloopen', count: 3 }]);
-		expect(nodeOutput(execution, 'Sum')).toEqual([{ greeting: 'Hello Cloopen', count: 3, sum: 42 }]);
-		expect(Object.keys(execution.data.resultData.runData)).toEqual(['Webhook', 'Greet', 'Sum', 'Respond']);
+		expect(nodeOutput(execution, 'Sum')).toEqual([
+			{ greeting: 'Hello Cloopen', count: 3, sum: 42 },
+		]);
+		expect(Object.keys(execution.data.resultData.runData)).toEqual([
+			'Webhook',
+			'Greet',
+			'Sum',
+			'Respond',
+		]);
 	});
 
 	test('the packed package is loaded as a community package and its node runs with its credential', async () => {
@@ -160,13 +192,22 @@ describe('n8n harness smoke test (real n8n, built-in nodes, throwaway package)',
 		expect(await n8n.hasNodeType(PROBE_NODE_TYPE, 1)).toBe(true);
 		expect(await n8n.hasNodeType('n8n-nodes-e2e-probe.noSuchNode', 1)).toBe(false);
 
-		const credentialId = await n8n.createCredential(PROBE_CREDENTIAL_TYPE, 'E2E probe', { token: 'abcdef' });
-		const workflowId = await n8n.importWorkflow(probeWorkflow, { credentials: { [PROBE_CREDENTIAL_TYPE]: credentialId } });
+		const credentialId = await n8n.createCredential(PROBE_CREDENTIAL_TYPE, 'E2E probe', {
+			token: 'abcdef',
+		});
+		const workflowId = await n8n.importWorkflow(probeWorkflow, {
+			credentials: { [PROBE_CREDENTIAL_TYPE]: credentialId },
+		});
 		await n8n.activateWorkflow(workflowId);
 
 		const response = await fetch(`${n8n.webhookUrl('e2e-probe')}?text=hello`);
 		expect(response.status).toBe(200);
-		const expected = { text: 'hello', md5: '5d41402abc4b2a76b9719d911017c592', tokenLength: 6, probe: 'n8n-nodes-e2e-probe' };
+		const expected = {
+			text: 'hello',
+			md5: '5d41402abc4b2a76b9719d911017c592',
+			tokenLength: 6,
+			probe: 'n8n-nodes-e2e-probe',
+		};
 		expect(await response.json()).toEqual(expected);
 
 		const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 30_000);

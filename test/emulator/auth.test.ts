@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 
-import { cstTimestamp, md5Upper, rawRequest, signedRequest, statusCodeOf } from '../../dev/platformClient';
+import {
+	cstTimestamp,
+	md5Upper,
+	rawRequest,
+	signedRequest,
+	statusCodeOf,
+} from '../../dev/platformClient';
 import { useEmulator, type CallOptions } from '../support/useEmulator';
 import { json, xml } from './requestBodies';
 
@@ -22,23 +28,42 @@ describe('authentication (docs/platform.md, Signing)', () => {
 		['a wrong sig', { sig: 'A'.repeat(32) }, '111109'],
 		['no Authorization', { headers: { Authorization: undefined } }, '111101'],
 		['Authorization that is not Base64', { headers: { Authorization: '***' } }, '111102'],
-		['Authorization with a "Basic " prefix', { headers: { Authorization: `Basic ${b64('x:20260101000000')}` } }, '111102'],
+		[
+			'Authorization with a "Basic " prefix',
+			{ headers: { Authorization: `Basic ${b64('x:20260101000000')}` } },
+			'111102',
+		],
 		['Authorization without a colon', { headers: { Authorization: b64('abc') } }, '111103'],
 		['Authorization with two colons', { headers: { Authorization: b64('abc:2026:01') } }, '111103'],
-		['Authorization without an account', { headers: { Authorization: b64(':20260101000000') } }, '111104'],
+		[
+			'Authorization without an account',
+			{ headers: { Authorization: b64(':20260101000000') } },
+			'111104',
+		],
 		['Authorization without a timestamp', { headers: { Authorization: b64('abc:') } }, '111105'],
 		['a timestamp with separators', { timestamp: '2026-01-01_100000' }, '111113'],
-		['a timestamp with colons (so a malformed Authorization)', { timestamp: '2026-01-01 10:00:00' }, '111103'],
-		['a timestamp in seconds since 1970', { timestamp: String(Math.floor(Date.now() / 1000)) }, '111113'],
+		[
+			'a timestamp with colons (so a malformed Authorization)',
+			{ timestamp: '2026-01-01 10:00:00' },
+			'111103',
+		],
+		[
+			'a timestamp in seconds since 1970',
+			{ timestamp: String(Math.floor(Date.now() / 1000)) },
+			'111113',
+		],
 		['an impossible date', { timestamp: '20261332250000' }, '111113'],
 		['a timestamp older than 24 hours', { timestampMs: Date.now() - 24 * HOUR - 60_000 }, '111106'],
 		['a timestamp six minutes ahead', { timestampMs: Date.now() + 6 * 60_000 }, '111106'],
 		['another account in Authorization', { authorizationAccount: 'f'.repeat(32) }, '111107'],
-	] as Array<[string, Partial<CallOptions>, string]>)('refuses %s with %s, HTTP 200', async (_title, override, expected) => {
-		const reply = await main({ ...info, ...override });
-		expect(reply.status).toBe(200);
-		expect(reply.json).toEqual({ statusCode: expected, statusMsg: expect.any(String) });
-	});
+	] as Array<[string, Partial<CallOptions>, string]>)(
+		'refuses %s with %s, HTTP 200',
+		async (_title, override, expected) => {
+			const reply = await main({ ...info, ...override });
+			expect(reply.status).toBe(200);
+			expect(reply.json).toEqual({ statusCode: expected, statusMsg: expect.any(String) });
+		},
+	);
 
 	it('refuses a lower-case sig, even the right one lower-cased', async () => {
 		const now = Date.now();
@@ -51,12 +76,20 @@ describe('authentication (docs/platform.md, Signing)', () => {
 
 	it('refuses a sig made with another timestamp than the Authorization header', async () => {
 		const other = cstTimestamp(Date.now() - 60_000);
-		expect(await code({ ...info, sig: md5Upper(emulator.accountSid + emulator.authToken + other) })).toBe('111109');
+		expect(
+			await code({ ...info, sig: md5Upper(emulator.accountSid + emulator.authToken + other) }),
+		).toBe('111109');
 	});
 
 	it('refuses a sig made with another token', async () => {
 		const now = Date.now();
-		expect(await code({ ...info, timestampMs: now, sig: md5Upper(emulator.accountSid + 'x'.repeat(32) + cstTimestamp(now)) })).toBe('111109');
+		expect(
+			await code({
+				...info,
+				timestampMs: now,
+				sig: md5Upper(emulator.accountSid + 'x'.repeat(32) + cstTimestamp(now)),
+			}),
+		).toBe('111109');
 	});
 
 	it('reads the timestamp in China Standard Time: 23 h old passes, one hour ahead (UTC+9) does not', async () => {
@@ -85,7 +118,11 @@ describe('authentication (docs/platform.md, Signing)', () => {
 	});
 
 	it('refuses an unknown account', async () => {
-		const stranger = await signedRequest(emulator.baseUrl, { ...info, accountSid: 'a'.repeat(32), token: 'b'.repeat(32) });
+		const stranger = await signedRequest(emulator.baseUrl, {
+			...info,
+			accountSid: 'a'.repeat(32),
+			token: 'b'.repeat(32),
+		});
 		expect(stranger.json?.statusCode).toBe('111141');
 	});
 
@@ -108,12 +145,16 @@ describe('required headers (docs/platform.md, Headers and body formats)', () => 
 
 	it('a POST without Content-Length (chunked) is refused with 112604', async () => {
 		const body = json({ appId: emulator.appId, to: '13800000000', templateId: '2' });
-		expect(await code({ path: 'SMS/TemplateSMS', body, headers: { 'Content-Length': undefined } })).toBe('112604');
+		expect(
+			await code({ path: 'SMS/TemplateSMS', body, headers: { 'Content-Length': undefined } }),
+		).toBe('112604');
 	});
 
 	it('answers in XML when Accept is missing (the documented default)', async () => {
 		const reply = await main({ ...info, headers: { Accept: undefined } });
-		expect(reply.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><statusCode>112610<\/statusCode><statusMsg>[^<]+<\/statusMsg><\/Response>$/);
+		expect(reply.text).toMatch(
+			/^<\?xml version="1.0" encoding="UTF-8"\?><Response><statusCode>112610<\/statusCode><statusMsg>[^<]+<\/statusMsg><\/Response>$/,
+		);
 		expect(reply.headers['content-type']).toMatch(/^application\/xml/);
 	});
 
@@ -123,20 +164,30 @@ describe('required headers (docs/platform.md, Headers and body formats)', () => 
 	});
 
 	it('reads a list in Accept in its order', async () => {
-		expect((await main({ ...info, headers: { Accept: 'application/json, */*' } })).json?.statusCode).toBe('000000');
-		expect((await main({ ...info, headers: { Accept: 'text/html, application/xml;q=0.9' } })).text).toContain('<statusCode>000000</statusCode>');
+		expect(
+			(await main({ ...info, headers: { Accept: 'application/json, */*' } })).json?.statusCode,
+		).toBe('000000');
+		expect(
+			(await main({ ...info, headers: { Accept: 'text/html, application/xml;q=0.9' } })).text,
+		).toContain('<statusCode>000000</statusCode>');
 	});
 
 	it('answers with the format Accept asks for, whatever the Content-Type', async () => {
-		const reply = await main({ ...info, headers: { Accept: 'application/xml', 'Content-Type': 'application/json;charset=utf-8' } });
+		const reply = await main({
+			...info,
+			headers: { Accept: 'application/xml', 'Content-Type': 'application/json;charset=utf-8' },
+		});
 		expect(reply.text).toMatch(/^<\?xml/);
 		expect(reply.headers['content-type']).toMatch(/^application\/xml/);
 		expect((await main(info)).headers['content-type']).toMatch(/^application\/json/);
 	});
 
-	it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/json;charset=gbk'])('refuses Content-Type %s with 112614', async (contentType) => {
-		expect(await code({ ...info, headers: { 'Content-Type': contentType } })).toBe('112614');
-	});
+	it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/json;charset=gbk'])(
+		'refuses Content-Type %s with 112614',
+		async (contentType) => {
+			expect(await code({ ...info, headers: { 'Content-Type': contentType } })).toBe('112614');
+		},
+	);
 
 	it('accepts Content-Type without a charset', async () => {
 		expect(await code({ ...info, headers: { 'Content-Type': 'application/json' } })).toBe('000000');
@@ -145,7 +196,8 @@ describe('required headers (docs/platform.md, Headers and body formats)', () => 
 
 describe('bodies', () => {
 	const sms = () => ({ to: '13800000000', appId: emulator.appId, templateId: '2' });
-	const post = (body: string, format: 'json' | 'xml' = 'json') => main({ path: 'SMS/TemplateSMS', body, format });
+	const post = (body: string, format: 'json' | 'xml' = 'json') =>
+		main({ path: 'SMS/TemplateSMS', body, format });
 
 	it.each([
 		['an empty POST body', '', 'json', '112604'],
@@ -154,18 +206,40 @@ describe('bodies', () => {
 		['JSON sent as XML', JSON.stringify({ to: '1' }), 'xml', '112616'],
 		['XML sent as JSON', '<TemplateSMS><to>13800000000</to></TemplateSMS>', 'json', '112616'],
 		['XML with another root', '<SMS><to>13800000000</to></SMS>', 'xml', '112616'],
-		['XML with the JSON-style root of another operation', '<VoiceVerify><to>1</to></VoiceVerify>', 'xml', '112616'],
-		['XML with a DOCTYPE', '<!DOCTYPE x [<!ENTITY a "b">]><TemplateSMS><to>&a;</to></TemplateSMS>', 'xml', '112616'],
-		['XML with an undeclared entity', '<TemplateSMS><to>&nbsp;</to></TemplateSMS>', 'xml', '112616'],
+		[
+			'XML with the JSON-style root of another operation',
+			'<VoiceVerify><to>1</to></VoiceVerify>',
+			'xml',
+			'112616',
+		],
+		[
+			'XML with a DOCTYPE',
+			'<!DOCTYPE x [<!ENTITY a "b">]><TemplateSMS><to>&a;</to></TemplateSMS>',
+			'xml',
+			'112616',
+		],
+		[
+			'XML with an undeclared entity',
+			'<TemplateSMS><to>&nbsp;</to></TemplateSMS>',
+			'xml',
+			'112616',
+		],
 		['XML that is not well-formed', '<TemplateSMS><to>1</TemplateSMS>', 'xml', '112616'],
 		['XML with two roots', '<TemplateSMS/><TemplateSMS/>', 'xml', '112616'],
-		['XML with a __proto__ element', '<TemplateSMS><__proto__>1</__proto__></TemplateSMS>', 'xml', '112616'],
+		[
+			'XML with a __proto__ element',
+			'<TemplateSMS><__proto__>1</__proto__></TemplateSMS>',
+			'xml',
+			'112616',
+		],
 	] as const)('refuses %s with %s', async (_title, body, format, expected) => {
 		expect(statusCodeOf(await post(body, format))).toBe(expected);
 	});
 
 	it('refuses the JSON body wrapped in its XML root (JSON is a flat object)', async () => {
-		expect(await code({ path: 'SMS/TemplateSMS', body: json({ TemplateSMS: sms() }) })).toBe('160031');
+		expect(await code({ path: 'SMS/TemplateSMS', body: json({ TemplateSMS: sms() }) })).toBe(
+			'160031',
+		);
 	});
 
 	it('refuses unknown fields and non-string values', async () => {
@@ -173,9 +247,18 @@ describe('bodies', () => {
 		expect(statusCodeOf(await post(json({ ...sms(), templateId: 2 })))).toBe('160031');
 		expect(statusCodeOf(await post(json({ ...sms(), templateId: null })))).toBe('160031');
 		expect(statusCodeOf(await post(json({ ...sms(), to: ['13800000000'] })))).toBe('160031');
-		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), '<to>13900000000</to>'), 'xml'))).toBe('160031');
+		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), '<to>13900000000</to>'), 'xml'))).toBe(
+			'160031',
+		);
 		expect(statusCodeOf(await post(xml('TemplateSMS', sms(), 'loose text'), 'xml'))).toBe('160031');
-		expect(statusCodeOf(await post(`<TemplateSMS><to x="1">13800000000</to><appId>${emulator.appId}</appId><templateId>2</templateId></TemplateSMS>`, 'xml'))).toBe('160031');
+		expect(
+			statusCodeOf(
+				await post(
+					`<TemplateSMS><to x="1">13800000000</to><appId>${emulator.appId}</appId><templateId>2</templateId></TemplateSMS>`,
+					'xml',
+				),
+			),
+		).toBe('160031');
 	});
 
 	it('accepts pretty-printed XML with a declaration, and decodes entities and character references', async () => {
@@ -199,11 +282,21 @@ describe('bodies', () => {
 		expect(await code({ path: 'Calls/LandingCalls/', body: landing })).toBe('000000');
 		expect(await code({ path: 'Calls/LandingCalls', body: landing })).toBe('000000');
 		expect(await code({ path: 'Calls/LandingCalls//', body: landing })).toBe('112620');
-		expect(await code({ path: 'Calls/VoiceVerify/', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }) })).toBe('112620');
+		expect(
+			await code({
+				path: 'Calls/VoiceVerify/',
+				body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }),
+			}),
+		).toBe('112620');
 	});
 
 	it('answers another API version with 112620', async () => {
-		const reply = await rawRequest(`${emulator.baseUrl}/2014-01-01/Accounts/${emulator.accountSid}/AccountInfo`, 'GET', { Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': '0' }, '');
+		const reply = await rawRequest(
+			`${emulator.baseUrl}/2014-01-01/Accounts/${emulator.accountSid}/AccountInfo`,
+			'GET',
+			{ Accept: 'application/json', 'Content-Type': 'application/json', 'Content-Length': '0' },
+			'',
+		);
 		expect(JSON.parse(reply.text).statusCode).toBe('112620');
 	});
 
@@ -216,7 +309,10 @@ describe('bodies', () => {
 			method: 'POST',
 			path: `/2013-12-26/Accounts/${emulator.accountSid}/SMS/TemplateSMS`,
 			query: { sig: expect.stringMatching(/^[0-9A-F]{32}$/) },
-			headers: expect.objectContaining({ accept: 'application/xml', 'content-length': String(Buffer.byteLength(body)) }),
+			headers: expect.objectContaining({
+				accept: 'application/xml',
+				'content-length': String(Buffer.byteLength(body)),
+			}),
 			body,
 			parsedBody: sms(),
 			statusCode: '000000',

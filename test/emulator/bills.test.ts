@@ -9,12 +9,21 @@ const HEADER = 'type,callSid,caller,callee,startTime,endTime,duration,fee';
 
 /** Asks for the bill at the emulator's "now" (real time plus `shiftMs`), signing at that time too. */
 async function bill(shiftMs = 0) {
-	const reply = await main({ path: 'BillRecords', body: json({ appId: emulator.appId, date: 'day' }), timestampMs: Date.now() + shiftMs });
+	const reply = await main({
+		path: 'BillRecords',
+		body: json({ appId: emulator.appId, date: 'day' }),
+		timestampMs: Date.now() + shiftMs,
+	});
 	expect(reply.json?.statusCode).toBe('000000');
 	return reply.json as { downurl: string; token: string };
 }
 const download = (url: string) => rawRequest(url, 'GET', {}, '');
-const rows = (text: string) => text.trim().split('\n').slice(1).map((line) => line.split(','));
+const rows = (text: string) =>
+	text
+		.trim()
+		.split('\n')
+		.slice(1)
+		.map((line) => line.split(','));
 
 describe('bill file', () => {
 	it('is a CSV named after the previous day (China Standard Time), with the documented bill type codes', async () => {
@@ -30,14 +39,32 @@ describe('bill file', () => {
 		expect(records.map((record) => record[0])).toEqual(['13', '14', '2']);
 		for (const record of records) {
 			expect(record).toHaveLength(8);
-			expect(record[4].startsWith(`${yesterday.slice(0, 4)}-${yesterday.slice(4, 6)}-${yesterday.slice(6, 8)} `)).toBe(true);
+			expect(
+				record[4].startsWith(
+					`${yesterday.slice(0, 4)}-${yesterday.slice(4, 6)}-${yesterday.slice(6, 8)} `,
+				),
+			).toBe(true);
 		}
 	});
 
 	it('holds the calls and messages of the previous day, not those of today', async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000005', verifyCode: '1234' }) });
-		await code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator.appId, to: '13800000001', mediaTxt: 'hi' }) });
-		await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, to: '13700000001,13700000002', templateId: '1', datas: ['1', '2'] }) });
+		await code({
+			path: 'Calls/VoiceVerify',
+			body: json({ appId: emulator.appId, to: '13800000005', verifyCode: '1234' }),
+		});
+		await code({
+			path: 'Calls/LandingCalls/',
+			body: json({ appId: emulator.appId, to: '13800000001', mediaTxt: 'hi' }),
+		});
+		await code({
+			path: 'SMS/TemplateSMS',
+			body: json({
+				appId: emulator.appId,
+				to: '13700000001,13700000002',
+				templateId: '1',
+				datas: ['1', '2'],
+			}),
+		});
 		const [verify, landing] = emulator.calls();
 		const sms = emulator.messages()[0];
 
@@ -46,12 +73,50 @@ describe('bill file', () => {
 
 		emulator.advanceTime(DAY);
 		const tomorrow = await bill(DAY);
-		const records = rows((await download(`${tomorrow.downurl}?token=${tomorrow.token}`)).text).slice(3);
+		const records = rows(
+			(await download(`${tomorrow.downurl}?token=${tomorrow.token}`)).text,
+		).slice(3);
 		expect(records).toEqual([
-			['13', verify.callSid, emulator.appId, '13800000005', verify.dateCreated, expect.any(String), String(verify.duration), '0.060'],
-			['14', landing.callSid, emulator.appId, '13800000001', landing.dateCreated, landing.dateCreated, '0', '0.060'],
-			['2', sms.smsMessageSid, '1', '13700000001', expect.any(String), expect.any(String), '0', '0.050'],
-			['2', sms.smsMessageSid, '1', '13700000002', expect.any(String), expect.any(String), '0', '0.050'],
+			[
+				'13',
+				verify.callSid,
+				emulator.appId,
+				'13800000005',
+				verify.dateCreated,
+				expect.any(String),
+				String(verify.duration),
+				'0.060',
+			],
+			[
+				'14',
+				landing.callSid,
+				emulator.appId,
+				'13800000001',
+				landing.dateCreated,
+				landing.dateCreated,
+				'0',
+				'0.060',
+			],
+			[
+				'2',
+				sms.smsMessageSid,
+				'1',
+				'13700000001',
+				expect.any(String),
+				expect.any(String),
+				'0',
+				'0.050',
+			],
+			[
+				'2',
+				sms.smsMessageSid,
+				'1',
+				'13700000002',
+				expect.any(String),
+				expect.any(String),
+				'0',
+				'0.050',
+			],
 		]);
 		expect(verify.duration).toBe(15);
 	});
@@ -63,8 +128,12 @@ describe('bill file', () => {
 		expect((await download(`${first.downurl}?token=${second.token}`)).status).toBe(200);
 		expect((await download(`${first.downurl}?token=wrong`)).status).toBe(403);
 		expect((await download(first.downurl)).status).toBe(403);
-		expect((await download(`${emulator.baseUrl}/bills/19990101.csv?token=${first.token}`)).status).toBe(403);
-		expect((await rawRequest(`${first.downurl}?token=${first.token}`, 'POST', {}, '')).status).toBe(405);
+		expect(
+			(await download(`${emulator.baseUrl}/bills/19990101.csv?token=${first.token}`)).status,
+		).toBe(403);
+		expect((await rawRequest(`${first.downurl}?token=${first.token}`, 'POST', {}, '')).status).toBe(
+			405,
+		);
 	});
 
 	it('tokens are forgotten by reset()', async () => {
@@ -73,8 +142,12 @@ describe('bill file', () => {
 		expect((await download(`${downurl}?token=${token}`)).status).toBe(403);
 	});
 
-	it('the XML answer\'s downUrl downloads the same way', async () => {
-		const reply = await main({ path: 'BillRecords', format: 'xml', body: xml('BillRecords', { appId: emulator.appId, date: 'day' }) });
+	it("the XML answer's downUrl downloads the same way", async () => {
+		const reply = await main({
+			path: 'BillRecords',
+			format: 'xml',
+			body: xml('BillRecords', { appId: emulator.appId, date: 'day' }),
+		});
 		const [, url, token] = /<downUrl>([^<]+)<\/downUrl><token>([^<]+)<\/token>/.exec(reply.text)!;
 		expect((await download(`${url}?token=${token}`)).text.startsWith(HEADER)).toBe(true);
 	});

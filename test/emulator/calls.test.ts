@@ -10,15 +10,31 @@ import { json } from './requestBodies';
 const CALL_MS = 60_000;
 const { emulator, main, code } = useEmulator({ callDurationMs: CALL_MS });
 const endCalls = () => emulator.advanceTime(CALL_MS);
-const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const voiceCode = (fields: Record<string, string>) => code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, verifyCode: '1234', ...fields }) });
-const notice = (fields: Record<string, string>) => code({ path: 'Calls/LandingCalls/', body: json({ appId: emulator.appId, mediaTxt: 'hi', ...fields }) });
+const voiceCode = (fields: Record<string, string>) =>
+	code({
+		path: 'Calls/VoiceVerify',
+		body: json({ appId: emulator.appId, verifyCode: '1234', ...fields }),
+	});
+const notice = (fields: Record<string, string>) =>
+	code({
+		path: 'Calls/LandingCalls/',
+		body: json({ appId: emulator.appId, mediaTxt: 'hi', ...fields }),
+	});
 const lastCall = () => emulator.calls()[emulator.calls().length - 1];
 const callState = async (callid: string) =>
-	(await main({ path: 'ivr/call', query: { callid }, body: json({ Appid: emulator.appId, QueryCallState: { callid } }) })).json?.state;
-const callResult = async (callsid: string) => (await main({ method: 'GET', path: 'CallResult', query: { callsid } })).json;
+	(
+		await main({
+			path: 'ivr/call',
+			query: { callid },
+			body: json({ Appid: emulator.appId, QueryCallState: { callid } }),
+		})
+	).json?.state;
+const callResult = async (callsid: string) =>
+	(await main({ method: 'GET', path: 'CallResult', query: { callsid } })).json;
 
 describe('call progression and the callee-number rule', () => {
 	it.each([
@@ -41,7 +57,10 @@ describe('call progression and the callee-number rule', () => {
 		expect(outcome?.CallResult.state).toBe(result);
 		// Answered calls have a non-zero duration, the others none.
 		expect(Number(outcome?.CallResult.callTime) > 0).toBe(result === '0');
-		expect(lastCall()).toMatchObject({ state: '0', duration: Number(outcome?.CallResult.callTime) });
+		expect(lastCall()).toMatchObject({
+			state: '0',
+			duration: Number(outcome?.CallResult.callTime),
+		});
 	});
 
 	it('ends by itself after callDurationMs of real time (setCallDuration() for later calls)', async () => {
@@ -54,9 +73,12 @@ describe('call progression and the callee-number rule', () => {
 		expect(await callState(long.callSid)).toBe('1');
 	});
 
-	it('keeps each call\'s own fields for inspection', async () => {
+	it("keeps each call's own fields for inspection", async () => {
 		await notice({ to: '13800000000', userData: 'order-9', txtSpeed: '100' });
-		expect(lastCall()).toMatchObject({ userData: 'order-9', fields: { mediaTxt: 'hi', txtSpeed: '100' } });
+		expect(lastCall()).toMatchObject({
+			userData: 'order-9',
+			fields: { mediaTxt: 'hi', txtSpeed: '100' },
+		});
 	});
 });
 
@@ -67,8 +89,14 @@ describe('call result notifications', () => {
 	/** path → [HTTP status, reply] */
 	const replies: Record<string, [number, string]> = {
 		'/ack': [200, ACK],
-		'/ack-spaced': [200, `\n<?xml version='1.0' encoding='utf-8'?>\n<Response>\n  <statuscode>000000</statuscode>\n</Response>\n`],
-		'/ack-camel': [200, '<?xml version="1.0" encoding="UTF-8"?><Response><statusCode>000000</statusCode></Response>'],
+		'/ack-spaced': [
+			200,
+			`\n<?xml version='1.0' encoding='utf-8'?>\n<Response>\n  <statuscode>000000</statuscode>\n</Response>\n`,
+		],
+		'/ack-camel': [
+			200,
+			'<?xml version="1.0" encoding="UTF-8"?><Response><statusCode>000000</statusCode></Response>',
+		],
 		'/ack-no-declaration': [200, '<Response><statuscode>000000</statuscode></Response>'],
 		'/ack-500': [500, ACK],
 		'/ok': [200, 'ok'],
@@ -80,7 +108,12 @@ describe('call result notifications', () => {
 			request.on('data', (chunk: Buffer) => chunks.push(chunk));
 			request.on('end', () => {
 				const path = request.url ?? '';
-				received.push({ path, method: request.method ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+				received.push({
+					path,
+					method: request.method ?? '',
+					headers: request.headers,
+					body: Buffer.concat(chunks).toString('utf8'),
+				});
 				const [status, reply] = replies[path] ?? [404, 'no'];
 				response.writeHead(status, { 'Content-Type': 'application/xml' });
 				response.end(reply);
@@ -97,7 +130,11 @@ describe('call result notifications', () => {
 	});
 
 	it('voice verification: POSTs root Request, action VoiceCode, as text/plain, and records the exact acknowledgement', async () => {
-		await voiceCode({ to: '13800000001', respUrl: `${receiverUrl}/ack`, userData: 'login <7> & more' });
+		await voiceCode({
+			to: '13800000001',
+			respUrl: `${receiverUrl}/ack`,
+			userData: 'login <7> & more',
+		});
 		const { callSid } = lastCall();
 		endCalls();
 		const [callback] = await emulator.waitForCallbacks(1);
@@ -108,7 +145,15 @@ describe('call result notifications', () => {
 			`<?xml version="1.0" encoding="UTF-8"?><Request><action>VoiceCode</action><number>13800000001</number><callSid>${callSid}</callSid>` +
 				'<state>1</state><duration>0</duration><userData>login &lt;7&gt; &amp; more</userData></Request>',
 		);
-		expect(callback).toEqual({ callSid, url: `${receiverUrl}/ack`, body: received[0].body, httpStatus: 200, reply: ACK, acknowledged: true, exactAcknowledgement: true });
+		expect(callback).toEqual({
+			callSid,
+			url: `${receiverUrl}/ack`,
+			body: received[0].body,
+			httpStatus: 200,
+			reply: ACK,
+			acknowledged: true,
+			exactAcknowledgement: true,
+		});
 	});
 
 	it('voice notification: POSTs lower-case root request, action SellingCall, state and duration of an answered call', async () => {
@@ -154,7 +199,12 @@ describe('call result notifications', () => {
 		await voiceCode({ to: '13800000000', respUrl: `${receiverUrl}${path}` });
 		endCalls();
 		const [callback] = await emulator.waitForCallbacks(1);
-		expect(callback).toMatchObject({ acknowledged, exactAcknowledgement: exact, httpStatus: replies[path][0], reply: replies[path][1] });
+		expect(callback).toMatchObject({
+			acknowledged,
+			exactAcknowledgement: exact,
+			httpStatus: replies[path][0],
+			reply: replies[path][1],
+		});
 	});
 
 	it('never POSTs to a non-loopback address, and says why', async () => {
@@ -177,7 +227,10 @@ describe('call result notifications', () => {
 		await voiceCode({ to: '13800000000', respUrl: `http://127.0.0.1:${port}/gone` });
 		endCalls();
 		const [callback] = await emulator.waitForCallbacks(1);
-		expect(callback).toMatchObject({ acknowledged: false, error: expect.stringMatching(/ECONNREFUSED/) });
+		expect(callback).toMatchObject({
+			acknowledged: false,
+			error: expect.stringMatching(/ECONNREFUSED/),
+		});
 	});
 
 	it('reset() drops notifications not yet sent', async () => {
@@ -204,7 +257,9 @@ describe('call result notifications', () => {
 	});
 
 	it('waitForCallbacks() times out with a clear message', async () => {
-		await expect(emulator.waitForCallbacks(1, 50)).rejects.toThrow(/waited 50 ms for 1 callback\(s\), saw 0/);
+		await expect(emulator.waitForCallbacks(1, 50)).rejects.toThrow(
+			/waited 50 ms for 1 callback\(s\), saw 0/,
+		);
 	});
 
 	it('close() stops pending notifications', async () => {
@@ -214,7 +269,12 @@ describe('call result notifications', () => {
 			accountSid: own.accountSid,
 			token: own.authToken,
 			path: 'Calls/VoiceVerify',
-			body: json({ appId: own.appId, to: '13800000000', verifyCode: '1234', respUrl: `${receiverUrl}/ack` }),
+			body: json({
+				appId: own.appId,
+				to: '13800000000',
+				verifyCode: '1234',
+				respUrl: `${receiverUrl}/ack`,
+			}),
 		});
 		await own.close();
 		await sleep(200);

@@ -21,7 +21,11 @@ interface Started {
 }
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
-	const child = spawn(command, args, { cwd: projectDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(command, args, {
+		cwd: projectDir,
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -29,9 +33,13 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Pr
 		child.on('close', (code, signal) => done({ code, signal })),
 	);
 	return new Promise((done, fail) => {
-		const timer = setTimeout(() => fail(new Error(`the emulator did not start within 20 s:\n${output}`)), 20000);
+		const timer = setTimeout(
+			() => fail(new Error(`the emulator did not start within 20 s:\n${output}`)),
+			20000,
+		);
 		const look = () => {
-			const match = /Base URL:\s+http:\/\/127\.0\.0\.1:(\d+)[^]*\(or kill (\d+)\) stops it\.\n/.exec(output);
+			const match =
+				/Base URL:\s+http:\/\/127\.0\.0\.1:(\d+)[^]*\(or kill (\d+)\) stops it\.\n/.exec(output);
 			if (!match) return;
 			clearTimeout(timer);
 			child.stdout!.off('data', look);
@@ -80,28 +88,35 @@ describe('npm run emulator (emulator/cli.ts)', () => {
 		}
 	});
 
-	it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('stops on %s: status 0 and its port free at once', async (signal) => {
-		const emulator = await startCli();
-		running.push(emulator);
-		expect(emulator.pid).toBe(emulator.child.pid);
-		const client = await openConnection(emulator.port);
-		client.on('error', () => undefined);
-		await expect(bind(emulator.port)).rejects.toThrow(/EADDRINUSE/);
+	it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+		'stops on %s: status 0 and its port free at once',
+		async (signal) => {
+			const emulator = await startCli();
+			running.push(emulator);
+			expect(emulator.pid).toBe(emulator.child.pid);
+			const client = await openConnection(emulator.port);
+			client.on('error', () => undefined);
+			await expect(bind(emulator.port)).rejects.toThrow(/EADDRINUSE/);
 
-		emulator.child.kill(signal);
-		const ended = await emulator.closed;
+			emulator.child.kill(signal);
+			const ended = await emulator.closed;
 
-		expect(ended).toEqual({ code: 0, signal: null });
-		expect(emulator.output()).toContain(`Stopping (${signal}).`);
-		await expect(bind(emulator.port)).resolves.toBeUndefined();
-		client.destroy();
-	});
+			expect(ended).toEqual({ code: 0, signal: null });
+			expect(emulator.output()).toContain(`Stopping (${signal}).`);
+			await expect(bind(emulator.port)).resolves.toBeUndefined();
+			client.destroy();
+		},
+	);
 
 	it('stops when the shell npm started it from is killed (npm hands SIGTERM to that shell only)', async () => {
 		// What `npm run emulator` does: sh -c "<script>". The trailing `; true` keeps sh from
 		// replacing itself with node, so a shell stands in between whatever sh does with one command.
-		const shellCommand = [process.execPath, ...emulatorCliArguments('--port', '0')].map((part) => `'${part}'`).join(' ');
-		const emulator = await start('sh', ['-c', `${shellCommand}; true`], { npm_lifecycle_event: 'emulator' });
+		const shellCommand = [process.execPath, ...emulatorCliArguments('--port', '0')]
+			.map((part) => `'${part}'`)
+			.join(' ');
+		const emulator = await start('sh', ['-c', `${shellCommand}; true`], {
+			npm_lifecycle_event: 'emulator',
+		});
 		running.push(emulator);
 		expect(emulator.pid).not.toBe(emulator.child.pid);
 

@@ -48,7 +48,11 @@ describe('npm run emulator --mode', () => {
 	});
 
 	it('takes --mode=strict, --mode strict and EMULATOR_MODE=strict', async () => {
-		for (const [args, env] of [[['--mode=strict'], {}], [['--mode', 'strict'], {}], [[], { EMULATOR_MODE: 'strict' }]] as const) {
+		for (const [args, env] of [
+			[['--mode=strict'], {}],
+			[['--mode', 'strict'], {}],
+			[[], { EMULATOR_MODE: 'strict' }],
+		] as const) {
 			const { output, stateMode } = await run([...args], env);
 			expect(output).toContain('(strict mode)');
 			expect(stateMode).toBe('strict');

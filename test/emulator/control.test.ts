@@ -9,7 +9,8 @@ import { useEmulator } from '../support/useEmulator';
 const { emulator } = useEmulator();
 
 /** Changes the account's status, so a refusal can be seen to have changed nothing. */
-const suspend = (headers: Record<string, string>, body = '{"status":"2"}') => rawRequest(`${emulator.controlUrl}/account`, 'POST', headers, body);
+const suspend = (headers: Record<string, string>, body = '{"status":"2"}') =>
+	rawRequest(`${emulator.controlUrl}/account`, 'POST', headers, body);
 const unchanged = () => expect(emulator.account().status).toBe('1');
 
 describe('control POSTs a browser could send cross-site are refused', () => {
@@ -28,7 +29,16 @@ describe('control POSTs a browser could send cross-site are refused', () => {
 
 	it('a reset sent as text/plain leaves the recorded state alone', async () => {
 		emulator.setAccount({ balance: 5 });
-		expect((await rawRequest(`${emulator.controlUrl}/reset`, 'POST', { 'Content-Type': 'text/plain' }, '')).status).toBe(415);
+		expect(
+			(
+				await rawRequest(
+					`${emulator.controlUrl}/reset`,
+					'POST',
+					{ 'Content-Type': 'text/plain' },
+					'',
+				)
+			).status,
+		).toBe(415);
 		expect(emulator.account().balance).toBe(5);
 	});
 
@@ -45,33 +55,51 @@ describe('control POSTs a browser could send cross-site are refused', () => {
 	});
 
 	it('a Host that is not a loopback name is refused (403), reads included', async () => {
-		for (const host of ['evil.example', 'localhost.evil.example', 'evil.example@127.0.0.1', '10.0.0.1']) {
+		for (const host of [
+			'evil.example',
+			'localhost.evil.example',
+			'evil.example@127.0.0.1',
+			'10.0.0.1',
+		]) {
 			expect((await suspend({ 'Content-Type': 'application/json', Host: host })).status).toBe(403);
-			expect((await rawRequest(`${emulator.controlUrl}/requests`, 'GET', { Host: host }, '')).status).toBe(403);
+			expect(
+				(await rawRequest(`${emulator.controlUrl}/requests`, 'GET', { Host: host }, '')).status,
+			).toBe(403);
 		}
 		unchanged();
 	});
 });
 
 describe('what the tests and curl send still works', () => {
-	it('a JSON POST from the emulator\'s own origin or without one', async () => {
+	it("a JSON POST from the emulator's own origin or without one", async () => {
 		const own = new URL(emulator.baseUrl).origin;
-		expect((await suspend({ 'Content-Type': 'application/json;charset=utf-8', Origin: own })).status).toBe(200);
+		expect(
+			(await suspend({ 'Content-Type': 'application/json;charset=utf-8', Origin: own })).status,
+		).toBe(200);
 		expect(emulator.account().status).toBe('2');
-		expect((await suspend({ 'Content-Type': 'Application/JSON' }, '{"status":"1"}')).status).toBe(200);
+		expect((await suspend({ 'Content-Type': 'Application/JSON' }, '{"status":"1"}')).status).toBe(
+			200,
+		);
 		unchanged();
 	});
 
 	it('with Host localhost or 127.0.0.1, and a GET without Content-Type', async () => {
 		const port = new URL(emulator.baseUrl).port;
-		expect((await suspend({ 'Content-Type': 'application/json', Host: `localhost:${port}` })).status).toBe(200);
+		expect(
+			(await suspend({ 'Content-Type': 'application/json', Host: `localhost:${port}` })).status,
+		).toBe(200);
 		const state = await rawRequest(`${emulator.controlUrl}/state`, 'GET', {}, '');
 		expect(state.status).toBe(200);
 		expect(JSON.parse(state.text)).toMatchObject({ mode: 'strict', account: { status: '2' } });
 	});
 
 	it('the platform API is not behind this guard: its signature protects it', async () => {
-		const reply = await rawRequest(`${emulator.baseUrl}/2013-12-26/Accounts/${emulator.accountSid}/AccountInfo`, 'GET', { Origin: 'http://evil.example' }, '');
+		const reply = await rawRequest(
+			`${emulator.baseUrl}/2013-12-26/Accounts/${emulator.accountSid}/AccountInfo`,
+			'GET',
+			{ Origin: 'http://evil.example' },
+			'',
+		);
 		expect(reply.status).toBe(200);
 		expect(reply.text).toContain('<statusCode>112610</statusCode>');
 	});

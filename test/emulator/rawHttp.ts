@@ -61,9 +61,14 @@ export function exchange(port: number, requests: Array<string | Buffer>): Promis
 			}
 		});
 		socket.on('error', reject);
-		socket.on('close', () => reject(new Error(`the connection closed after ${answers.length} of ${requests.length} answer(s)`)));
+		socket.on('close', () =>
+			reject(
+				new Error(`the connection closed after ${answers.length} of ${requests.length} answer(s)`),
+			),
+		);
 	});
 }
 
 /** One request on its own connection. */
-export const sendRaw = async (port: number, request: string | Buffer): Promise<RawResponse> => (await exchange(port, [request]))[0];
+export const sendRaw = async (port: number, request: string | Buffer): Promise<RawResponse> =>
+	(await exchange(port, [request]))[0];

@@ -29,7 +29,9 @@ interface Signed {
 /** The request target with its sig, and the Authorization value, both from one timestamp. */
 function sign(to: Target, path: string, query: Record<string, string>, timestamp: string): Signed {
 	const sig = md5Upper(to.accountSid + to.authToken + timestamp);
-	const rest = Object.entries(query).map(([name, value]) => `&${name}=${encodeURIComponent(value)}`).join('');
+	const rest = Object.entries(query)
+		.map(([name, value]) => `&${name}=${encodeURIComponent(value)}`)
+		.join('');
 	return {
 		target: `/2013-12-26/Accounts/${to.accountSid}/${path}?sig=${sig}${rest}`,
 		authorization: Buffer.from(`${to.accountSid}:${timestamp}`).toString('base64'),
@@ -52,7 +54,12 @@ export interface RequestShape {
 
 function signedParts(to: Target, shape: RequestShape) {
 	const timestamp = shape.timestamp ?? cstTimestamp(Date.now());
-	const signed = sign({ ...to, authToken: shape.signWith ?? to.authToken }, shape.path, shape.query ?? {}, timestamp);
+	const signed = sign(
+		{ ...to, authToken: shape.signWith ?? to.authToken },
+		shape.path,
+		shape.query ?? {},
+		timestamp,
+	);
 	const mime = MIME[shape.format ?? 'json'];
 	const body = shape.body ?? '';
 	return { ...signed, mime, body, length: Buffer.byteLength(body) };
@@ -112,7 +119,21 @@ const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>';
 
 /** The REST SDK's LandingCall: thirteen fields, empty unless set, its names for the speech settings. */
 export function sdkLandingCall(format: Format, set: Record<string, string>): string {
-	const names = ['to', 'mediaName', 'mediaTxt', 'appId', 'displayNum', 'playTimes', 'respUrl', 'userData', 'maxCallTime', 'speed', 'volume', 'pitch', 'bgsound'];
+	const names = [
+		'to',
+		'mediaName',
+		'mediaTxt',
+		'appId',
+		'displayNum',
+		'playTimes',
+		'respUrl',
+		'userData',
+		'maxCallTime',
+		'speed',
+		'volume',
+		'pitch',
+		'bgsound',
+	];
 	const value = (name: string) => set[name] ?? '';
 	if (format === 'json') return `{${names.map((name) => `"${name}":"${value(name)}"`).join(',')}}`;
 	return `${XML_HEAD}<LandingCall>${names.map((name) => `<${name}>${value(name)}</${name}>`).join('')}</LandingCall>`;
@@ -120,7 +141,19 @@ export function sdkLandingCall(format: Format, set: Record<string, string>): str
 
 /** The REST SDK's VoiceVerify: every field it knows, empty unless set. */
 export function sdkVoiceVerify(format: Format, set: Record<string, string>): string {
-	const names = ['appId', 'verifyCode', 'playTimes', 'to', 'respUrl', 'displayNum', 'lang', 'userData', 'welcomePrompt', 'playVerifyCode', 'maxCallTime'];
+	const names = [
+		'appId',
+		'verifyCode',
+		'playTimes',
+		'to',
+		'respUrl',
+		'displayNum',
+		'lang',
+		'userData',
+		'welcomePrompt',
+		'playVerifyCode',
+		'maxCallTime',
+	];
 	const value = (name: string) => set[name] ?? '';
 	if (format === 'json') return `{${names.map((name) => `"${name}":"${value(name)}"`).join(',')}}`;
 	return `${XML_HEAD}<VoiceVerify>${names.map((name) => `<${name}>${value(name)}</${name}>`).join('')}</VoiceVerify>`;
@@ -128,13 +161,21 @@ export function sdkVoiceVerify(format: Format, set: Record<string, string>): str
 
 /** The REST SDK's call-state query: `action` always there, empty unless set. */
 export function sdkCallState(format: Format, appId: string, callid: string, action = ''): string {
-	if (format === 'json') return `{"Appid":"${appId}","QueryCallState":{"callid":"${callid}","action":"${action}"}}`;
+	if (format === 'json')
+		return `{"Appid":"${appId}","QueryCallState":{"callid":"${callid}","action":"${action}"}}`;
 	return `${XML_HEAD}<Request><Appid>${appId}</Appid><QueryCallState callid="${callid}" action="${action}"/></Request>`;
 }
 
 /** The REST SDK's TemplateSMS: in XML under <SubAccount>, in JSON with a comma after every value. */
-export function sdkTemplateSms(format: Format, appId: string, to: string, templateId: string, datas: string[]): string {
-	if (format === 'json') return `{"to":"${to}","datas":[${datas.map((data) => `"${data}",`).join('')}],"templateId":"${templateId}","appId":"${appId}"}`;
+export function sdkTemplateSms(
+	format: Format,
+	appId: string,
+	to: string,
+	templateId: string,
+	datas: string[],
+): string {
+	if (format === 'json')
+		return `{"to":"${to}","datas":[${datas.map((data) => `"${data}",`).join('')}],"templateId":"${templateId}","appId":"${appId}"}`;
 	return `${XML_HEAD}<SubAccount><datas>${datas.map((data) => `<data>${data}</data>`).join('')}</datas><to>${to}</to><templateId>${templateId}</templateId><appId>${appId}</appId></SubAccount>`;
 }
 
@@ -142,11 +183,20 @@ export function sdkTemplateSms(format: Format, appId: string, to: string, templa
 export function pythonJsonDumps(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
 	if (typeof value === 'object' && value !== null) {
-		return `{${Object.entries(value).map(([key, inner]) => `${pythonJsonDumps(key)}: ${pythonJsonDumps(inner)}`).join(', ')}}`;
+		return `{${Object.entries(value)
+			.map(([key, inner]) => `${pythonJsonDumps(key)}: ${pythonJsonDumps(inner)}`)
+			.join(', ')}}`;
 	}
-	return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return JSON.stringify(value).replace(
+		/[\u0080-\uffff]/g,
+		(char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
 }
 
 /** The SMS SDK's body: what the user code passed, strings or numbers. */
-export const smsSdkTemplateSms = (appId: string, to: string, templateId: string, datas: Array<string | number>) =>
-	pythonJsonDumps({ to, appId, templateId, datas });
+export const smsSdkTemplateSms = (
+	appId: string,
+	to: string,
+	templateId: string,
+	datas: Array<string | number>,
+) => pythonJsonDumps({ to, appId, templateId, datas });

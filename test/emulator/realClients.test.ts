@@ -24,11 +24,19 @@ import {
 import { cstTimestamp } from '../../dev/platformClient';
 import { useEmulator } from '../support/useEmulator';
 
-const emulators = Object.fromEntries(MODES.map((mode) => [mode, useEmulator({ mode, callDurationMs: 0 }).emulator])) as Record<EmulatorMode, RunningEmulator>;
+const emulators = Object.fromEntries(
+	MODES.map((mode) => [mode, useEmulator({ mode, callDurationMs: 0 }).emulator]),
+) as Record<EmulatorMode, RunningEmulator>;
 
-const target = (emulator: RunningEmulator): Target => ({ port: Number(new URL(emulator.baseUrl).port), accountSid: emulator.accountSid, authToken: emulator.authToken });
+const target = (emulator: RunningEmulator): Target => ({
+	port: Number(new URL(emulator.baseUrl).port),
+	accountSid: emulator.accountSid,
+	authToken: emulator.authToken,
+});
 const statusCode = (answer: RawResponse) =>
-	answer.headers['content-type']?.startsWith('application/json') ? JSON.parse(answer.body).statusCode : /<statusCode>(\d+)<\/statusCode>/.exec(answer.body)?.[1];
+	answer.headers['content-type']?.startsWith('application/json')
+		? JSON.parse(answer.body).statusCode
+		: /<statusCode>(\d+)<\/statusCode>/.exec(answer.body)?.[1];
 
 type Client = (to: Target, shape: RequestShape) => string;
 
@@ -44,7 +52,11 @@ async function send(mode: EmulatorMode, client: Client, shape: RequestShape): Pr
 /** A call placed the way the REST SDK places one (both modes accept it); its callSid. */
 async function placeCall(mode: EmulatorMode): Promise<string> {
 	const appId = emulators[mode].appId;
-	const answer = await send(mode, pythonRestSdk, { method: 'POST', path: 'Calls/VoiceVerify', body: sdkVoiceVerify('json', { appId, verifyCode: '1234', to: '13800000000' }) });
+	const answer = await send(mode, pythonRestSdk, {
+		method: 'POST',
+		path: 'Calls/VoiceVerify',
+		body: sdkVoiceVerify('json', { appId, verifyCode: '1234', to: '13800000000' }),
+	});
 	return JSON.parse(answer.body).VoiceVerify.callSid;
 }
 
@@ -78,14 +90,24 @@ const CASES: Case[] = [
 		{
 			name: `REST SDK: VoiceVerify in ${format}, every optional field empty`,
 			client: pythonRestSdk,
-			shape: (mode) => ({ method: 'POST', path: 'Calls/VoiceVerify', format, body: sdkVoiceVerify(format, { appId: appIdOf(mode), verifyCode: '5678', to }) }),
+			shape: (mode) => ({
+				method: 'POST',
+				path: 'Calls/VoiceVerify',
+				format,
+				body: sdkVoiceVerify(format, { appId: appIdOf(mode), verifyCode: '5678', to }),
+			}),
 			strict: '000000',
 			platform: '000000',
 		},
 		{
 			name: `REST SDK: LandingCall in ${format} without the slash, with its five extra fields empty`,
 			client: pythonRestSdk,
-			shape: (mode) => ({ method: 'POST', path: 'Calls/LandingCalls', format, body: sdkLandingCall(format, { appId: appIdOf(mode), to, mediaTxt: 'hello' }) }),
+			shape: (mode) => ({
+				method: 'POST',
+				path: 'Calls/LandingCalls',
+				format,
+				body: sdkLandingCall(format, { appId: appIdOf(mode), to, mediaTxt: 'hello' }),
+			}),
 			strict: '160031',
 			platform: '000000',
 		},
@@ -96,7 +118,16 @@ const CASES: Case[] = [
 				method: 'POST',
 				path: 'Calls/LandingCalls',
 				format,
-				body: sdkLandingCall(format, { appId: appIdOf(mode), to, mediaTxt: 'hello', maxCallTime: '60', speed: '100', volume: '-5', pitch: '50', bgsound: '2' }),
+				body: sdkLandingCall(format, {
+					appId: appIdOf(mode),
+					to,
+					mediaTxt: 'hello',
+					maxCallTime: '60',
+					speed: '100',
+					volume: '-5',
+					pitch: '50',
+					bgsound: '2',
+				}),
 			}),
 			strict: '160031',
 			platform: '000000',
@@ -104,7 +135,13 @@ const CASES: Case[] = [
 		{
 			name: `REST SDK: call state query in ${format} with action=""`,
 			client: pythonRestSdk,
-			shape: (mode, callSid) => ({ method: 'POST', path: 'ivr/call', query: { callid: callSid }, format, body: sdkCallState(format, appIdOf(mode), callSid) }),
+			shape: (mode, callSid) => ({
+				method: 'POST',
+				path: 'ivr/call',
+				query: { callid: callSid },
+				format,
+				body: sdkCallState(format, appIdOf(mode), callSid),
+			}),
 			strict: '000000',
 			platform: '000000',
 		},
@@ -112,14 +149,23 @@ const CASES: Case[] = [
 	{
 		name: 'REST SDK: TemplateSMS in XML under a <SubAccount> root',
 		client: pythonRestSdk,
-		shape: (mode) => ({ method: 'POST', path: 'SMS/TemplateSMS', format: 'xml', body: sdkTemplateSms('xml', appIdOf(mode), to, '1', ['1234', '5']) }),
+		shape: (mode) => ({
+			method: 'POST',
+			path: 'SMS/TemplateSMS',
+			format: 'xml',
+			body: sdkTemplateSms('xml', appIdOf(mode), to, '1', ['1234', '5']),
+		}),
 		strict: '112616',
 		platform: '000000',
 	},
 	{
 		name: 'REST SDK: TemplateSMS in JSON with a comma after the last datas value',
 		client: pythonRestSdk,
-		shape: (mode) => ({ method: 'POST', path: 'SMS/TemplateSMS', body: sdkTemplateSms('json', appIdOf(mode), to, '1', ['1234', '5']) }),
+		shape: (mode) => ({
+			method: 'POST',
+			path: 'SMS/TemplateSMS',
+			body: sdkTemplateSms('json', appIdOf(mode), to, '1', ['1234', '5']),
+		}),
 		strict: '112616',
 		platform: '000000',
 	},
@@ -138,7 +184,11 @@ const CASES: Case[] = [
 	{
 		name: 'SMS SDK: TemplateSMS with template values as strings',
 		client: pythonSmsSdk,
-		shape: (mode) => ({ method: 'POST', path: 'SMS/TemplateSMS', body: smsSdkTemplateSms(appIdOf(mode), `${to},13900000000`, '1', ['1234', '5']) }),
+		shape: (mode) => ({
+			method: 'POST',
+			path: 'SMS/TemplateSMS',
+			body: smsSdkTemplateSms(appIdOf(mode), `${to},13900000000`, '1', ['1234', '5']),
+		}),
 		strict: '000000',
 		platform: '000000',
 	},
@@ -146,7 +196,11 @@ const CASES: Case[] = [
 		// Evidence that the platform takes numbers is only that this SDK passes them on: both modes refuse.
 		name: 'SMS SDK: TemplateSMS with a template value passed as a number',
 		client: pythonSmsSdk,
-		shape: (mode) => ({ method: 'POST', path: 'SMS/TemplateSMS', body: smsSdkTemplateSms(appIdOf(mode), to, '1', ['1234', 5]) }),
+		shape: (mode) => ({
+			method: 'POST',
+			path: 'SMS/TemplateSMS',
+			body: smsSdkTemplateSms(appIdOf(mode), to, '1', ['1234', 5]),
+		}),
 		strict: '160031',
 		platform: '160031',
 	},
@@ -162,21 +216,48 @@ describe.each(MODES)('%s mode', (mode) => {
 	it('asyncio client: AccountInfo, a LandingCall without the slash and CallResult on one kept-alive connection', async () => {
 		const emulator = emulators[mode];
 		const callSid = await placeCall(mode);
-		const landing = pythonJsonDumps({ appId: emulator.appId, to, mediaTxt: 'hello', txtSpeed: '100', playTimes: '2' });
+		const landing = pythonJsonDumps({
+			appId: emulator.appId,
+			to,
+			mediaTxt: 'hello',
+			txtSpeed: '100',
+			playTimes: '2',
+		});
 		const answers = await exchange(target(emulator).port, [
 			asyncioClient(target(emulator), { method: 'GET', path: 'AccountInfo' }),
-			asyncioClient(target(emulator), { method: 'POST', path: 'Calls/LandingCalls', body: landing }),
-			asyncioClient(target(emulator), { method: 'GET', path: 'CallResult', query: { callsid: callSid } }),
+			asyncioClient(target(emulator), {
+				method: 'POST',
+				path: 'Calls/LandingCalls',
+				body: landing,
+			}),
+			asyncioClient(target(emulator), {
+				method: 'GET',
+				path: 'CallResult',
+				query: { callsid: callSid },
+			}),
 		]);
-		const expected = mode === 'platform' ? ['000000', '000000', '000000'] : ['112604', '000000', '112604'];
+		const expected =
+			mode === 'platform' ? ['000000', '000000', '000000'] : ['112604', '000000', '112604'];
 		expect(answers.map(statusCode)).toEqual(expected);
-		expect(emulator.requests().slice(-3).map((record) => record.body)).toEqual(['', landing, '']);
+		expect(
+			emulator
+				.requests()
+				.slice(-3)
+				.map((record) => record.body),
+		).toEqual(['', landing, '']);
 	});
 });
 
 it('strict mode: the refusal of a GET without Content-Length names the header and does not speak of a POST', async () => {
-	const answer = await send('strict', pythonRestSdk, { method: 'GET', path: 'AccountInfo', format: 'json' });
-	expect(JSON.parse(answer.body)).toMatchObject({ statusCode: '112604', statusMsg: expect.stringContaining('Content-Length') });
+	const answer = await send('strict', pythonRestSdk, {
+		method: 'GET',
+		path: 'AccountInfo',
+		format: 'json',
+	});
+	expect(JSON.parse(answer.body)).toMatchObject({
+		statusCode: '112604',
+		statusMsg: expect.stringContaining('Content-Length'),
+	});
 	expect(answer.body).not.toContain('POST');
 });
 
@@ -188,12 +269,17 @@ describe('platform mode still refuses what the platform refuses', () => {
 		path: 'Calls/LandingCalls',
 		body: sdkLandingCall('json', { appId: appId(), to, mediaTxt: 'hello', ...set }),
 	});
-	const code = async (client: Client, shape: RequestShape) => statusCode(await send(mode, client, shape));
+	const code = async (client: Client, shape: RequestShape) =>
+		statusCode(await send(mode, client, shape));
 
 	it('a wrong signature (111109) and a timestamp older than 24 hours (111106)', async () => {
-		expect(await code(pythonRestSdk, { method: 'GET', path: 'AccountInfo', signWith: 'f'.repeat(32) })).toBe('111109');
+		expect(
+			await code(pythonRestSdk, { method: 'GET', path: 'AccountInfo', signWith: 'f'.repeat(32) }),
+		).toBe('111109');
 		const old = cstTimestamp(Date.now() - 25 * 3600_000);
-		expect(await code(pythonRestSdk, { method: 'GET', path: 'AccountInfo', timestamp: old })).toBe('111106');
+		expect(await code(pythonRestSdk, { method: 'GET', path: 'AccountInfo', timestamp: old })).toBe(
+			'111106',
+		);
 	});
 
 	it('a missing callee (160042), an out-of-range SDK speech setting or maxCallTime (160031), a field nobody sends (160031)', async () => {
@@ -202,18 +288,37 @@ describe('platform mode still refuses what the platform refuses', () => {
 		expect(await code(pythonRestSdk, landingShape({ bgsound: '7' }))).toBe('160031');
 		expect(await code(pythonRestSdk, landingShape({ maxCallTime: '0' }))).toBe('160031');
 		const unknown = pythonJsonDumps({ appId: appId(), to, mediaTxt: 'hello', speeed: '1' });
-		expect(await code(pythonRestSdk, { method: 'POST', path: 'Calls/LandingCalls', body: unknown })).toBe('160031');
+		expect(
+			await code(pythonRestSdk, { method: 'POST', path: 'Calls/LandingCalls', body: unknown }),
+		).toBe('160031');
 	});
 
 	it('the SDK fields only on LandingCall: speed on VoiceVerify is unknown (160031)', async () => {
 		const body = pythonJsonDumps({ appId: appId(), to, verifyCode: '1234', speed: '1' });
-		expect(await code(pythonRestSdk, { method: 'POST', path: 'Calls/VoiceVerify', body })).toBe('160031');
+		expect(await code(pythonRestSdk, { method: 'POST', path: 'Calls/VoiceVerify', body })).toBe(
+			'160031',
+		);
 	});
 
 	it('more than 200 numbers (160048) and a template without its values (112308)', async () => {
-		const many = Array.from({ length: 201 }, (_, index) => `139${String(index).padStart(8, '0')}`).join(',');
-		expect(await code(pythonSmsSdk, { method: 'POST', path: 'SMS/TemplateSMS', body: smsSdkTemplateSms(appId(), many, '1', ['1', '2']) })).toBe('160048');
-		expect(await code(pythonSmsSdk, { method: 'POST', path: 'SMS/TemplateSMS', body: smsSdkTemplateSms(appId(), to, '1', ['1234']) })).toBe('112308');
+		const many = Array.from(
+			{ length: 201 },
+			(_, index) => `139${String(index).padStart(8, '0')}`,
+		).join(',');
+		expect(
+			await code(pythonSmsSdk, {
+				method: 'POST',
+				path: 'SMS/TemplateSMS',
+				body: smsSdkTemplateSms(appId(), many, '1', ['1', '2']),
+			}),
+		).toBe('160048');
+		expect(
+			await code(pythonSmsSdk, {
+				method: 'POST',
+				path: 'SMS/TemplateSMS',
+				body: smsSdkTemplateSms(appId(), to, '1', ['1234']),
+			}),
+		).toBe('112308');
 	});
 
 	it('a POST without Content-Length, sent chunked (112604)', async () => {
@@ -221,23 +326,50 @@ describe('platform mode still refuses what the platform refuses', () => {
 		const body = smsSdkTemplateSms(appId(), to, '1', ['1234', '5']);
 		const bytes = pythonSmsSdk(target(emulator), { method: 'POST', path: 'SMS/TemplateSMS', body })
 			.replace(/Content-Length: \d+\r\n/, 'Transfer-Encoding: chunked\r\n')
-			.replace(/\r\n\r\n[^]*$/, `\r\n\r\n${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`);
+			.replace(
+				/\r\n\r\n[^]*$/,
+				`\r\n\r\n${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+			);
 		expect(statusCode(await sendRaw(target(emulator).port, bytes))).toBe('112604');
 	});
 
 	it('a trailing comma anywhere but before "]", or inside a string, is not a tolerance', async () => {
 		const objectComma = `{"appId":"${appId()}","to":"${to}","templateId":"1","datas":["1234","5"],}`;
-		expect(await code(pythonRestSdk, { method: 'POST', path: 'SMS/TemplateSMS', body: objectComma })).toBe('112616');
+		expect(
+			await code(pythonRestSdk, { method: 'POST', path: 'SMS/TemplateSMS', body: objectComma }),
+		).toBe('112616');
 		// The comma inside the string stays: the value is "12,]" and the SMS goes out with it.
 		const inString = `{"appId":"${appId()}","to":"${to}","templateId":"1","datas":["12,]","5",]}`;
-		expect(await code(pythonRestSdk, { method: 'POST', path: 'SMS/TemplateSMS', body: inString })).toBe('000000');
+		expect(
+			await code(pythonRestSdk, { method: 'POST', path: 'SMS/TemplateSMS', body: inString }),
+		).toBe('000000');
 		expect(emulators[mode].messages().at(-1)?.datas).toEqual(['12,]', '5']);
 	});
 
 	it('<SubAccount> stands in for <TemplateSMS> only: another root, or SubAccount for VoiceVerify, is 112616', async () => {
-		const sms = sdkTemplateSms('xml', appId(), to, '1', ['1234', '5']).replace(/SubAccount>/g, 'SMS>');
-		expect(await code(pythonRestSdk, { method: 'POST', path: 'SMS/TemplateSMS', format: 'xml', body: sms })).toBe('112616');
-		const voice = sdkVoiceVerify('xml', { appId: appId(), verifyCode: '1234', to }).replace(/VoiceVerify>/g, 'SubAccount>');
-		expect(await code(pythonRestSdk, { method: 'POST', path: 'Calls/VoiceVerify', format: 'xml', body: voice })).toBe('112616');
+		const sms = sdkTemplateSms('xml', appId(), to, '1', ['1234', '5']).replace(
+			/SubAccount>/g,
+			'SMS>',
+		);
+		expect(
+			await code(pythonRestSdk, {
+				method: 'POST',
+				path: 'SMS/TemplateSMS',
+				format: 'xml',
+				body: sms,
+			}),
+		).toBe('112616');
+		const voice = sdkVoiceVerify('xml', { appId: appId(), verifyCode: '1234', to }).replace(
+			/VoiceVerify>/g,
+			'SubAccount>',
+		);
+		expect(
+			await code(pythonRestSdk, {
+				method: 'POST',
+				path: 'Calls/VoiceVerify',
+				format: 'xml',
+				body: voice,
+			}),
+		).toBe('112616');
 	});
 });

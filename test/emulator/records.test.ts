@@ -6,7 +6,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { ACKNOWLEDGEMENT, startEmulator } from '../../emulator/index';
-import { appendBounded, BILL_LIMIT, DEFAULT_RECORD_LIMIT, setBounded } from '../../emulator/records';
+import {
+	appendBounded,
+	BILL_LIMIT,
+	DEFAULT_RECORD_LIMIT,
+	setBounded,
+} from '../../emulator/records';
 import { useEmulator } from '../support/useEmulator';
 import { json } from './requestBodies';
 
@@ -40,20 +45,26 @@ afterAll(async () => {
 const request = (path: string, body?: Record<string, unknown>, query?: Record<string, string>) =>
 	main({ path, query, method: body ? 'POST' : 'GET', body: body && json(body) });
 const callResult = (callsid: string) => request('CallResult', undefined, { callsid });
-const landingCall = (to: string) => request('Calls/LandingCalls/', { appId: emulator.appId, to, mediaTxt: 'hi', respUrl });
+const landingCall = (to: string) =>
+	request('Calls/LandingCalls/', { appId: emulator.appId, to, mediaTxt: 'hi', respUrl });
 const receivedAll = (count: number) =>
 	new Promise<void>((resolve) => {
 		onReceived = () => received >= count && resolve();
 		onReceived();
 	});
-const sms = (to: string) => request('SMS/TemplateSMS', { appId: emulator.appId, to, templateId: '2' });
+const sms = (to: string) =>
+	request('SMS/TemplateSMS', { appId: emulator.appId, to, templateId: '2' });
 
 describe('bounded logs', () => {
 	it('keeps the newest recordLimit requests, calls, SMS and notifications after three times as many', async () => {
 		const rounds = LIMIT * 3;
 		for (let index = 0; index < rounds; index++) {
-			expect((await landingCall(`1380000${String(index).padStart(4, '0')}`)).json?.statusCode).toBe('000000');
-			expect((await sms(`1390000${String(index).padStart(4, '0')}`)).json?.statusCode).toBe('000000');
+			expect((await landingCall(`1380000${String(index).padStart(4, '0')}`)).json?.statusCode).toBe(
+				'000000',
+			);
+			expect((await sms(`1390000${String(index).padStart(4, '0')}`)).json?.statusCode).toBe(
+				'000000',
+			);
 		}
 		// Every call has ended at once (callDurationMs 0): wait until every notification was answered,
 		// then for the emulator to record the last reply.
@@ -66,8 +77,15 @@ describe('bounded logs', () => {
 		expect(emulator.messages()).toHaveLength(LIMIT);
 		expect(emulator.callbacks()).toHaveLength(LIMIT);
 		// The newest are kept, in order.
-		expect(emulator.calls().map((call) => call.to)).toEqual(Array.from({ length: LIMIT }, (_, index) => `1380000${String(rounds - LIMIT + index).padStart(4, '0')}`));
-		expect(emulator.messages().at(-1)?.to).toEqual([`1390000${String(rounds - 1).padStart(4, '0')}`]);
+		expect(emulator.calls().map((call) => call.to)).toEqual(
+			Array.from(
+				{ length: LIMIT },
+				(_, index) => `1380000${String(rounds - LIMIT + index).padStart(4, '0')}`,
+			),
+		);
+		expect(emulator.messages().at(-1)?.to).toEqual([
+			`1390000${String(rounds - 1).padStart(4, '0')}`,
+		]);
 		expect(emulator.requests().at(-1)?.path).toMatch(/SMS\/TemplateSMS$/);
 	});
 
@@ -85,7 +103,12 @@ describe('bounded logs', () => {
 		await sms('13900000005');
 		await emulator.waitForCallbacks(1);
 		emulator.reset();
-		expect([requests.length, emulator.calls().length, emulator.messages().length, emulator.callbacks().length]).toEqual([0, 0, 0, 0]);
+		expect([
+			requests.length,
+			emulator.calls().length,
+			emulator.messages().length,
+			emulator.callbacks().length,
+		]).toEqual([0, 0, 0, 0]);
 		await sms('13900000006');
 		expect(requests).toHaveLength(1);
 	});
@@ -110,12 +133,15 @@ describe('the helpers and the option', () => {
 
 	it('defaults to 10,000 and refuses a limit that is not a whole number ≥ 1', async () => {
 		expect(DEFAULT_RECORD_LIMIT).toBe(10_000);
-		for (const recordLimit of [0, -1, 1.5, Number.NaN]) await expect(startEmulator({ recordLimit })).rejects.toThrow(/recordLimit/);
+		for (const recordLimit of [0, -1, 1.5, Number.NaN])
+			await expect(startEmulator({ recordLimit })).rejects.toThrow(/recordLimit/);
 	});
 
 	it('keeps the newest BILL_LIMIT bill download links: the oldest stops working', async () => {
-		const bill = async () => (await request('BillRecords', { appId: emulator.appId, date: 'day' })).json!;
-		const download = async ({ downurl, token }: Record<string, string>) => (await fetch(`${downurl}?token=${token}`)).status;
+		const bill = async () =>
+			(await request('BillRecords', { appId: emulator.appId, date: 'day' })).json!;
+		const download = async ({ downurl, token }: Record<string, string>) =>
+			(await fetch(`${downurl}?token=${token}`)).status;
 		const oldest = await bill();
 		expect(await download(oldest)).toBe(200);
 		let newest = oldest;

@@ -13,7 +13,12 @@ const info = { method: 'GET' as const, path: 'AccountInfo' };
 
 async function control(method: 'GET' | 'POST', action: string, body?: unknown) {
 	const text = body === undefined ? '' : JSON.stringify(body);
-	const reply = await rawRequest(`${emulator.controlUrl}/${action}`, method, { 'Content-Type': 'application/json' }, text);
+	const reply = await rawRequest(
+		`${emulator.controlUrl}/${action}`,
+		method,
+		{ 'Content-Type': 'application/json' },
+		text,
+	);
 	return { status: reply.status, body: JSON.parse(reply.text) };
 }
 
@@ -26,28 +31,40 @@ describe('listening', () => {
 			authToken: EMULATOR_DEFAULTS.authToken,
 			appId: EMULATOR_DEFAULTS.appId,
 		});
-		for (const value of [emulator.accountSid, emulator.authToken, emulator.appId]) expect(value).toMatch(/^[0-9a-f]{32}$/);
+		for (const value of [emulator.accountSid, emulator.authToken, emulator.appId])
+			expect(value).toMatch(/^[0-9a-f]{32}$/);
 	});
 
 	it('serves HTTPS with a certificate made at start-up for 127.0.0.1', async () => {
 		const secure = await startEmulator({ https: true });
 		try {
 			expect(secure.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-			const reply = await signedRequest(secure.baseUrl, { ...info, accountSid: secure.accountSid, token: secure.authToken });
+			const reply = await signedRequest(secure.baseUrl, {
+				...info,
+				accountSid: secure.accountSid,
+				token: secure.authToken,
+			});
 			expect(reply.json?.statusCode).toBe('000000');
 			const port = Number(new URL(secure.baseUrl).port);
-			const certificate = await new Promise<{ selfSigned: boolean; altNames: string }>((resolve, reject) => {
-				const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
-					const peer = socket.getPeerCertificate();
-					resolve({ selfSigned: peer.issuer.CN === peer.subject.CN, altNames: peer.subjectaltname ?? '' });
-					socket.end();
-				});
-				socket.on('error', reject);
-			});
+			const certificate = await new Promise<{ selfSigned: boolean; altNames: string }>(
+				(resolve, reject) => {
+					const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+						const peer = socket.getPeerCertificate();
+						resolve({
+							selfSigned: peer.issuer.CN === peer.subject.CN,
+							altNames: peer.subjectaltname ?? '',
+						});
+						socket.end();
+					});
+					socket.on('error', reject);
+				},
+			);
 			expect(certificate.selfSigned).toBe(true);
 			expect(certificate.altNames).toContain('IP Address:127.0.0.1');
 			// Plain HTTP is not answered on the HTTPS port.
-			await expect(rawRequest(secure.baseUrl.replace('https', 'http'), 'GET', {}, '')).rejects.toThrow();
+			await expect(
+				rawRequest(secure.baseUrl.replace('https', 'http'), 'GET', {}, ''),
+			).rejects.toThrow();
 		} finally {
 			await secure.close();
 		}
@@ -60,7 +77,12 @@ describe('listening', () => {
 				probe.close(() => resolve(port));
 			});
 		});
-		const custom = await startEmulator({ port: free, accountSid: '1'.repeat(32), authToken: '2'.repeat(32), appId: '3'.repeat(32) });
+		const custom = await startEmulator({
+			port: free,
+			accountSid: '1'.repeat(32),
+			authToken: '2'.repeat(32),
+			appId: '3'.repeat(32),
+		});
 		try {
 			expect(custom.baseUrl).toBe(`http://127.0.0.1:${free}`);
 			const reply = await signedRequest(custom.baseUrl, {
@@ -71,7 +93,11 @@ describe('listening', () => {
 			});
 			expect(reply.json?.statusCode).toBe('000000');
 			// The defaults are not valid there.
-			const stranger = await signedRequest(custom.baseUrl, { ...info, accountSid: EMULATOR_DEFAULTS.accountSid, token: EMULATOR_DEFAULTS.authToken });
+			const stranger = await signedRequest(custom.baseUrl, {
+				...info,
+				accountSid: EMULATOR_DEFAULTS.accountSid,
+				token: EMULATOR_DEFAULTS.authToken,
+			});
 			expect(stranger.json?.statusCode).toBe('111141');
 			// A port in use is an error, not a silent other port.
 			await expect(startEmulator({ port: free })).rejects.toThrow(/EADDRINUSE/);
@@ -85,7 +111,11 @@ describe('listening', () => {
 		try {
 			expect(other.baseUrl).not.toBe(emulator.baseUrl);
 			other.setAccount({ status: '2' });
-			await signedRequest(other.baseUrl, { ...info, accountSid: other.accountSid, token: other.authToken });
+			await signedRequest(other.baseUrl, {
+				...info,
+				accountSid: other.accountSid,
+				token: other.authToken,
+			});
 			expect(await code(info)).toBe('000000');
 			expect(other.requests()).toHaveLength(1);
 			expect(emulator.requests()).toHaveLength(1);
@@ -98,7 +128,9 @@ describe('listening', () => {
 		const short = await startEmulator();
 		await short.close();
 		await short.close();
-		await expect(rawRequest(`${short.baseUrl}/__emulator/state`, 'GET', {}, '')).rejects.toThrow(/ECONNREFUSED/);
+		await expect(rawRequest(`${short.baseUrl}/__emulator/state`, 'GET', {}, '')).rejects.toThrow(
+			/ECONNREFUSED/,
+		);
 	});
 });
 
@@ -122,7 +154,11 @@ describe('latency', () => {
 		try {
 			slow.reset();
 			const started = Date.now();
-			await signedRequest(slow.baseUrl, { ...info, accountSid: slow.accountSid, token: slow.authToken });
+			await signedRequest(slow.baseUrl, {
+				...info,
+				accountSid: slow.accountSid,
+				token: slow.authToken,
+			});
 			expect(Date.now() - started).toBeGreaterThanOrEqual(75);
 		} finally {
 			await slow.close();
@@ -152,7 +188,9 @@ describe('concurrency limit', () => {
 	});
 
 	it('is set through the control surface too, checked, and cleared by reset()', async () => {
-		expect((await control('POST', 'concurrencyLimit', { limit: 1 })).body).toEqual({ concurrencyLimit: 1 });
+		expect((await control('POST', 'concurrencyLimit', { limit: 1 })).body).toEqual({
+			concurrencyLimit: 1,
+		});
 		expect((await control('POST', 'concurrencyLimit', { limit: -1 })).status).toBe(400);
 		expect((await control('GET', 'state')).body.concurrencyLimit).toBe(1);
 		emulator.reset();
@@ -162,36 +200,83 @@ describe('concurrency limit', () => {
 
 /** Account Info asked for in XML, as raw text. */
 async function signedRequestXml(): Promise<string> {
-	const reply = await signedRequest(emulator.baseUrl, { ...info, accountSid: emulator.accountSid, token: emulator.authToken, format: 'xml' });
+	const reply = await signedRequest(emulator.baseUrl, {
+		...info,
+		accountSid: emulator.accountSid,
+		token: emulator.authToken,
+		format: 'xml',
+	});
 	return reply.text;
 }
 
 describe('control surface (HTTP, no authentication)', () => {
 	it('reads state, requests (with parsed bodies), calls, messages, sub-accounts and callbacks', async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234', respUrl: 'http://192.0.2.1/x' }) });
-		await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, to: '13800000000', templateId: '2' }) });
+		await code({
+			path: 'Calls/VoiceVerify',
+			body: json({
+				appId: emulator.appId,
+				to: '13800000000',
+				verifyCode: '1234',
+				respUrl: 'http://192.0.2.1/x',
+			}),
+		});
+		await code({
+			path: 'SMS/TemplateSMS',
+			body: json({ appId: emulator.appId, to: '13800000000', templateId: '2' }),
+		});
 		await code({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'kim' }) });
 		emulator.advanceTime(1000);
 		await emulator.waitForCallbacks(1);
 
 		const state = await control('GET', 'state');
-		expect(state.body).toMatchObject({ account: { status: '1', type: '1' }, apps: [emulator.appId], templates: { '1': 2, '2': 0 } });
+		expect(state.body).toMatchObject({
+			account: { status: '1', type: '1' },
+			apps: [emulator.appId],
+			templates: { '1': 2, '2': 0 },
+		});
 		const requests = (await control('GET', 'requests')).body;
-		expect(requests.map((entry: { statusCode: string }) => entry.statusCode)).toEqual(['000000', '000000', '000000']);
-		expect(requests[1].parsedBody).toEqual({ appId: emulator.appId, to: '13800000000', templateId: '2' });
-		expect(requests[1].body).toBe(JSON.stringify({ appId: emulator.appId, to: '13800000000', templateId: '2' }));
+		expect(requests.map((entry: { statusCode: string }) => entry.statusCode)).toEqual([
+			'000000',
+			'000000',
+			'000000',
+		]);
+		expect(requests[1].parsedBody).toEqual({
+			appId: emulator.appId,
+			to: '13800000000',
+			templateId: '2',
+		});
+		expect(requests[1].body).toBe(
+			JSON.stringify({ appId: emulator.appId, to: '13800000000', templateId: '2' }),
+		);
 		const calls = (await control('GET', 'calls')).body;
-		expect(calls).toEqual([expect.objectContaining({ kind: 'voiceVerify', to: '13800000000', state: '0', result: '0' })]);
-		expect((await control('GET', 'messages')).body).toEqual([expect.objectContaining({ to: ['13800000000'], templateId: '2', datas: [] })]);
-		expect((await control('GET', 'subaccounts')).body).toEqual([expect.objectContaining({ friendlyName: 'kim', closed: false })]);
-		expect((await control('GET', 'callbacks')).body).toEqual([expect.objectContaining({ url: 'http://192.0.2.1/x', acknowledged: false, error: expect.stringMatching(/loopback/) })]);
+		expect(calls).toEqual([
+			expect.objectContaining({ kind: 'voiceVerify', to: '13800000000', state: '0', result: '0' }),
+		]);
+		expect((await control('GET', 'messages')).body).toEqual([
+			expect.objectContaining({ to: ['13800000000'], templateId: '2', datas: [] }),
+		]);
+		expect((await control('GET', 'subaccounts')).body).toEqual([
+			expect.objectContaining({ friendlyName: 'kim', closed: false }),
+		]);
+		expect((await control('GET', 'callbacks')).body).toEqual([
+			expect.objectContaining({
+				url: 'http://192.0.2.1/x',
+				acknowledged: false,
+				error: expect.stringMatching(/loopback/),
+			}),
+		]);
 	});
 
 	it('sets account status, balance and type', async () => {
 		expect((await control('POST', 'account', { status: '2' })).status).toBe(200);
 		expect(await code(info)).toBe('111139');
 		await control('POST', 'account', { status: '1', balance: '0', type: '0' });
-		expect(await code({ path: 'SMS/TemplateSMS', body: json({ appId: emulator.appId, to: '13800000000', templateId: '2' }) })).toBe('111142');
+		expect(
+			await code({
+				path: 'SMS/TemplateSMS',
+				body: json({ appId: emulator.appId, to: '13800000000', templateId: '2' }),
+			}),
+		).toBe('111142');
 		expect((await main(info)).json?.Account).toMatchObject({ type: '0', balance: '0.000' });
 		expect((await control('POST', 'account', { status: '9' })).status).toBe(400);
 		expect((await control('POST', 'account', { balance: 'lots' })).status).toBe(400);
@@ -200,8 +285,20 @@ describe('control surface (HTTP, no authentication)', () => {
 	it('seeds templates, applications and sub-accounts', async () => {
 		await control('POST', 'templates', { id: '42', placeholders: 1 });
 		await control('POST', 'apps', { appId: 'a'.repeat(32) });
-		const seeded = (await control('POST', 'subaccounts', { friendlyName: 'lee', appId: 'a'.repeat(32), subAccountSid: 'c'.repeat(32), subToken: 'd'.repeat(32) })).body;
-		expect(seeded).toMatchObject({ subAccountSid: 'c'.repeat(32), subToken: 'd'.repeat(32), appId: 'a'.repeat(32), closed: false });
+		const seeded = (
+			await control('POST', 'subaccounts', {
+				friendlyName: 'lee',
+				appId: 'a'.repeat(32),
+				subAccountSid: 'c'.repeat(32),
+				subToken: 'd'.repeat(32),
+			})
+		).body;
+		expect(seeded).toMatchObject({
+			subAccountSid: 'c'.repeat(32),
+			subToken: 'd'.repeat(32),
+			appId: 'a'.repeat(32),
+			closed: false,
+		});
 		const reply = await signedRequest(emulator.baseUrl, {
 			accountSid: 'c'.repeat(32),
 			token: 'd'.repeat(32),
@@ -214,7 +311,10 @@ describe('control surface (HTTP, no authentication)', () => {
 	});
 
 	it('moves time: calls end and signatures age', async () => {
-		await code({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }) });
+		await code({
+			path: 'Calls/VoiceVerify',
+			body: json({ appId: emulator.appId, to: '13800000000', verifyCode: '1234' }),
+		});
 		expect((await control('POST', 'time', { advanceMs: 25 * 3600_000 })).status).toBe(200);
 		expect(emulator.calls()[0].state).toBe('0');
 		expect(await code(info)).toBe('111106');
@@ -223,8 +323,13 @@ describe('control surface (HTTP, no authentication)', () => {
 
 	it('sets latency and call duration', async () => {
 		expect((await control('POST', 'latency', { ms: 50 })).body).toEqual({ latencyMs: 50 });
-		expect((await control('POST', 'callDuration', { ms: 10 })).body).toEqual({ callDurationMs: 10 });
-		expect((await control('GET', 'state')).body).toMatchObject({ latencyMs: 50, callDurationMs: 10 });
+		expect((await control('POST', 'callDuration', { ms: 10 })).body).toEqual({
+			callDurationMs: 10,
+		});
+		expect((await control('GET', 'state')).body).toMatchObject({
+			latencyMs: 50,
+			callDurationMs: 10,
+		});
 	});
 
 	it('resets everything it saw', async () => {
@@ -238,16 +343,25 @@ describe('control surface (HTTP, no authentication)', () => {
 	it('answers unknown controls with 404 and bad JSON with 400, and records neither as API requests', async () => {
 		expect((await control('GET', 'nothing')).status).toBe(404);
 		expect((await control('POST', 'state')).status).toBe(404);
-		const bad = await rawRequest(`${emulator.controlUrl}/account`, 'POST', { 'Content-Type': 'application/json' }, '{');
+		const bad = await rawRequest(
+			`${emulator.controlUrl}/account`,
+			'POST',
+			{ 'Content-Type': 'application/json' },
+			'{',
+		);
 		expect(bad.status).toBe(400);
 		expect(emulator.requests()).toHaveLength(0);
 	});
 });
 
 describe('closing under load', () => {
-	it('close() during a request\'s latency leaves no timer behind and the request ends', async () => {
+	it("close() during a request's latency leaves no timer behind and the request ends", async () => {
 		const slow = await startEmulator({ latencyMs: 5_000 });
-		const pending = signedRequest(slow.baseUrl, { ...info, accountSid: slow.accountSid, token: slow.authToken }).then(
+		const pending = signedRequest(slow.baseUrl, {
+			...info,
+			accountSid: slow.accountSid,
+			token: slow.authToken,
+		}).then(
 			() => 'answered',
 			() => 'cut',
 		);
@@ -258,7 +372,7 @@ describe('closing under load', () => {
 		expect(Date.now() - started).toBeLessThan(1000);
 	});
 
-	it('reset() during a request\'s latency lets it through instead of hanging', async () => {
+	it("reset() during a request's latency lets it through instead of hanging", async () => {
 		emulator.setLatency(5_000);
 		const pending = code(info);
 		await new Promise((resolve) => setTimeout(resolve, 50));

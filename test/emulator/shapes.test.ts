@@ -22,9 +22,18 @@ const S = '([^<]+)';
 const hex = '([0-9a-f]{32})';
 const date = '(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})';
 /** An anchored pattern for a whole XML answer; the inner parts are regex source. */
-const xmlAnswer = (inner: string) => new RegExp(`^${XML_HEAD.replace(/[?.]/g, '\\$&')}<Response><statusCode>000000</statusCode>${inner}</Response>$`);
+const xmlAnswer = (inner: string) =>
+	new RegExp(
+		`^${XML_HEAD.replace(/[?.]/g, '\\$&')}<Response><statusCode>000000</statusCode>${inner}</Response>$`,
+	);
 
-async function both(path: string, fields: Record<string, string>, root: string, extraXml = '', extraJson: Record<string, unknown> = {}) {
+async function both(
+	path: string,
+	fields: Record<string, string>,
+	root: string,
+	extraXml = '',
+	extraJson: Record<string, unknown> = {},
+) {
 	const asJson = await main({ path, body: json({ ...fields, ...extraJson }) });
 	const asXml = await main({ path, format: 'xml', body: xml(root, fields, extraXml) });
 	expect(allStrings(asJson.json)).toBe(true);
@@ -35,38 +44,99 @@ async function both(path: string, fields: Record<string, string>, root: string, 
 
 describe('answers of section 4', () => {
 	it('4.1 voice verification code: VoiceVerify {callSid, dateCreated}', async () => {
-		const { asJson, asXml } = await both('Calls/VoiceVerify', { appId: emulator.appId, verifyCode: '1234', to: '13800000000' }, 'VoiceVerify');
-		expect(asJson).toEqual({ statusCode: '000000', VoiceVerify: { callSid: expect.stringMatching(HEX32), dateCreated: expect.stringMatching(DATE_TIME) } });
-		expect(asXml).toMatch(xmlAnswer(`<VoiceVerify><callSid>${hex}</callSid><dateCreated>${date}</dateCreated></VoiceVerify>`));
+		const { asJson, asXml } = await both(
+			'Calls/VoiceVerify',
+			{ appId: emulator.appId, verifyCode: '1234', to: '13800000000' },
+			'VoiceVerify',
+		);
+		expect(asJson).toEqual({
+			statusCode: '000000',
+			VoiceVerify: {
+				callSid: expect.stringMatching(HEX32),
+				dateCreated: expect.stringMatching(DATE_TIME),
+			},
+		});
+		expect(asXml).toMatch(
+			xmlAnswer(
+				`<VoiceVerify><callSid>${hex}</callSid><dateCreated>${date}</dateCreated></VoiceVerify>`,
+			),
+		);
 	});
 
 	it('4.2 voice verification with custom audio: the same answer', async () => {
-		const fields = { appId: emulator.appId, playVerifyCode: 'one.wav;two.wav', welcomePrompt: 'welcome.wav', to: '13800000000' };
+		const fields = {
+			appId: emulator.appId,
+			playVerifyCode: 'one.wav;two.wav',
+			welcomePrompt: 'welcome.wav',
+			to: '13800000000',
+		};
 		const { asJson, asXml } = await both('Calls/VoiceVerify', fields, 'VoiceVerify');
-		expect(asJson).toEqual({ statusCode: '000000', VoiceVerify: { callSid: expect.stringMatching(HEX32), dateCreated: expect.stringMatching(DATE_TIME) } });
-		expect(asXml).toMatch(xmlAnswer(`<VoiceVerify><callSid>${hex}</callSid><dateCreated>${date}</dateCreated></VoiceVerify>`));
+		expect(asJson).toEqual({
+			statusCode: '000000',
+			VoiceVerify: {
+				callSid: expect.stringMatching(HEX32),
+				dateCreated: expect.stringMatching(DATE_TIME),
+			},
+		});
+		expect(asXml).toMatch(
+			xmlAnswer(
+				`<VoiceVerify><callSid>${hex}</callSid><dateCreated>${date}</dateCreated></VoiceVerify>`,
+			),
+		);
 	});
 
 	it('4.3 voice notification: LandingCall {callSid, dateCreated, orderid}; mediaNameType is the type attribute in XML', async () => {
 		const fields = { appId: emulator.appId, to: '13800000000' };
-		const { asJson, asXml } = await both('Calls/LandingCalls/', fields, 'LandingCall', '<mediaName type="1">notice.wav</mediaName>', {
-			mediaName: 'notice.wav',
-			mediaNameType: '1',
-		});
+		const { asJson, asXml } = await both(
+			'Calls/LandingCalls/',
+			fields,
+			'LandingCall',
+			'<mediaName type="1">notice.wav</mediaName>',
+			{
+				mediaName: 'notice.wav',
+				mediaNameType: '1',
+			},
+		);
 		expect(asJson).toEqual({
 			statusCode: '000000',
-			LandingCall: { callSid: expect.stringMatching(HEX32), dateCreated: expect.stringMatching(DATE_TIME), orderid: expect.any(String) },
+			LandingCall: {
+				callSid: expect.stringMatching(HEX32),
+				dateCreated: expect.stringMatching(DATE_TIME),
+				orderid: expect.any(String),
+			},
 		});
-		expect(asXml).toMatch(xmlAnswer(`<LandingCall><callSid>${hex}</callSid><dateCreated>${date}</dateCreated><orderid>${S}</orderid></LandingCall>`));
+		expect(asXml).toMatch(
+			xmlAnswer(
+				`<LandingCall><callSid>${hex}</callSid><dateCreated>${date}</dateCreated><orderid>${S}</orderid></LandingCall>`,
+			),
+		);
 		expect(emulator.calls().map((call) => call.kind)).toEqual(['landingCall', 'landingCall']);
 	});
 
 	it('4.4 template SMS: templateSMS in JSON, TemplateSMS in XML; datas as an array / repeated <data>', async () => {
 		const fields = { to: '13800000000,13900000000', appId: emulator.appId, templateId: '1' };
-		const { asJson, asXml } = await both('SMS/TemplateSMS', fields, 'TemplateSMS', '<datas><data>1234</data><data>5</data></datas>', { datas: ['1234', '5'] });
-		expect(asJson).toEqual({ statusCode: '000000', templateSMS: { smsMessageSid: expect.stringMatching(HEX32), dateCreated: expect.stringMatching(/^\d{14}$/) } });
-		expect(asXml).toMatch(xmlAnswer(`<TemplateSMS><smsMessageSid>${hex}</smsMessageSid><dateCreated>(\\d{14})</dateCreated></TemplateSMS>`));
-		expect(emulator.messages().map(({ to, templateId, datas }) => ({ to, templateId, datas }))).toEqual([
+		const { asJson, asXml } = await both(
+			'SMS/TemplateSMS',
+			fields,
+			'TemplateSMS',
+			'<datas><data>1234</data><data>5</data></datas>',
+			{ datas: ['1234', '5'] },
+		);
+		expect(asJson).toEqual({
+			statusCode: '000000',
+			templateSMS: {
+				smsMessageSid: expect.stringMatching(HEX32),
+				dateCreated: expect.stringMatching(/^\d{14}$/),
+			},
+		});
+		expect(asXml).toMatch(
+			xmlAnswer(
+				`<TemplateSMS><smsMessageSid>${hex}</smsMessageSid><dateCreated>(\\d{14})</dateCreated></TemplateSMS>`,
+			),
+		);
+		expect(
+			emulator.messages().map(({ to, templateId, datas }) => ({ to, templateId, datas })),
+		).toEqual([
 			{ to: ['13800000000', '13900000000'], templateId: '1', datas: ['1234', '5'] },
 			{ to: ['13800000000', '13900000000'], templateId: '1', datas: ['1234', '5'] },
 		]);
@@ -95,7 +165,10 @@ describe('answers of section 4', () => {
 	});
 
 	it('4.6 create sub-account: SubAccount {subAccountSid, subToken, dateCreated, voipAccount, voipPwd}', async () => {
-		const asJson = await main({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'alice@example.com' }) });
+		const asJson = await main({
+			path: 'SubAccounts',
+			body: json({ appId: emulator.appId, friendlyName: 'alice@example.com' }),
+		});
 		expect(asJson.json).toEqual({
 			statusCode: '000000',
 			SubAccount: {
@@ -106,16 +179,34 @@ describe('answers of section 4', () => {
 				voipPwd: expect.stringMatching(/^[A-Za-z0-9]{8}$/),
 			},
 		});
-		const asXml = await main({ path: 'SubAccounts', format: 'xml', body: xml('SubAccount', { appId: emulator.appId, friendlyName: 'bob' }) });
+		const asXml = await main({
+			path: 'SubAccounts',
+			format: 'xml',
+			body: xml('SubAccount', { appId: emulator.appId, friendlyName: 'bob' }),
+		});
 		expect(asXml.text).toMatch(
-			xmlAnswer(`<SubAccount><subAccountSid>${hex}</subAccountSid><subToken>${hex}</subToken><dateCreated>${date}</dateCreated><voipAccount>(\\d{14})</voipAccount><voipPwd>([A-Za-z0-9]{8})</voipPwd></SubAccount>`),
+			xmlAnswer(
+				`<SubAccount><subAccountSid>${hex}</subAccountSid><subToken>${hex}</subToken><dateCreated>${date}</dateCreated><voipAccount>(\\d{14})</voipAccount><voipPwd>([A-Za-z0-9]{8})</voipPwd></SubAccount>`,
+			),
 		);
-		expect(emulator.subAccounts().map((entry) => entry.friendlyName)).toEqual(['alice@example.com', 'bob']);
+		expect(emulator.subAccounts().map((entry) => entry.friendlyName)).toEqual([
+			'alice@example.com',
+			'bob',
+		]);
 	});
 
 	it('4.7 query sub-account by name: the same SubAccount', async () => {
-		const created = (await main({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'carol' }) })).json!.SubAccount;
-		const { asJson, asXml } = await both('QuerySubAccountByName', { appId: emulator.appId, friendlyName: 'carol' }, 'SubAccount');
+		const created = (
+			await main({
+				path: 'SubAccounts',
+				body: json({ appId: emulator.appId, friendlyName: 'carol' }),
+			})
+		).json!.SubAccount;
+		const { asJson, asXml } = await both(
+			'QuerySubAccountByName',
+			{ appId: emulator.appId, friendlyName: 'carol' },
+			'SubAccount',
+		);
 		expect(asJson).toEqual({ statusCode: '000000', SubAccount: created });
 		expect(asXml).toBe(
 			`${XML_HEAD}<Response><statusCode>000000</statusCode><SubAccount><subAccountSid>${created.subAccountSid}</subAccountSid><subToken>${created.subToken}</subToken>` +
@@ -124,8 +215,16 @@ describe('answers of section 4', () => {
 	});
 
 	it('4.8 list sub-accounts: totalCount and a JSON array / repeated SubAccount elements, with friendlyName', async () => {
-		for (const name of ['a1', 'a2', 'a3']) await main({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: name }) });
-		const { asJson, asXml } = await both('GetSubAccounts', { appId: emulator.appId, startNo: '0', offset: '2' }, 'SubAccount');
+		for (const name of ['a1', 'a2', 'a3'])
+			await main({
+				path: 'SubAccounts',
+				body: json({ appId: emulator.appId, friendlyName: name }),
+			});
+		const { asJson, asXml } = await both(
+			'GetSubAccounts',
+			{ appId: emulator.appId, startNo: '0', offset: '2' },
+			'SubAccount',
+		);
 		const entry = {
 			subAccountSid: expect.stringMatching(HEX32),
 			subToken: expect.stringMatching(HEX32),
@@ -135,7 +234,10 @@ describe('answers of section 4', () => {
 			voipPwd: expect.stringMatching(/^[A-Za-z0-9]{8}$/),
 		};
 		expect(asJson).toEqual({ statusCode: '000000', totalCount: '3', SubAccount: [entry, entry] });
-		expect(asJson.SubAccount.map((item: { friendlyName: string }) => item.friendlyName)).toEqual(['a1', 'a2']);
+		expect(asJson.SubAccount.map((item: { friendlyName: string }) => item.friendlyName)).toEqual([
+			'a1',
+			'a2',
+		]);
 		const one = `<SubAccount><subAccountSid>${hex}</subAccountSid><subToken>${hex}</subToken><friendlyName>(a\\d)</friendlyName><dateCreated>${date}</dateCreated><voipAccount>\\d{14}</voipAccount><voipPwd>[A-Za-z0-9]{8}</voipPwd></SubAccount>`;
 		expect(asXml).toMatch(xmlAnswer(`<totalCount>3</totalCount>${one}${one}`));
 	});
@@ -143,30 +245,62 @@ describe('answers of section 4', () => {
 	it('4.8 a single sub-account is still a JSON array; none is an empty array and no element', async () => {
 		const empty = await main({ path: 'GetSubAccounts', body: json({ appId: emulator.appId }) });
 		expect(empty.json).toEqual({ statusCode: '000000', totalCount: '0', SubAccount: [] });
-		const emptyXml = await main({ path: 'GetSubAccounts', format: 'xml', body: xml('SubAccount', { appId: emulator.appId }) });
-		expect(emptyXml.text).toBe(`${XML_HEAD}<Response><statusCode>000000</statusCode><totalCount>0</totalCount></Response>`);
-		await main({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'solo' }) });
+		const emptyXml = await main({
+			path: 'GetSubAccounts',
+			format: 'xml',
+			body: xml('SubAccount', { appId: emulator.appId }),
+		});
+		expect(emptyXml.text).toBe(
+			`${XML_HEAD}<Response><statusCode>000000</statusCode><totalCount>0</totalCount></Response>`,
+		);
+		await main({
+			path: 'SubAccounts',
+			body: json({ appId: emulator.appId, friendlyName: 'solo' }),
+		});
 		const single = await main({ path: 'GetSubAccounts', body: json({ appId: emulator.appId }) });
 		expect(Array.isArray(single.json?.SubAccount)).toBe(true);
 		expect(single.json?.SubAccount).toHaveLength(1);
 	});
 
 	it('4.9 close sub-account: statusCode only', async () => {
-		const first = (await main({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'dave' }) })).json!.SubAccount;
-		const second = (await main({ path: 'SubAccounts', body: json({ appId: emulator.appId, friendlyName: 'erin' }) })).json!.SubAccount;
-		expect((await main({ path: 'CloseSubAccount', body: json({ subAccountSid: first.subAccountSid }) })).json).toEqual({ statusCode: '000000' });
-		const asXml = await main({ path: 'CloseSubAccount', format: 'xml', body: xml('SubAccount', { subAccountSid: second.subAccountSid }) });
+		const first = (
+			await main({
+				path: 'SubAccounts',
+				body: json({ appId: emulator.appId, friendlyName: 'dave' }),
+			})
+		).json!.SubAccount;
+		const second = (
+			await main({
+				path: 'SubAccounts',
+				body: json({ appId: emulator.appId, friendlyName: 'erin' }),
+			})
+		).json!.SubAccount;
+		expect(
+			(await main({ path: 'CloseSubAccount', body: json({ subAccountSid: first.subAccountSid }) }))
+				.json,
+		).toEqual({ statusCode: '000000' });
+		const asXml = await main({
+			path: 'CloseSubAccount',
+			format: 'xml',
+			body: xml('SubAccount', { subAccountSid: second.subAccountSid }),
+		});
 		expect(asXml.text).toBe(`${XML_HEAD}<Response><statusCode>000000</statusCode></Response>`);
 		expect(emulator.subAccounts().map((entry) => entry.closed)).toEqual([true, true]);
 	});
 
 	it('4.10 call state: callSid and state unnested; XML <QueryCallState callid=".." action=".."/>, JSON an object', async () => {
-		await main({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, verifyCode: '1234', to: '13800000000' }) });
+		await main({
+			path: 'Calls/VoiceVerify',
+			body: json({ appId: emulator.appId, verifyCode: '1234', to: '13800000000' }),
+		});
 		const { callSid } = emulator.calls()[0];
 		const asJson = await main({
 			path: 'ivr/call',
 			query: { callid: callSid },
-			body: json({ Appid: emulator.appId, QueryCallState: { callid: callSid, action: 'http://127.0.0.1:9/state' } }),
+			body: json({
+				Appid: emulator.appId,
+				QueryCallState: { callid: callSid, action: 'http://127.0.0.1:9/state' },
+			}),
 		});
 		expect(asJson.json).toEqual({ statusCode: '000000', callSid, state: '1' });
 		const asXml = await main({
@@ -175,40 +309,79 @@ describe('answers of section 4', () => {
 			format: 'xml',
 			body: `<Request><Appid>${emulator.appId}</Appid><QueryCallState callid="${callSid}" action="http://127.0.0.1:9/state?a=1&amp;b=2"/></Request>`,
 		});
-		expect(asXml.text).toBe(`${XML_HEAD}<Response><statusCode>000000</statusCode><callSid>${callSid}</callSid><state>1</state></Response>`);
+		expect(asXml.text).toBe(
+			`${XML_HEAD}<Response><statusCode>000000</statusCode><callSid>${callSid}</callSid><state>1</state></Response>`,
+		);
 	});
 
 	it('4.11 call result: CallResult {callTime, state}, callsid in the query string', async () => {
-		await main({ path: 'Calls/VoiceVerify', body: json({ appId: emulator.appId, verifyCode: '1234', to: '13800000037' }) });
+		await main({
+			path: 'Calls/VoiceVerify',
+			body: json({ appId: emulator.appId, verifyCode: '1234', to: '13800000037' }),
+		});
 		const { callSid } = emulator.calls()[0];
 		emulator.advanceTime(60_000);
 		const asJson = await main({ method: 'GET', path: 'CallResult', query: { callsid: callSid } });
 		// Answered (callee not ending in 1 or 2), duration 10 + 37 % 50 = 47 s.
-		expect(asJson.json).toEqual({ statusCode: '000000', CallResult: { callTime: '47', state: '0' } });
-		const asXml = await main({ method: 'GET', path: 'CallResult', query: { callsid: callSid }, format: 'xml' });
-		expect(asXml.text).toBe(`${XML_HEAD}<Response><statusCode>000000</statusCode><CallResult><callTime>47</callTime><state>0</state></CallResult></Response>`);
+		expect(asJson.json).toEqual({
+			statusCode: '000000',
+			CallResult: { callTime: '47', state: '0' },
+		});
+		const asXml = await main({
+			method: 'GET',
+			path: 'CallResult',
+			query: { callsid: callSid },
+			format: 'xml',
+		});
+		expect(asXml.text).toBe(
+			`${XML_HEAD}<Response><statusCode>000000</statusCode><CallResult><callTime>47</callTime><state>0</state></CallResult></Response>`,
+		);
 	});
 
 	it('4.12 bill records: downurl and token in JSON, downUrl and token in XML, unnested', async () => {
 		const fields = { appId: emulator.appId, date: 'day', keywords: 'anything' };
 		const { asJson, asXml } = await both('BillRecords', fields, 'BillRecords');
-		expect(asJson).toEqual({ statusCode: '000000', downurl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/bills\/\d{8}\.csv$/), token: expect.stringMatching(/^[0-9a-f]{32}$/) });
-		expect(asXml).toMatch(xmlAnswer(`<downUrl>(http://127\\.0\\.0\\.1:\\d+/bills/\\d{8}\\.csv)</downUrl><token>([0-9a-f]{32})</token>`));
+		expect(asJson).toEqual({
+			statusCode: '000000',
+			downurl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/bills\/\d{8}\.csv$/),
+			token: expect.stringMatching(/^[0-9a-f]{32}$/),
+		});
+		expect(asXml).toMatch(
+			xmlAnswer(
+				`<downUrl>(http://127\\.0\\.0\\.1:\\d+/bills/\\d{8}\\.csv)</downUrl><token>([0-9a-f]{32})</token>`,
+			),
+		);
 	});
 });
 
 describe('failure answers (docs/platform.md, Answers)', () => {
 	it('JSON {"statusCode","statusMsg"} and XML <Response><statusCode/><statusMsg/></Response>, HTTP 200', async () => {
-		const asJson = await main({ path: 'SMS/TemplateSMS', body: json({ to: '13800000000', appId: emulator.appId, templateId: '99' }) });
+		const asJson = await main({
+			path: 'SMS/TemplateSMS',
+			body: json({ to: '13800000000', appId: emulator.appId, templateId: '99' }),
+		});
 		expect(asJson.status).toBe(200);
-		expect(asJson.json).toEqual({ statusCode: '112311', statusMsg: expect.stringMatching(/^【短信】/) });
-		const asXml = await main({ path: 'SMS/TemplateSMS', format: 'xml', body: xml('TemplateSMS', { to: '13800000000', appId: emulator.appId, templateId: '99' }) });
+		expect(asJson.json).toEqual({
+			statusCode: '112311',
+			statusMsg: expect.stringMatching(/^【短信】/),
+		});
+		const asXml = await main({
+			path: 'SMS/TemplateSMS',
+			format: 'xml',
+			body: xml('TemplateSMS', { to: '13800000000', appId: emulator.appId, templateId: '99' }),
+		});
 		expect(asXml.status).toBe(200);
-		expect(asXml.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><statusCode>112311<\/statusCode><statusMsg>【短信】[^<]+<\/statusMsg><\/Response>$/);
+		expect(asXml.text).toMatch(
+			/^<\?xml version="1.0" encoding="UTF-8"\?><Response><statusCode>112311<\/statusCode><statusMsg>【短信】[^<]+<\/statusMsg><\/Response>$/,
+		);
 	});
 
 	it('escapes what it echoes in XML', async () => {
-		const asXml = await main({ path: 'SMS/TemplateSMS', format: 'xml', body: xml('TemplateSMS', { to: '13800000000', appId: '<&>', templateId: '1' }) });
+		const asXml = await main({
+			path: 'SMS/TemplateSMS',
+			format: 'xml',
+			body: xml('TemplateSMS', { to: '13800000000', appId: '<&>', templateId: '1' }),
+		});
 		expect(asXml.text).toContain('&lt;&amp;&gt;');
 		expect(asXml.text).not.toContain('<&>');
 	});

@@ -17,7 +17,10 @@ const pairedItems = (count: number) => Array.from({ length: count }, (_, item) =
 describe('against the emulator', () => {
 	// Reset before each test, back to this latency.
 	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 40 });
-	const parameters = (extra: IDataObject = {}) => ({ ...sendCodeToEachItem(extra), appId: emulator.appId });
+	const parameters = (extra: IDataObject = {}) => ({
+		...sendCodeToEachItem(extra),
+		appId: emulator.appId,
+	});
 	/** Answers the emulator gave, per number, in the order the requests arrived. */
 	const answersByNumber = () => {
 		const answers = new Map<string, string[]>();
@@ -31,7 +34,10 @@ describe('against the emulator', () => {
 	it('by default ramps up well past where it starts when nothing is refused, output in input order', async () => {
 		// Long enough a round trip that a slow machine still has many requests out at once.
 		emulator.setLatency(150);
-		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(120) });
+		const { json, result, error } = await runCloopen(parameters(), {
+			credentials: credentials(),
+			items: voiceCodeItems(120),
+		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.to)).toEqual(voiceCodeItems(120).map((item) => item.to));
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(pairedItems(120));
@@ -42,14 +48,20 @@ describe('against the emulator', () => {
 
 	it('never has more in flight than the maximum set', async () => {
 		emulator.setLatency(100);
-		const { json } = await runCloopen(parameters({ maxParallelRequests: 7 }), { credentials: credentials(), items: voiceCodeItems(60) });
+		const { json } = await runCloopen(parameters({ maxParallelRequests: 7 }), {
+			credentials: credentials(),
+			items: voiceCodeItems(60),
+		});
 		expect(json.filter((item) => item.callSid)).toHaveLength(60);
 		expect(emulator.peakConcurrency()).toBe(7);
 	});
 
 	it('with a platform limit of 5, delivers every item once, resending each refused request once per refusal', async () => {
 		emulator.setConcurrencyLimit(5);
-		const { json, result, error } = await runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(80) });
+		const { json, result, error } = await runCloopen(parameters(), {
+			credentials: credentials(),
+			items: voiceCodeItems(80),
+		});
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.to)).toEqual(voiceCodeItems(80).map((item) => item.to));
 		expect(json.every((item) => typeof item.callSid === 'string')).toBe(true);
@@ -72,10 +84,17 @@ describe('against the emulator', () => {
 
 	it('resends only the refused batch of a multi-batch SMS: every number gets one SMS', async () => {
 		emulator.setConcurrencyLimit(2);
-		const list = (offset: number) => Array.from({ length: 450 }, (_, i) => `139${String(offset + i).padStart(8, '0')}`);
+		const list = (offset: number) =>
+			Array.from({ length: 450 }, (_, i) => `139${String(offset + i).padStart(8, '0')}`);
 		const smsItems = Array.from({ length: 6 }, (_, i) => ({ numbers: list(i * 1000) }));
 		const { json, error } = await runCloopen(
-			{ resource: 'sms', operation: 'sendTemplate', appId: emulator.appId, to: '={{ $json.numbers }}', templateId: '2' },
+			{
+				resource: 'sms',
+				operation: 'sendTemplate',
+				appId: emulator.appId,
+				to: '={{ $json.numbers }}',
+				templateId: '2',
+			},
 			{ credentials: credentials(), items: smsItems },
 		);
 		expect(error).toBeUndefined();
@@ -88,14 +107,28 @@ describe('against the emulator', () => {
 
 	it('without Continue On Fail, an invalid item stops it: no call is placed afterwards, each placed call is named', async () => {
 		emulator.setLatency(80);
-		const { error } = await runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(40, 6) });
+		const { error } = await runCloopen(parameters(), {
+			credentials: credentials(),
+			items: voiceCodeItems(40, 6),
+		});
 		expect(error?.message).toMatch(/verifyCode/);
 		const placedWhenFailed = emulator.calls().length;
 		await pause(800);
 		expect(emulator.calls()).toHaveLength(placedWhenFailed);
-		const context = (error as unknown as { context: { sentItems: Array<{ results: IDataObject[] }>; notStartedCount: number } }).context;
-		const reported = context.sentItems.flatMap(({ results }) => results.map((entry) => entry.callSid));
-		expect(reported.sort()).toEqual(emulator.calls().map((call) => call.callSid).sort());
+		const context = (
+			error as unknown as {
+				context: { sentItems: Array<{ results: IDataObject[] }>; notStartedCount: number };
+			}
+		).context;
+		const reported = context.sentItems.flatMap(({ results }) =>
+			results.map((entry) => entry.callSid),
+		);
+		expect(reported.sort()).toEqual(
+			emulator
+				.calls()
+				.map((call) => call.callSid)
+				.sort(),
+		);
 		expect(context.notStartedCount).toBe(40 - 1 - placedWhenFailed);
 		expect(placedWhenFailed).toBeLessThan(39);
 	});
@@ -103,7 +136,10 @@ describe('against the emulator', () => {
 
 describe('against a scripted platform', () => {
 	let server: HostileServer;
-	let answer: (item: number, attempt: number) => 'ok' | 'reset' | '111111' | '111112' | '111114' | '160040' = () => 'ok';
+	let answer: (
+		item: number,
+		attempt: number,
+	) => 'ok' | 'reset' | '111111' | '111112' | '111114' | '160040' = () => 'ok';
 	const attempts = new Map<number, number>();
 	beforeEach(async () => {
 		answer = () => 'ok';
@@ -121,7 +157,9 @@ describe('against a scripted platform', () => {
 				response.writeHead(200, { 'Content-Type': 'application/json' });
 				response.end(
 					outcome === 'ok'
-						? platformOk({ VoiceVerify: { callSid: `call-${item}-${attempt}`, dateCreated: '20261123100000' } })
+						? platformOk({
+								VoiceVerify: { callSid: `call-${item}-${attempt}`, dateCreated: '20261123100000' },
+							})
 						: JSON.stringify({ statusCode: outcome, statusMsg: '并发超限' }),
 				);
 			}, 20);
@@ -136,36 +174,74 @@ describe('against a scripted platform', () => {
 	const count = (item: number) => arrivals().filter((arrived) => arrived === item).length;
 
 	it('sends each of 111111, 111112 and 111114 again; a lost answer or another refusal never', async () => {
-		const first: Record<number, ReturnType<typeof answer>> = { 2: '111111', 5: '111112', 8: '111114', 11: 'reset', 14: '160040' };
-		answer = (item, attempt) => (attempt === 1 ? first[item] ?? 'ok' : 'ok');
-		const { json, result } = await runCloopen(sendCodeToEachItem(), { credentials: credentials(), items: voiceCodeItems(20), continueOnFail: true });
+		const first: Record<number, ReturnType<typeof answer>> = {
+			2: '111111',
+			5: '111112',
+			8: '111114',
+			11: 'reset',
+			14: '160040',
+		};
+		answer = (item, attempt) => (attempt === 1 ? (first[item] ?? 'ok') : 'ok');
+		const { json, result } = await runCloopen(sendCodeToEachItem(), {
+			credentials: credentials(),
+			items: voiceCodeItems(20),
+			continueOnFail: true,
+		});
 		expect([2, 5, 8].map(count)).toEqual([2, 2, 2]);
 		expect([11, 14].map(count)).toEqual([1, 1]);
 		expect(server.requests).toHaveLength(23);
 		expect(json.map((item) => item.callSid ?? item.statusCode ?? 'error')).toEqual(
-			voiceCodeItems(20).map((_, item) => ([2, 5, 8].includes(item) ? `call-${item}-2` : item === 11 ? 'error' : item === 14 ? '160040' : `call-${item}-1`)),
+			voiceCodeItems(20).map((_, item) =>
+				[2, 5, 8].includes(item)
+					? `call-${item}-2`
+					: item === 11
+						? 'error'
+						: item === 14
+							? '160040'
+							: `call-${item}-1`,
+			),
 		);
 		expect(json[11].error).toMatch(/closed unexpectedly/);
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(pairedItems(20));
 	});
 
-	it('a request the platform keeps refusing is given up after ' + String(MAX_REFUSALS) + ' refusals, with how often it was tried', async () => {
-		answer = (item) => (item === 0 ? '111111' : 'ok');
-		const { json } = await runCloopen(sendCodeToEachItem(), { credentials: credentials(), items: voiceCodeItems(3), continueOnFail: true });
-		expect(count(0)).toBe(MAX_REFUSALS);
-		expect(json[0]).toMatchObject({ statusCode: '111111' });
-		expect(json[0].errorDescription).toMatch(new RegExp(`refused ${MAX_REFUSALS} times for concurrency`));
-		expect(json.slice(1).map((item) => item.callSid)).toEqual(['call-1-1', 'call-2-1']);
-	}, 20_000);
+	it(
+		'a request the platform keeps refusing is given up after ' +
+			String(MAX_REFUSALS) +
+			' refusals, with how often it was tried',
+		async () => {
+			answer = (item) => (item === 0 ? '111111' : 'ok');
+			const { json } = await runCloopen(sendCodeToEachItem(), {
+				credentials: credentials(),
+				items: voiceCodeItems(3),
+				continueOnFail: true,
+			});
+			expect(count(0)).toBe(MAX_REFUSALS);
+			expect(json[0]).toMatchObject({ statusCode: '111111' });
+			expect(json[0].errorDescription).toMatch(
+				new RegExp(`refused ${MAX_REFUSALS} times for concurrency`),
+			);
+			expect(json.slice(1).map((item) => item.callSid)).toEqual(['call-1-1', 'call-2-1']);
+		},
+		20_000,
+	);
 
 	it('without Continue On Fail: a lost answer stops it, is not sent again, and nothing starts afterwards', async () => {
-		answer = (item, attempt) => (item === 9 ? 'reset' : item % 3 === 0 && attempt === 1 ? '111111' : 'ok');
-		const { error } = await runCloopen(sendCodeToEachItem(), { credentials: credentials(), items: voiceCodeItems(60) });
+		answer = (item, attempt) =>
+			item === 9 ? 'reset' : item % 3 === 0 && attempt === 1 ? '111111' : 'ok';
+		const { error } = await runCloopen(sendCodeToEachItem(), {
+			credentials: credentials(),
+			items: voiceCodeItems(60),
+		});
 		const arrivedWhenFailed = server.requests.length;
 		await pause(500);
 		expect(server.requests).toHaveLength(arrivedWhenFailed);
 		expect(count(9)).toBe(1);
-		const context = (error as unknown as { context: { failedItem: number; failedItemOutcome: string; notStartedCount: number } }).context;
+		const context = (
+			error as unknown as {
+				context: { failedItem: number; failedItemOutcome: string; notStartedCount: number };
+			}
+		).context;
 		expect(context.failedItem).toBe(9);
 		expect(context.failedItemOutcome).toMatch(/outcome unknown/);
 		const started = new Set(arrivals()).size;

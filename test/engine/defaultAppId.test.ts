@@ -7,7 +7,10 @@ import { OPERATION_CASES } from './operationCases';
  * ID is empty, the node's own App ID wins over it, and with neither nothing is sent.
  */
 const OTHER_APP = 'ffffffffffffffffffffffffffffffff';
-const sendsAppId = OPERATION_CASES.filter((operationCase) => operationCase.parameters.appId !== undefined && operationCase.json !== undefined);
+const sendsAppId = OPERATION_CASES.filter(
+	(operationCase) =>
+		operationCase.parameters.appId !== undefined && operationCase.json !== undefined,
+);
 
 const platform = useScriptedPlatform();
 
@@ -34,14 +37,16 @@ describe.each(sendsAppId)('$title', (operationCase) => {
 	it('sends the Default App ID of the credentials when the node has none: the same request as with the App ID in the node', async () => {
 		platform.reply({ body: JSON.stringify(operationCase.responseJson) });
 		const { error, json } = await runCloopen(withoutAppId(operationCase.parameters), {
-			credentials: customServerCredentials(platform.baseUrl, { appId: String(operationCase.parameters.appId) }),
+			credentials: customServerCredentials(platform.baseUrl, {
+				appId: String(operationCase.parameters.appId),
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(json).toEqual(operationCase.output);
 		expect(sentBody()).toEqual(operationCase.json);
 	});
 
-	it('sends the node\'s own App ID when it has one, whatever the credentials say', async () => {
+	it("sends the node's own App ID when it has one, whatever the credentials say", async () => {
 		platform.reply({ body: JSON.stringify(operationCase.responseJson) });
 		const { error } = await runCloopen(operationCase.parameters, {
 			credentials: customServerCredentials(platform.baseUrl, { appId: OTHER_APP }),
@@ -54,8 +59,12 @@ describe.each(sendsAppId)('$title', (operationCase) => {
 		const { error } = await runCloopen(withoutAppId(operationCase.parameters), {
 			credentials: customServerCredentials(platform.baseUrl, { appId: '  ' }),
 		});
-		expect(error?.message).toBe('No App ID: the App ID field is empty and the credentials have no Default App ID');
-		expect(error?.description).toMatch(/The request was not sent\. Enter the App ID .* or as Default App ID in the Cloopen credentials/);
+		expect(error?.message).toBe(
+			'No App ID: the App ID field is empty and the credentials have no Default App ID',
+		);
+		expect(error?.description).toMatch(
+			/The request was not sent\. Enter the App ID .* or as Default App ID in the Cloopen credentials/,
+		);
 		expect(platform.requests).toHaveLength(0);
 	});
 });

@@ -8,28 +8,48 @@ import { useEmulator } from '../support/useEmulator';
  * against the emulator as it is (only its App ID placeholder replaced), and together the examples
  * use every operation the node offers. The alert example runs in test/trigger/endToEnd.test.ts.
  */
-const { emulator, credentials: cloopenApi } = useEmulator({ callDurationMs: 50 }, { resetEachTest: false });
+const { emulator, credentials: cloopenApi } = useEmulator(
+	{ callDurationMs: 50 },
+	{ resetEachTest: false },
+);
 
 const credentials = () => ({ cloopenApi: cloopenApi() });
 
 describe.each(exampleFiles({ startedByHand: true }))('examples/%s', (file) => {
 	it('runs to success, every Cloopen node giving items and no error', async () => {
 		const workflow = loadExample(file, emulator.appId);
-		const result = await runWorkflow(workflow, { nodeTypes: [Cloopen], credentials: credentials() });
+		const result = await runWorkflow(workflow, {
+			nodeTypes: [Cloopen],
+			credentials: credentials(),
+		});
 
 		expect(result.run.data.resultData.error).toBeUndefined();
 		expect(result.run.status).toBe('success');
 		for (const nodeName of operationsIn(workflow).keys()) {
-			expect({ nodeName, error: result.errorOf(nodeName)?.message }).toEqual({ nodeName, error: undefined });
-			expect({ nodeName, items: result.outputOf(nodeName).length > 0 }).toEqual({ nodeName, items: true });
+			expect({ nodeName, error: result.errorOf(nodeName)?.message }).toEqual({
+				nodeName,
+				error: undefined,
+			});
+			expect({ nodeName, items: result.outputOf(nodeName).length > 0 }).toEqual({
+				nodeName,
+				items: true,
+			});
 		}
 	});
 });
 
 it('the examples use every operation the node offers', () => {
-	const used = new Set(exampleFiles().flatMap((file) => [...operationsIn(loadExample(file, 'app')).values()]));
+	const used = new Set(
+		exampleFiles().flatMap((file) => [...operationsIn(loadExample(file, 'app')).values()]),
+	);
 	const offered = operationsOffered(new Cloopen().description);
-	expect(offered).toEqual(expect.arrayContaining(['voiceVerification:sendCode', 'subAccount:close', 'billRecords:getDownloadInfo']));
+	expect(offered).toEqual(
+		expect.arrayContaining([
+			'voiceVerification:sendCode',
+			'subAccount:close',
+			'billRecords:getDownloadInfo',
+		]),
+	);
 	expect(offered.length).toBeGreaterThanOrEqual(12);
 	expect(offered.filter((operation) => !used.has(operation))).toEqual([]);
 });

@@ -38,7 +38,11 @@ const server = useScriptedPlatform({
 	eachTest: false,
 	unscripted: ({ body }) => {
 		const fail = body.includes('"fail":true');
-		return { status: fail ? 500 : 200, contentType: 'application/json', body: JSON.stringify(fail ? { error: 'boom' } : { echoed: JSON.parse(body || '{}') }) };
+		return {
+			status: fail ? 500 : 200,
+			contentType: 'application/json',
+			body: JSON.stringify(fail ? { error: 'boom' } : { echoed: JSON.parse(body || '{}') }),
+		};
 	},
 });
 const arrived = server.requests;
@@ -68,12 +72,16 @@ class HarnessProbe implements INodeType {
 			try {
 				const credentials = await this.getCredentials('cloopenApi', itemIndex);
 				this.logger.info(`probe sends item ${itemIndex}`);
-				const response = (await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', {
-					method: 'POST',
-					url: this.getNodeParameter('url', itemIndex) as string,
-					body: items[itemIndex].json,
-					json: true,
-				})) as IDataObject;
+				const response = (await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					'cloopenApi',
+					{
+						method: 'POST',
+						url: this.getNodeParameter('url', itemIndex) as string,
+						body: items[itemIndex].json,
+						json: true,
+					},
+				)) as IDataObject;
 				output.push({
 					json: { ...response, credentialFields: Object.keys(credentials).sort() },
 					pairedItem: { item: itemIndex },
@@ -87,7 +95,11 @@ class HarnessProbe implements INodeType {
 	}
 }
 
-function probeWorkflow(items: IDataObject[], probe: IDataObject = {}, probeType = 'n8n-nodes-cloopen.harnessProbe'): WorkflowInput {
+function probeWorkflow(
+	items: IDataObject[],
+	probe: IDataObject = {},
+	probeType = 'n8n-nodes-cloopen.harnessProbe',
+): WorkflowInput {
 	return {
 		nodes: [
 			{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
@@ -103,21 +115,36 @@ function probeWorkflow(items: IDataObject[], probe: IDataObject = {}, probeType 
 	};
 }
 
-const credentials = { cloopenApi: { accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, server: 'custom', baseUrl: 'http://unused' } };
+const credentials = {
+	cloopenApi: {
+		accountSid: ACCOUNT_SID,
+		authToken: AUTH_TOKEN,
+		server: 'custom',
+		baseUrl: 'http://unused',
+	},
+};
 
 describe('runWorkflow', () => {
 	it('runs the workflow in order and signs each request with the real CloopenApi class', async () => {
-		const result = await runWorkflow(probeWorkflow([{ n: 1 }, { n: 2 }]), { credentials, nodeTypes: [HarnessProbe] });
+		const result = await runWorkflow(probeWorkflow([{ n: 1 }, { n: 2 }]), {
+			credentials,
+			nodeTypes: [HarnessProbe],
+		});
 
 		expect(result.run.status).toBe('success');
 		expect(result.executionOrder).toEqual(['Start', 'Items', 'Probe', 'End']);
 		expect(arrived).toHaveLength(2);
 		for (const request of arrived) {
 			// Authorization is Base64(accountSid:timestamp) and sig the upper-case MD5 of sid+token+timestamp.
-			const [sid, timestamp] = Buffer.from(String(request.headers.authorization), 'base64').toString('utf8').split(':');
+			const [sid, timestamp] = Buffer.from(String(request.headers.authorization), 'base64')
+				.toString('utf8')
+				.split(':');
 			expect(sid).toBe(ACCOUNT_SID);
 			expect(timestamp).toMatch(/^\d{14}$/);
-			const expectedSig = createHash('md5').update(ACCOUNT_SID + AUTH_TOKEN + timestamp).digest('hex').toUpperCase();
+			const expectedSig = createHash('md5')
+				.update(ACCOUNT_SID + AUTH_TOKEN + timestamp)
+				.digest('hex')
+				.toUpperCase();
 			expect(request.query.get('sig')).toBe(expectedSig);
 			expect(JSON.stringify(request)).not.toContain(AUTH_TOKEN);
 		}
@@ -130,7 +157,9 @@ describe('runWorkflow', () => {
 			{ echoed: { n: 1 }, credentialFields: allFields },
 			{ echoed: { n: 2 }, credentialFields: allFields },
 		]);
-		expect(harnessLogger().entries).toContainEqual(expect.objectContaining({ level: 'info', message: 'probe sends item 1' }));
+		expect(harnessLogger().entries).toContainEqual(
+			expect.objectContaining({ level: 'info', message: 'probe sends item 1' }),
+		);
 	});
 
 	it('finds a package node under CUSTOM.<name> too, and lets inputItems replace the trigger', async () => {
@@ -154,22 +183,31 @@ describe('runWorkflow', () => {
 	it.each([
 		['continueOnFail: true', { continueOnFail: true }],
 		["onError: 'continueRegularOutput'", { onError: 'continueRegularOutput' }],
-	])('with %s a failed request becomes an error item and the run goes on', async (_label, setting) => {
-		const result = await runWorkflow(probeWorkflow([{ n: 1 }, { n: 2, fail: true }, { n: 3 }], setting), {
+	])(
+		'with %s a failed request becomes an error item and the run goes on',
+		async (_label, setting) => {
+			const result = await runWorkflow(
+				probeWorkflow([{ n: 1 }, { n: 2, fail: true }, { n: 3 }], setting),
+				{
+					credentials,
+					nodeTypes: [HarnessProbe],
+				},
+			);
+			expect(result.run.status).toBe('success');
+			const output = result.outputOf('End');
+			expect(output).toHaveLength(3);
+			expect(output[0].json.echoed).toEqual({ n: 1 });
+			expect(output[1].json.error).toEqual(expect.any(String));
+			expect(output[1].json.echoed).toBeUndefined();
+			expect(output[2].json.echoed).toEqual({ n: 3 });
+		},
+	);
+
+	it('without continueOnFail the same failure stops the run at that node', async () => {
+		const result = await runWorkflow(probeWorkflow([{ n: 1 }, { n: 2, fail: true }]), {
 			credentials,
 			nodeTypes: [HarnessProbe],
 		});
-		expect(result.run.status).toBe('success');
-		const output = result.outputOf('End');
-		expect(output).toHaveLength(3);
-		expect(output[0].json.echoed).toEqual({ n: 1 });
-		expect(output[1].json.error).toEqual(expect.any(String));
-		expect(output[1].json.echoed).toBeUndefined();
-		expect(output[2].json.echoed).toEqual({ n: 3 });
-	});
-
-	it('without continueOnFail the same failure stops the run at that node', async () => {
-		const result = await runWorkflow(probeWorkflow([{ n: 1 }, { n: 2, fail: true }]), { credentials, nodeTypes: [HarnessProbe] });
 		expect(result.run.status).toBe('error');
 		expect(result.errorOf('Probe')).toBeDefined();
 		expect(result.executionOrder).not.toContain('End');
@@ -189,7 +227,14 @@ class HarnessHook implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'cloopenApi', required: false }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: '={{$parameter["path"]}}' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: '={{$parameter["path"]}}',
+			},
+		],
 		properties: [
 			{ displayName: 'Path', name: 'path', type: 'string', default: 'hook' },
 			{ displayName: 'Answer Itself', name: 'answerItself', type: 'boolean', default: true },
@@ -209,7 +254,11 @@ class HarnessHook implements INodeType {
 		const start = this.getNodeParameter('start') as boolean;
 		if (this.getNodeParameter('answerItself') as boolean) {
 			const digest = createHash('sha256').update(request.rawBody).digest('hex');
-			this.getResponseObject().status(202).set('X-Digest', digest).type('text/plain').send(`ack ${digest.slice(0, 8)}`);
+			this.getResponseObject()
+				.status(202)
+				.set('X-Digest', digest)
+				.type('text/plain')
+				.send(`ack ${digest.slice(0, 8)}`);
 			return { noWebhookResponse: true, workflowData: start ? [[{ json: item }]] : undefined };
 		}
 		return { workflowData: start ? [[{ json: item }]] : undefined };
@@ -241,17 +290,32 @@ describe('runWebhook', () => {
 	});
 
 	it("answers like n8n when the node does not: 'Workflow was started' or 'Webhook call received'", async () => {
-		const started = await runWebhook(HarnessHook, { answerItself: false }, { rawBody }, { credentials });
+		const started = await runWebhook(
+			HarnessHook,
+			{ answerItself: false },
+			{ rawBody },
+			{ credentials },
+		);
 		expect(started.responseStatus).toBe(200);
 		expect(JSON.parse(started.responseBody)).toEqual({ message: 'Workflow was started' });
-		const ignored = await runWebhook(HarnessHook, { answerItself: false, start: false }, { rawBody }, { credentials });
+		const ignored = await runWebhook(
+			HarnessHook,
+			{ answerItself: false, start: false },
+			{ rawBody },
+			{ credentials },
+		);
 		expect(ignored.workflowData).toBeUndefined();
 		expect(JSON.parse(ignored.responseBody)).toEqual({ message: 'Webhook call received' });
 	});
 
 	it('refuses a body n8n cannot parse before webhook() runs (n8n answers 422)', async () => {
 		await expect(
-			runWebhook(HarnessHook, {}, { headers: { 'Content-Type': 'application/json' }, rawBody: '<xml/>' }, { credentials }),
+			runWebhook(
+				HarnessHook,
+				{},
+				{ headers: { 'Content-Type': 'application/json' }, rawBody: '<xml/>' },
+				{ credentials },
+			),
 		).rejects.toMatchObject({ httpStatus: 422 });
 	});
 });
@@ -261,13 +325,24 @@ describe('serveWebhook', () => {
 		const served = await serveWebhook(HarnessHook, { path: 'served' }, { credentials });
 		try {
 			expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/harness-webhook\/served$/);
-			const reply = await fetch(served.url, { method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain' } });
+			const reply = await fetch(served.url, {
+				method: 'POST',
+				body: 'hello',
+				headers: { 'Content-Type': 'text/plain' },
+			});
 			expect(reply.status).toBe(202);
 			expect(await reply.text()).toMatch(/^ack [0-9a-f]{8}$/);
 			const executions = await served.waitForExecutions(1);
-			expect(executions[0][0][0].json).toMatchObject({ raw: 'hello', body: 'hello', url: served.url });
+			expect(executions[0][0][0].json).toMatchObject({
+				raw: 'hello',
+				body: 'hello',
+				url: served.url,
+			});
 
-			const elsewhere = await fetch(`${new URL(served.url).origin}/webhook/other`, { method: 'POST', body: 'x' });
+			const elsewhere = await fetch(`${new URL(served.url).origin}/webhook/other`, {
+				method: 'POST',
+				body: 'x',
+			});
 			expect(elsewhere.status).toBe(404);
 			const wrongMethod = await fetch(served.url);
 			expect(wrongMethod.status).toBe(404);

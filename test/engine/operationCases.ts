@@ -64,9 +64,22 @@ export const OPERATION_CASES: OperationCase[] = [
 			'<playTimes>2</playTimes><respUrl>http://127.0.0.1:9/webhook/cloopen</respUrl><lang>zh</lang>' +
 			'<userData>order-42</userData><welcomePrompt>welcome.wav</welcomePrompt><maxCallTime>60</maxCallTime>' +
 			'<verifyCode>a1B2</verifyCode></VoiceVerify>',
-		responseJson: { statusCode: '000000', VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' } },
-		responseXml: ok(`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:00.000Z', dateCreatedRaw: '2026-11-22 10:00:00', to: '13800000000', statusCode: '000000' }],
+		responseJson: {
+			statusCode: '000000',
+			VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' },
+		},
+		responseXml: ok(
+			`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`,
+		),
+		output: [
+			{
+				callSid: CALL_SID,
+				dateCreated: '2026-11-22T02:00:00.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:00',
+				to: '13800000000',
+				statusCode: '000000',
+			},
+		],
 	},
 	{
 		title: 'Voice Verification → Send Custom Audio Code',
@@ -80,13 +93,31 @@ export const OPERATION_CASES: OperationCase[] = [
 		},
 		method: 'POST',
 		path: 'Calls/VoiceVerify',
-		json: { appId: APP, to: '01012345678-123', welcomePrompt: 'hello.wav', playVerifyCode: 'code_1.wav;code_2.wav' },
+		json: {
+			appId: APP,
+			to: '01012345678-123',
+			welcomePrompt: 'hello.wav',
+			playVerifyCode: 'code_1.wav;code_2.wav',
+		},
 		xml:
 			`${DECL}<VoiceVerify><appId>${APP}</appId><to>01012345678-123</to><welcomePrompt>hello.wav</welcomePrompt>` +
 			'<playVerifyCode>code_1.wav;code_2.wav</playVerifyCode></VoiceVerify>',
-		responseJson: { statusCode: '000000', VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:01' } },
-		responseXml: ok(`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:01</dateCreated></VoiceVerify>`),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:01.000Z', dateCreatedRaw: '2026-11-22 10:00:01', to: '01012345678-123', statusCode: '000000' }],
+		responseJson: {
+			statusCode: '000000',
+			VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:01' },
+		},
+		responseXml: ok(
+			`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:01</dateCreated></VoiceVerify>`,
+		),
+		output: [
+			{
+				callSid: CALL_SID,
+				dateCreated: '2026-11-22T02:00:01.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:01',
+				to: '01012345678-123',
+				statusCode: '000000',
+			},
+		],
 	},
 	{
 		title: 'Voice Notification → Call (audio files)',
@@ -102,7 +133,14 @@ export const OPERATION_CASES: OperationCase[] = [
 		},
 		method: 'POST',
 		path: 'Calls/LandingCalls/',
-		json: { appId: APP, to: '13800000000', mediaName: 'notice.wav', mediaNameType: '1', playTimes: '3', userData: 'u' },
+		json: {
+			appId: APP,
+			to: '13800000000',
+			mediaName: 'notice.wav',
+			mediaNameType: '1',
+			playTimes: '3',
+			userData: 'u',
+		},
 		xml:
 			`${DECL}<LandingCall><appId>${APP}</appId><to>13800000000</to><mediaName type="1">notice.wav</mediaName>` +
 			'<playTimes>3</playTimes><userData>u</userData></LandingCall>',
@@ -113,7 +151,16 @@ export const OPERATION_CASES: OperationCase[] = [
 		responseXml: ok(
 			`<LandingCall><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:02</dateCreated><orderid>CM10000</orderid></LandingCall>`,
 		),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:02.000Z', dateCreatedRaw: '2026-11-22 10:00:02', orderid: 'CM10000', to: '13800000000', statusCode: '000000' }],
+		output: [
+			{
+				callSid: CALL_SID,
+				dateCreated: '2026-11-22T02:00:02.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:02',
+				orderid: 'CM10000',
+				to: '13800000000',
+				statusCode: '000000',
+			},
+		],
 	},
 	{
 		title: 'Voice Notification → Call (text to speech)',
@@ -140,9 +187,22 @@ export const OPERATION_CASES: OperationCase[] = [
 		xml:
 			`${DECL}<LandingCall><appId>${APP}</appId><to>13800000000</to><mediaTxt>您的订单 &lt;42&gt; 已发货 &amp; 在路上</mediaTxt>` +
 			'<txtSpeed>-500</txtSpeed><txtVolume>20</txtVolume><txtPitch>100</txtPitch><txtBgsound>6</txtBgsound></LandingCall>',
-		responseJson: { statusCode: '000000', LandingCall: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:03' } },
-		responseXml: ok(`<LandingCall><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:03</dateCreated></LandingCall>`),
-		output: [{ callSid: CALL_SID, dateCreated: '2026-11-22T02:00:03.000Z', dateCreatedRaw: '2026-11-22 10:00:03', to: '13800000000', statusCode: '000000' }],
+		responseJson: {
+			statusCode: '000000',
+			LandingCall: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:03' },
+		},
+		responseXml: ok(
+			`<LandingCall><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:03</dateCreated></LandingCall>`,
+		),
+		output: [
+			{
+				callSid: CALL_SID,
+				dateCreated: '2026-11-22T02:00:03.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:03',
+				to: '13800000000',
+				statusCode: '000000',
+			},
+		],
 	},
 	{
 		title: 'SMS → Send Template',
@@ -160,14 +220,21 @@ export const OPERATION_CASES: OperationCase[] = [
 		xml:
 			`${DECL}<TemplateSMS><to>13800000000,13900000000</to><appId>${APP}</appId><templateId>1</templateId>` +
 			'<datas><data>6532</data><data>5</data></datas></TemplateSMS>',
-		responseJson: { statusCode: '000000', templateSMS: { smsMessageSid: 'ff8080813c373cab013c94b0f0512345', dateCreated: '20261122100004' } },
+		responseJson: {
+			statusCode: '000000',
+			templateSMS: {
+				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
+				dateCreated: '20261122100004',
+			},
+		},
 		responseXml: ok(
 			'<TemplateSMS><smsMessageSid>ff8080813c373cab013c94b0f0512345</smsMessageSid><dateCreated>20261122100004</dateCreated></TemplateSMS>',
 		),
 		output: [
 			{
 				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
-				dateCreated: '2026-11-22T02:00:04.000Z', dateCreatedRaw: '20261122100004',
+				dateCreated: '2026-11-22T02:00:04.000Z',
+				dateCreatedRaw: '20261122100004',
 				statusCode: '000000',
 				numberCount: 2,
 				duplicatesRemoved: 0,
@@ -210,8 +277,10 @@ export const OPERATION_CASES: OperationCase[] = [
 				friendlyName: 'dev@example.com',
 				type: '1',
 				status: '1',
-				dateCreated: '2025-12-31T16:00:00.000Z', dateCreatedRaw: '2026-01-01 00:00:00',
-				dateUpdated: '2026-10-31T16:00:00.000Z', dateUpdatedRaw: '2026-11-01 00:00:00',
+				dateCreated: '2025-12-31T16:00:00.000Z',
+				dateCreatedRaw: '2026-01-01 00:00:00',
+				dateUpdated: '2026-10-31T16:00:00.000Z',
+				dateUpdatedRaw: '2026-11-01 00:00:00',
 				balance: '0100.50',
 				subBalance: '0',
 				typeName: 'registered',
@@ -222,7 +291,12 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Sub-Account → Create',
-		parameters: { resource: 'subAccount', operation: 'create', appId: APP, friendlyName: 'customer1@example.com' },
+		parameters: {
+			resource: 'subAccount',
+			operation: 'create',
+			appId: APP,
+			friendlyName: 'customer1@example.com',
+		},
 		method: 'POST',
 		path: 'SubAccounts',
 		json: { appId: APP, friendlyName: 'customer1@example.com' },
@@ -246,7 +320,8 @@ export const OPERATION_CASES: OperationCase[] = [
 				friendlyName: 'customer1@example.com',
 				subAccountSid: 'b'.repeat(32),
 				subToken: 'c'.repeat(32),
-				dateCreated: '2026-11-22T02:00:05.000Z', dateCreatedRaw: '2026-11-22 10:00:05',
+				dateCreated: '2026-11-22T02:00:05.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:05',
 				voipAccount: '80000100000001',
 				voipPwd: 'Ab12Cd34',
 				statusCode: '000000',
@@ -255,7 +330,13 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Sub-Account → Get by Name',
-		parameters: { resource: 'subAccount', operation: 'getByName', appId: APP, subAccountName: { __rl: true, mode: 'list', value: 'customer1' }, options: { includeSecrets: false } },
+		parameters: {
+			resource: 'subAccount',
+			operation: 'getByName',
+			appId: APP,
+			subAccountName: { __rl: true, mode: 'list', value: 'customer1' },
+			options: { includeSecrets: false },
+		},
 		method: 'POST',
 		path: 'QuerySubAccountByName',
 		json: { appId: APP, friendlyName: 'customer1' },
@@ -278,7 +359,8 @@ export const OPERATION_CASES: OperationCase[] = [
 			{
 				friendlyName: 'customer1',
 				subAccountSid: 'b'.repeat(32),
-				dateCreated: '2026-11-22T02:00:05.000Z', dateCreatedRaw: '2026-11-22 10:00:05',
+				dateCreated: '2026-11-22T02:00:05.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:05',
 				voipAccount: '80000100000001',
 				statusCode: '000000',
 			},
@@ -286,7 +368,14 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Sub-Account → Get Many',
-		parameters: { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: false, limit: 5, listOptions: { includeSecrets: true } },
+		parameters: {
+			resource: 'subAccount',
+			operation: 'getAll',
+			appId: APP,
+			returnAll: false,
+			limit: 5,
+			listOptions: { includeSecrets: true },
+		},
 		method: 'POST',
 		path: 'GetSubAccounts',
 		json: { appId: APP, startNo: '0', offset: '5' },
@@ -315,7 +404,8 @@ export const OPERATION_CASES: OperationCase[] = [
 				subAccountSid: 'b'.repeat(32),
 				subToken: 'c'.repeat(32),
 				friendlyName: 'customer1',
-				dateCreated: '2026-11-22T02:00:05.000Z', dateCreatedRaw: '2026-11-22 10:00:05',
+				dateCreated: '2026-11-22T02:00:05.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:05',
 				voipAccount: '80000100000001',
 				voipPwd: 'Ab12Cd34',
 			},
@@ -323,7 +413,11 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Sub-Account → Close',
-		parameters: { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: 'b'.repeat(32) } },
+		parameters: {
+			resource: 'subAccount',
+			operation: 'close',
+			subAccountSid: { __rl: true, mode: 'id', value: 'b'.repeat(32) },
+		},
 		method: 'POST',
 		path: 'CloseSubAccount',
 		json: { subAccountSid: 'b'.repeat(32) },
@@ -334,7 +428,13 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		title: 'Call → Get State',
-		parameters: { resource: 'call', operation: 'getState', appId: APP, callSid: CALL_SID, options: { action: 'http://127.0.0.1:9/state' } },
+		parameters: {
+			resource: 'call',
+			operation: 'getState',
+			appId: APP,
+			callSid: CALL_SID,
+			options: { action: 'http://127.0.0.1:9/state' },
+		},
 		method: 'POST',
 		path: 'ivr/call',
 		query: { callid: CALL_SID },
@@ -342,7 +442,9 @@ export const OPERATION_CASES: OperationCase[] = [
 		xml: `${DECL}<Request><Appid>${APP}</Appid><QueryCallState callid="${CALL_SID}" action="http://127.0.0.1:9/state"/></Request>`,
 		responseJson: { statusCode: '000000', callSid: CALL_SID, state: '1' },
 		responseXml: ok(`<callSid>${CALL_SID}</callSid><state>1</state>`),
-		output: [{ callSid: CALL_SID, state: '1', inCall: true, stateName: 'in call', statusCode: '000000' }],
+		output: [
+			{ callSid: CALL_SID, state: '1', inCall: true, stateName: 'in call', statusCode: '000000' },
+		],
 	},
 	{
 		title: 'Call → Get Result',
@@ -352,17 +454,38 @@ export const OPERATION_CASES: OperationCase[] = [
 		query: { callsid: CALL_SID },
 		responseJson: { statusCode: '000000', CallResult: { callTime: '32', state: '1' } },
 		responseXml: ok('<CallResult><callTime>32</callTime><state>1</state></CallResult>'),
-		output: [{ callSid: CALL_SID, state: '1', result: 'not answered', answered: false, callTime: '32', statusCode: '000000' }],
+		output: [
+			{
+				callSid: CALL_SID,
+				state: '1',
+				result: 'not answered',
+				answered: false,
+				callTime: '32',
+				statusCode: '000000',
+			},
+		],
 	},
 	{
 		title: 'Bill Records → Get Download Info',
-		parameters: { resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'day', options: { keywords: 'k1' } },
+		parameters: {
+			resource: 'billRecords',
+			operation: 'getDownloadInfo',
+			appId: APP,
+			date: 'day',
+			options: { keywords: 'k1' },
+		},
 		method: 'POST',
 		path: 'BillRecords',
 		json: { appId: APP, date: 'day', keywords: 'k1' },
 		xml: `${DECL}<BillRecords><appId>${APP}</appId><date>day</date><keywords>k1</keywords></BillRecords>`,
-		responseJson: { statusCode: '000000', downurl: 'http://127.0.0.1:9/bills/20261121.csv', token: 'T0K3N' },
+		responseJson: {
+			statusCode: '000000',
+			downurl: 'http://127.0.0.1:9/bills/20261121.csv',
+			token: 'T0K3N',
+		},
 		responseXml: ok('<downUrl>http://127.0.0.1:9/bills/20261121.csv</downUrl><token>T0K3N</token>'),
-		output: [{ downUrl: 'http://127.0.0.1:9/bills/20261121.csv', token: 'T0K3N', statusCode: '000000' }],
+		output: [
+			{ downUrl: 'http://127.0.0.1:9/bills/20261121.csv', token: 'T0K3N', statusCode: '000000' },
+		],
 	},
 ];

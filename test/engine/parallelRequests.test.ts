@@ -17,44 +17,67 @@ const sendCode = (parallelRequests?: number) => ({
 	parallelMode: 'fixed',
 	...(parallelRequests === undefined ? {} : { parallelRequests }),
 });
-const numbers = (count: number) => Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
+const numbers = (count: number) =>
+	Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
 
 describe('against the emulator', () => {
 	// Reset before each test, back to this latency.
 	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 80 });
-	const parameters = (parallelRequests?: number) => ({ ...sendCode(parallelRequests), appId: emulator.appId });
+	const parameters = (parallelRequests?: number) => ({
+		...sendCode(parallelRequests),
+		appId: emulator.appId,
+	});
 
 	it('sends one item at a time when asked for 1', async () => {
-		const { json, error } = await runCloopen(parameters(1), { credentials: credentials(), items: numbers(4) });
+		const { json, error } = await runCloopen(parameters(1), {
+			credentials: credentials(),
+			items: numbers(4),
+		});
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(4);
 		expect(emulator.peakConcurrency()).toBe(1);
 	});
 
 	it('sends 10 at once by default', async () => {
-		const { json } = await runCloopen(parameters(), { credentials: credentials(), items: numbers(12) });
+		const { json } = await runCloopen(parameters(), {
+			credentials: credentials(),
+			items: numbers(12),
+		});
 		expect(json.filter((item) => item.callSid)).toHaveLength(12);
 		expect(emulator.peakConcurrency()).toBe(10);
 	});
 
 	it('keeps as many requests in flight as asked, never more, and the output in input order', async () => {
-		const { json, result } = await runCloopen(parameters(4), { credentials: credentials(), items: numbers(10) });
+		const { json, result } = await runCloopen(parameters(4), {
+			credentials: credentials(),
+			items: numbers(10),
+		});
 		expect(emulator.peakConcurrency()).toBe(4);
 		expect(json.map((item) => item.to)).toEqual(numbers(10).map((item) => item.to));
-		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(10).map((_, item) => ({ item })));
+		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(
+			numbers(10).map((_, item) => ({ item })),
+		);
 	});
 
-	it('reports the platform\'s 111111 on each item it refused (Continue On Fail) and places the others', async () => {
+	it("reports the platform's 111111 on each item it refused (Continue On Fail) and places the others", async () => {
 		emulator.setConcurrencyLimit(3);
-		const { json, result } = await runCloopen(parameters(5), { credentials: credentials(), items: numbers(5), continueOnFail: true });
+		const { json, result } = await runCloopen(parameters(5), {
+			credentials: credentials(),
+			items: numbers(5),
+			continueOnFail: true,
+		});
 		const refused = json.filter((item) => item.statusCode === '111111');
 		expect(json.filter((item) => item.callSid)).toHaveLength(3);
 		expect(refused).toHaveLength(2);
 		for (const item of refused) {
-			expect(item.error).toMatch(/Too many concurrent requests for this account \[statusCode 111111\]/);
+			expect(item.error).toMatch(
+				/Too many concurrent requests for this account \[statusCode 111111\]/,
+			);
 			expect(item.hint).toMatch(/lower "Parallel Requests"/);
 		}
-		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(5).map((_, item) => ({ item })));
+		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(
+			numbers(5).map((_, item) => ({ item })),
+		);
 		expect(emulator.calls()).toHaveLength(3);
 		// Fixed means what it says: nothing refused is sent again.
 		expect(emulator.requests()).toHaveLength(5);
@@ -62,7 +85,10 @@ describe('against the emulator', () => {
 
 	it('without Continue On Fail, a refusal stops the node and names the item', async () => {
 		emulator.setConcurrencyLimit(1);
-		const { error } = await runCloopen(parameters(3), { credentials: credentials(), items: numbers(3) });
+		const { error } = await runCloopen(parameters(3), {
+			credentials: credentials(),
+			items: numbers(3),
+		});
 		expect(error?.message).toMatch(/\[statusCode 111111\]/);
 		expect((error as { context?: { itemIndex?: number } })?.context?.itemIndex).toBeGreaterThan(0);
 	});
@@ -84,7 +110,10 @@ describe('answers that arrive out of order, and the other concurrency codes', ()
 				answeredOrder.push(to);
 				const answer = refusal
 					? { statusCode: refusal, statusMsg: '并发超限' }
-					: { statusCode: '000000', VoiceVerify: { callSid: `call-${to}`, dateCreated: '20261123100000' } };
+					: {
+							statusCode: '000000',
+							VoiceVerify: { callSid: `call-${to}`, dateCreated: '20261123100000' },
+						};
 				response.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8' });
 				response.end(JSON.stringify(answer));
 			},
@@ -106,22 +135,41 @@ describe('answers that arrive out of order, and the other concurrency codes', ()
 
 	it('output follows the input even when the answers came back reversed', async () => {
 		expected = 5;
-		const { json, result } = await runCloopen(sendCode(5), { credentials: customServerCredentials(server.baseUrl), items: numbers(5) });
-		expect(answeredOrder).toEqual(numbers(5).map((item) => item.to).reverse());
+		const { json, result } = await runCloopen(sendCode(5), {
+			credentials: customServerCredentials(server.baseUrl),
+			items: numbers(5),
+		});
+		expect(answeredOrder).toEqual(
+			numbers(5)
+				.map((item) => item.to)
+				.reverse(),
+		);
 		expect(json.map((item) => item.callSid)).toEqual(numbers(5).map((item) => `call-${item.to}`));
-		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(numbers(5).map((_, item) => ({ item })));
+		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(
+			numbers(5).map((_, item) => ({ item })),
+		);
 	});
 
 	it('111111, 111112 and 111114 each land on their own item with an explanation and the same advice', async () => {
 		expected = 10;
-		const { json } = await runCloopen(sendCode(10), { credentials: customServerCredentials(server.baseUrl), items: numbers(10), continueOnFail: true });
-		expect(json.map((item) => item.statusCode)).toEqual([...Array(7).fill('000000'), '111111', '111112', '111114']);
+		const { json } = await runCloopen(sendCode(10), {
+			credentials: customServerCredentials(server.baseUrl),
+			items: numbers(10),
+			continueOnFail: true,
+		});
+		expect(json.map((item) => item.statusCode)).toEqual([
+			...Array(7).fill('000000'),
+			'111111',
+			'111112',
+			'111114',
+		]);
 		expect(json.slice(7).map((item) => item.explanation)).toEqual([
 			'Too many concurrent requests for this account',
 			'Too many concurrent requests to the same number',
 			'Too many concurrent requests for this resource',
 		]);
-		for (const item of json.slice(7)) expect(item.hint).toMatch(/lower "Parallel Requests" or retry later/);
+		for (const item of json.slice(7))
+			expect(item.hint).toMatch(/lower "Parallel Requests" or retry later/);
 		expect(json.slice(7).map((item) => item.statusMsg)).toEqual(Array(3).fill('并发超限'));
 	});
 });

@@ -14,7 +14,13 @@ const NUMBERS = Array.from({ length: 100_000 }, (_, i) => `13${String(i).padStar
 
 it('a template SMS to 100,000 numbers gives an output item under 0.1 MB, its batches covering every number once', async () => {
 	const { json, error } = await runCloopen(
-		{ resource: 'sms', operation: 'sendTemplate', appId: emulator.appId, to: '={{ $json.numbers }}', templateId: '2' },
+		{
+			resource: 'sms',
+			operation: 'sendTemplate',
+			appId: emulator.appId,
+			to: '={{ $json.numbers }}',
+			templateId: '2',
+		},
 		{ credentials: credentials(), items: [{ numbers: NUMBERS }] },
 	);
 	expect(error).toBeUndefined();
@@ -22,7 +28,12 @@ it('a template SMS to 100,000 numbers gives an output item under 0.1 MB, its bat
 
 	const bytes = Buffer.byteLength(JSON.stringify(json[0]));
 	expect(bytes).toBeLessThan(100_000);
-	const batches = json[0].batches as Array<{ numberCount: number; firstIndex: number; lastIndex: number; smsMessageSid: string }>;
+	const batches = json[0].batches as Array<{
+		numberCount: number;
+		firstIndex: number;
+		lastIndex: number;
+		smsMessageSid: string;
+	}>;
 	expect(batches).toHaveLength(500);
 	// The ranges tile the list: each starts where the previous ended, the last ends at the last number.
 	batches.forEach((batch, index) => {

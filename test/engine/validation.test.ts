@@ -4,79 +4,275 @@ import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';
-const sendCode = { resource: 'voiceVerification', operation: 'sendCode', appId: APP, to: '13800000000', verifyCode: '1234' };
-const landingText = { resource: 'voiceNotification', operation: 'call', appId: APP, to: '13800000000', content: 'text', mediaTxt: 'hi' };
+const sendCode = {
+	resource: 'voiceVerification',
+	operation: 'sendCode',
+	appId: APP,
+	to: '13800000000',
+	verifyCode: '1234',
+};
+const landingText = {
+	resource: 'voiceNotification',
+	operation: 'call',
+	appId: APP,
+	to: '13800000000',
+	content: 'text',
+	mediaTxt: 'hi',
+};
 /** n8n itself refuses a literally empty required field; an expression that yields blanks reaches the node. */
 const BLANK = '={{ "  " }}';
-const sms = { resource: 'sms', operation: 'sendTemplate', appId: APP, to: '13800000000', templateId: '1' };
+const sms = {
+	resource: 'sms',
+	operation: 'sendTemplate',
+	appId: APP,
+	to: '13800000000',
+	templateId: '1',
+};
 
 /**
  * docs/platform.md#endpoints and docs/platform.md#limits: each rule rejects a bad value before anything is sent, and the message
  * names the field, the value and the rule.
  */
 const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
-	['verifyCode too short', { ...sendCode, verifyCode: '123' }, /verifyCode must be 4 to 8 letters or digits, got "123"/],
+	[
+		'verifyCode too short',
+		{ ...sendCode, verifyCode: '123' },
+		/verifyCode must be 4 to 8 letters or digits, got "123"/,
+	],
 	['verifyCode too long', { ...sendCode, verifyCode: '123456789' }, /verifyCode .*"123456789"/],
 	['verifyCode with a symbol', { ...sendCode, verifyCode: '12-34' }, /verifyCode .*"12-34"/],
 	['verifyCode missing', { ...sendCode, verifyCode: BLANK }, /verifyCode is required/],
-	['appId missing', { ...sendCode, appId: ' ' }, /No App ID: the App ID field is empty and the credentials have no Default App ID/],
-	['callee with letters', { ...sendCode, to: '1380000abcd' }, /to must be a phone number.*"1380000abcd"/],
-	['callee with two extensions', { ...sendCode, to: '01012345678-1-2' }, /to must be a phone number/],
-	['playTimes 0', { ...sendCode, additionalFields: { playTimes: 0 } }, /playTimes must be a whole number from 1 to 3, got 0/],
-	['playTimes 4', { ...sendCode, additionalFields: { playTimes: 4 } }, /playTimes must be a whole number from 1 to 3, got 4/],
+	[
+		'appId missing',
+		{ ...sendCode, appId: ' ' },
+		/No App ID: the App ID field is empty and the credentials have no Default App ID/,
+	],
+	[
+		'callee with letters',
+		{ ...sendCode, to: '1380000abcd' },
+		/to must be a phone number.*"1380000abcd"/,
+	],
+	[
+		'callee with two extensions',
+		{ ...sendCode, to: '01012345678-1-2' },
+		/to must be a phone number/,
+	],
+	[
+		'playTimes 0',
+		{ ...sendCode, additionalFields: { playTimes: 0 } },
+		/playTimes must be a whole number from 1 to 3, got 0/,
+	],
+	[
+		'playTimes 4',
+		{ ...sendCode, additionalFields: { playTimes: 4 } },
+		/playTimes must be a whole number from 1 to 3, got 4/,
+	],
 	['playTimes 1.5', { ...sendCode, additionalFields: { playTimes: 1.5 } }, /playTimes .* got 1.5/],
-	['respUrl not a URL', { ...sendCode, additionalFields: { respUrl: 'not a url' } }, /respUrl must be an absolute http.*"not a url"/],
-	['respUrl ftp', { ...sendCode, additionalFields: { respUrl: 'ftp://127.0.0.1/x' } }, /respUrl must be an absolute http/],
-	['respUrl with the trigger\'s secret, mistyped', { ...sendCode, additionalFields: { respUrl: 'htp://n8n.example/webhook/x?secret=S3cr3tValue&a=1' } }, /respUrl must be an absolute http.*got "htp:\/\/n8n\.example\/webhook\/x\?secret=\*\*\*&a=1"/],
-	['a very long wrong number, shown cut', { ...sendCode, to: `${'1234567890'.repeat(30)}x` }, /to .*got "(1234567890){12}… \(301 characters\)"/],
-	['lang fr', { ...sendCode, additionalFields: { lang: 'fr' } }, /lang must be one of en, zh, got "fr"/],
-	['displayNum with letters', { ...sendCode, additionalFields: { displayNum: 'abc' } }, /displayNum must be a phone number/],
-	['welcomePrompt not wav', { ...sendCode, additionalFields: { welcomePrompt: 'hello.mp3' } }, /welcomePrompt must be one \.wav file name/],
-	['maxCallTime 0', { ...sendCode, additionalFields: { maxCallTime: 0 } }, /maxCallTime must be a whole number/],
+	[
+		'respUrl not a URL',
+		{ ...sendCode, additionalFields: { respUrl: 'not a url' } },
+		/respUrl must be an absolute http.*"not a url"/,
+	],
+	[
+		'respUrl ftp',
+		{ ...sendCode, additionalFields: { respUrl: 'ftp://127.0.0.1/x' } },
+		/respUrl must be an absolute http/,
+	],
+	[
+		"respUrl with the trigger's secret, mistyped",
+		{
+			...sendCode,
+			additionalFields: { respUrl: 'htp://n8n.example/webhook/x?secret=S3cr3tValue&a=1' },
+		},
+		/respUrl must be an absolute http.*got "htp:\/\/n8n\.example\/webhook\/x\?secret=\*\*\*&a=1"/,
+	],
+	[
+		'a very long wrong number, shown cut',
+		{ ...sendCode, to: `${'1234567890'.repeat(30)}x` },
+		/to .*got "(1234567890){12}… \(301 characters\)"/,
+	],
+	[
+		'lang fr',
+		{ ...sendCode, additionalFields: { lang: 'fr' } },
+		/lang must be one of en, zh, got "fr"/,
+	],
+	[
+		'displayNum with letters',
+		{ ...sendCode, additionalFields: { displayNum: 'abc' } },
+		/displayNum must be a phone number/,
+	],
+	[
+		'welcomePrompt not wav',
+		{ ...sendCode, additionalFields: { welcomePrompt: 'hello.mp3' } },
+		/welcomePrompt must be one \.wav file name/,
+	],
+	[
+		'maxCallTime 0',
+		{ ...sendCode, additionalFields: { maxCallTime: 0 } },
+		/maxCallTime must be a whole number/,
+	],
 	[
 		'custom audio without files',
-		{ resource: 'voiceVerification', operation: 'sendCustomAudioCode', appId: APP, to: '13800000000', playVerifyCode: BLANK },
+		{
+			resource: 'voiceVerification',
+			operation: 'sendCustomAudioCode',
+			appId: APP,
+			to: '13800000000',
+			playVerifyCode: BLANK,
+		},
 		/playVerifyCode is required/,
 	],
 	[
 		'custom audio with an empty name in the list',
-		{ resource: 'voiceVerification', operation: 'sendCustomAudioCode', appId: APP, to: '13800000000', playVerifyCode: 'a.wav;;b.wav' },
+		{
+			resource: 'voiceVerification',
+			operation: 'sendCustomAudioCode',
+			appId: APP,
+			to: '13800000000',
+			playVerifyCode: 'a.wav;;b.wav',
+		},
 		/playVerifyCode must be \.wav file names separated by ';'/,
 	],
 	[
 		'custom audio with a bad optional code',
-		{ resource: 'voiceVerification', operation: 'sendCustomAudioCode', appId: APP, to: '13800000000', playVerifyCode: 'a.wav', additionalFields: { verifyCode: '1' } },
+		{
+			resource: 'voiceVerification',
+			operation: 'sendCustomAudioCode',
+			appId: APP,
+			to: '13800000000',
+			playVerifyCode: 'a.wav',
+			additionalFields: { verifyCode: '1' },
+		},
 		/verifyCode must be 4 to 8/,
 	],
 	['text to speech without text', { ...landingText, mediaTxt: BLANK }, /mediaTxt is required/],
-	['audio without files', { ...landingText, content: 'audio', mediaName: BLANK }, /mediaName is required/],
-	['txtSpeed 501', { ...landingText, speechOptions: { txtSpeed: 501 } }, /txtSpeed must be a whole number from -500 to 500, got 501/],
+	[
+		'audio without files',
+		{ ...landingText, content: 'audio', mediaName: BLANK },
+		/mediaName is required/,
+	],
+	[
+		'txtSpeed 501',
+		{ ...landingText, speechOptions: { txtSpeed: 501 } },
+		/txtSpeed must be a whole number from -500 to 500, got 501/,
+	],
 	['txtSpeed -501', { ...landingText, speechOptions: { txtSpeed: -501 } }, /txtSpeed .* got -501/],
-	['txtVolume 21', { ...landingText, speechOptions: { txtVolume: 21 } }, /txtVolume must be a whole number from -20 to 20, got 21/],
+	[
+		'txtVolume 21',
+		{ ...landingText, speechOptions: { txtVolume: 21 } },
+		/txtVolume must be a whole number from -20 to 20, got 21/,
+	],
 	['txtVolume -21', { ...landingText, speechOptions: { txtVolume: -21 } }, /txtVolume .* got -21/],
-	['txtPitch 600', { ...landingText, speechOptions: { txtPitch: 600 } }, /txtPitch must be a whole number from -500 to 500, got 600/],
-	['txtBgsound 7', { ...landingText, speechOptions: { txtBgsound: 7 } }, /txtBgsound must be a whole number from 0 to 6, got 7/],
+	[
+		'txtPitch 600',
+		{ ...landingText, speechOptions: { txtPitch: 600 } },
+		/txtPitch must be a whole number from -500 to 500, got 600/,
+	],
+	[
+		'txtBgsound 7',
+		{ ...landingText, speechOptions: { txtBgsound: 7 } },
+		/txtBgsound must be a whole number from 0 to 6, got 7/,
+	],
 	['txtBgsound -1', { ...landingText, speechOptions: { txtBgsound: -1 } }, /txtBgsound .* got -1/],
-	['voice notification playTimes 9', { ...landingText, additionalFields: { playTimes: 9 } }, /playTimes must be a whole number from 1 to 3/],
-	['mediaNameType 2', { ...landingText, content: 'audio', mediaName: 'a.wav', mediaNameType: '2' }, /mediaNameType must be one of 0, 1, got "2"/],
+	[
+		'voice notification playTimes 9',
+		{ ...landingText, additionalFields: { playTimes: 9 } },
+		/playTimes must be a whole number from 1 to 3/,
+	],
+	[
+		'mediaNameType 2',
+		{ ...landingText, content: 'audio', mediaName: 'a.wav', mediaNameType: '2' },
+		/mediaNameType must be one of 0, 1, got "2"/,
+	],
 	['SMS without numbers', { ...sms, to: ' , ' }, /to must contain at least one mobile number/],
-	['SMS with a bad number', { ...sms, to: '13800000000,12ab' }, /to must contain only mobile numbers.*"12ab"/],
-	['SMS with a non-numeric template', { ...sms, templateId: 'abc' }, /templateId must be the numeric ID of a template, got "abc"/],
-	['sub-account name with spaces', { resource: 'subAccount', operation: 'create', appId: APP, friendlyName: 'a b' }, /friendlyName must be 1 to 64 letters and digits/],
-	['sub-account list limit 0', { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: false, limit: 0 }, /limit must be a whole number/],
-	['sub-account list start -1', { resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: true, listOptions: { startNo: -1 } }, /startNo must be a whole number/],
-	['sub-account name looked up with spaces', { resource: 'subAccount', operation: 'getByName', appId: APP, subAccountName: { __rl: true, mode: 'name', value: 'a b' } }, /subAccountName must be 1 to 64 letters and digits.*got "a b"/],
-	['close with a SID from an expression that is not one', { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: '={{ "abc" }}' } }, /subAccountSid must be a sub-account SID of 32 letters and digits, got "abc"/],
-	['close without a SID', { resource: 'subAccount', operation: 'close', subAccountSid: { __rl: true, mode: 'id', value: BLANK } }, /subAccountSid is required/],
-	['call state without a callSid', { resource: 'call', operation: 'getState', appId: APP, callSid: BLANK }, /callSid is required/],
-	['call state poll interval 0', { resource: 'call', operation: 'getState', appId: APP, callSid: 'c', options: { waitUntilEnded: true, pollIntervalSeconds: 0 } }, /pollIntervalSeconds must be from 0.1/],
-	['bill records for another date', { resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'week' }, /date must be one of day, got "week"/],
+	[
+		'SMS with a bad number',
+		{ ...sms, to: '13800000000,12ab' },
+		/to must contain only mobile numbers.*"12ab"/,
+	],
+	[
+		'SMS with a non-numeric template',
+		{ ...sms, templateId: 'abc' },
+		/templateId must be the numeric ID of a template, got "abc"/,
+	],
+	[
+		'sub-account name with spaces',
+		{ resource: 'subAccount', operation: 'create', appId: APP, friendlyName: 'a b' },
+		/friendlyName must be 1 to 64 letters and digits/,
+	],
+	[
+		'sub-account list limit 0',
+		{ resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: false, limit: 0 },
+		/limit must be a whole number/,
+	],
+	[
+		'sub-account list start -1',
+		{
+			resource: 'subAccount',
+			operation: 'getAll',
+			appId: APP,
+			returnAll: true,
+			listOptions: { startNo: -1 },
+		},
+		/startNo must be a whole number/,
+	],
+	[
+		'sub-account name looked up with spaces',
+		{
+			resource: 'subAccount',
+			operation: 'getByName',
+			appId: APP,
+			subAccountName: { __rl: true, mode: 'name', value: 'a b' },
+		},
+		/subAccountName must be 1 to 64 letters and digits.*got "a b"/,
+	],
+	[
+		'close with a SID from an expression that is not one',
+		{
+			resource: 'subAccount',
+			operation: 'close',
+			subAccountSid: { __rl: true, mode: 'id', value: '={{ "abc" }}' },
+		},
+		/subAccountSid must be a sub-account SID of 32 letters and digits, got "abc"/,
+	],
+	[
+		'close without a SID',
+		{
+			resource: 'subAccount',
+			operation: 'close',
+			subAccountSid: { __rl: true, mode: 'id', value: BLANK },
+		},
+		/subAccountSid is required/,
+	],
+	[
+		'call state without a callSid',
+		{ resource: 'call', operation: 'getState', appId: APP, callSid: BLANK },
+		/callSid is required/,
+	],
+	[
+		'call state poll interval 0',
+		{
+			resource: 'call',
+			operation: 'getState',
+			appId: APP,
+			callSid: 'c',
+			options: { waitUntilEnded: true, pollIntervalSeconds: 0 },
+		},
+		/pollIntervalSeconds must be from 0.1/,
+	],
+	[
+		'bill records for another date',
+		{ resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'week' },
+		/date must be one of day, got "week"/,
+	],
 ];
 
 const platform = useScriptedPlatform({ eachTest: false });
 
 it.each(BAD_INPUTS)('%s is refused before sending', async (_title, parameters, message) => {
-	const { error } = await runCloopen(parameters, { credentials: customServerCredentials(platform.baseUrl) });
+	const { error } = await runCloopen(parameters, {
+		credentials: customServerCredentials(platform.baseUrl),
+	});
 	expect(error?.message).toMatch(message);
 	expect(error?.description).toContain('The request was not sent');
 	expect(platform.requests).toHaveLength(0);
@@ -96,7 +292,10 @@ it('the edges of every range are accepted', async () => {
 		expect(error).toBeUndefined();
 	}
 	platform.reply({ body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'c' } }) });
-	const eight = await runCloopen({ ...sendCode, verifyCode: 'AbCd1234', to: '075512345678-8001' }, { credentials: customServerCredentials(platform.baseUrl) });
+	const eight = await runCloopen(
+		{ ...sendCode, verifyCode: 'AbCd1234', to: '075512345678-8001' },
+		{ credentials: customServerCredentials(platform.baseUrl) },
+	);
 	expect(eight.error).toBeUndefined();
 	expect(platform.requests).toHaveLength(3);
 	platform.requests.length = 0;
@@ -104,17 +303,32 @@ it('the edges of every range are accepted', async () => {
 
 it('with Continue On Fail, a bad item becomes an error item and the others are sent', async () => {
 	platform.requests.length = 0;
-	platform.reply({ body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'first' } }) });
-	platform.reply({ body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'third' } }) });
+	platform.reply({
+		body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'first' } }),
+	});
+	platform.reply({
+		body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'third' } }),
+	});
 	const { json, result } = await runCloopen(
 		{ ...sendCode, verifyCode: '={{ $json.code }}' },
-		{ credentials: customServerCredentials(platform.baseUrl), continueOnFail: true, items: [{ code: '1111' }, { code: '1' }, { code: '3333' }] },
+		{
+			credentials: customServerCredentials(platform.baseUrl),
+			continueOnFail: true,
+			items: [{ code: '1111' }, { code: '1' }, { code: '3333' }],
+		},
 	);
 	expect(json.map((item) => item.callSid ?? item.error)).toEqual([
 		'first',
 		'verifyCode must be 4 to 8 letters or digits, got "1"',
 		'third',
 	]);
-	expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	expect(platform.requests.map((request) => JSON.parse(request.body).verifyCode)).toEqual(['1111', '3333']);
+	expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual([
+		{ item: 0 },
+		{ item: 1 },
+		{ item: 2 },
+	]);
+	expect(platform.requests.map((request) => JSON.parse(request.body).verifyCode)).toEqual([
+		'1111',
+		'3333',
+	]);
 });

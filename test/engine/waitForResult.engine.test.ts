@@ -42,15 +42,21 @@ const run = async (parameters: IDataObject, items: IDataObject[] = [{}]) =>
 	});
 
 /** The item n8n keeps for the waiting node (what the wait tracker passes on, what the webhook reads). */
-const storedItem = (waiting: IRun) => waiting.data.executionData?.nodeExecutionStack[0].data.main[0]?.[0];
+const storedItem = (waiting: IRun) =>
+	waiting.data.executionData?.nodeExecutionStack[0].data.main[0]?.[0];
 
 /** A notification posted to the waiting execution's resume URL, through the node's webhook. */
 const notify = async (waiting: IRun, body: string, parameters: IDataObject = sendCode()) =>
-	await runWebhook(Cloopen, parameters, { rawBody: body, headers: { 'content-type': 'text/plain;charset=utf-8' } }, {
-		nodeName: 'Cloopen',
-		credentials: credentials(),
-		runExecutionData: structuredClone(waiting.data),
-	});
+	await runWebhook(
+		Cloopen,
+		parameters,
+		{ rawBody: body, headers: { 'content-type': 'text/plain;charset=utf-8' } },
+		{
+			nodeName: 'Cloopen',
+			credentials: credentials(),
+			runExecutionData: structuredClone(waiting.data),
+		},
+	);
 
 /** What the call request returned, as the node output it while waiting (without the waitingUntil it added). */
 const callRequest = (output: IDataObject) => {
@@ -92,14 +98,38 @@ describe('placing the call and waiting', () => {
 			pairedItem: { item: 0 },
 		});
 		// The node's own output while it waits: the call request's answer.
-		expect(result.outputOf('Cloopen')[0].json).toMatchObject({ callSid: call.callSid, to: '13800000000', statusCode: '000000', waitingUntil: new Date(waitTill).toISOString() });
+		expect(result.outputOf('Cloopen')[0].json).toMatchObject({
+			callSid: call.callSid,
+			to: '13800000000',
+			statusCode: '000000',
+			waitingUntil: new Date(waitTill).toISOString(),
+		});
 	});
 
 	it('Voice Notification → Call and Send Custom Audio Code wait the same way', async () => {
-		const notice = await run({ resource: 'voiceNotification', operation: 'call', appId: emulator.appId, to: '13800000005', content: 'text', mediaTxt: 'hi', waitForResult: true });
-		const custom = await run({ resource: 'voiceVerification', operation: 'sendCustomAudioCode', appId: emulator.appId, to: '13800000006', playVerifyCode: 'a.wav', waitForResult: true });
+		const notice = await run({
+			resource: 'voiceNotification',
+			operation: 'call',
+			appId: emulator.appId,
+			to: '13800000005',
+			content: 'text',
+			mediaTxt: 'hi',
+			waitForResult: true,
+		});
+		const custom = await run({
+			resource: 'voiceVerification',
+			operation: 'sendCustomAudioCode',
+			appId: emulator.appId,
+			to: '13800000006',
+			playVerifyCode: 'a.wav',
+			waitForResult: true,
+		});
 		expect([notice.run.status, custom.run.status]).toEqual(['waiting', 'waiting']);
-		expect(emulator.calls().map((call) => [call.kind, /\/webhook-waiting\/harness-\d+$/.test(call.respUrl ?? '')])).toEqual([
+		expect(
+			emulator
+				.calls()
+				.map((call) => [call.kind, /\/webhook-waiting\/harness-\d+$/.test(call.respUrl ?? '')]),
+		).toEqual([
 			['landingCall', true],
 			['voiceVerify', true],
 		]);
@@ -110,15 +140,29 @@ describe('placing the call and waiting', () => {
 	it('refuses several items before anything is sent, naming the ways for batches', async () => {
 		const result = await run(sendCode(), [{}, {}, {}]);
 		const error = result.errorOf('Cloopen');
-		expect(error?.message).toBe('Wait for Call Result places one call per execution, but 3 items came in; nothing was sent');
+		expect(error?.message).toBe(
+			'Wait for Call Result places one call per execution, but 3 items came in; nothing was sent',
+		);
 		expect(error?.description).toMatch(/Call → Get State with Wait Until Ended.*Cloopen Trigger/);
 		expect(emulator.requests()).toHaveLength(0);
 	});
 
 	it.each([
-		['a Result URL of its own', { additionalFields: { respUrl: 'https://example.com/x' } }, 'respUrl must be empty with Wait for Call Result (the node sets it to this execution\'s resume URL), got "https://example.com/x"'],
-		['a Max Wait under 0.1 minutes', { waitOptions: { maxWaitMinutes: 0 } }, 'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got 0'],
-		['a Max Wait that is not a number', { waitOptions: { maxWaitMinutes: 'soon' } }, 'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got "soon"'],
+		[
+			'a Result URL of its own',
+			{ additionalFields: { respUrl: 'https://example.com/x' } },
+			'respUrl must be empty with Wait for Call Result (the node sets it to this execution\'s resume URL), got "https://example.com/x"',
+		],
+		[
+			'a Max Wait under 0.1 minutes',
+			{ waitOptions: { maxWaitMinutes: 0 } },
+			'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got 0',
+		],
+		[
+			'a Max Wait that is not a number',
+			{ waitOptions: { maxWaitMinutes: 'soon' } },
+			'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got "soon"',
+		],
 	])('refuses %s, naming field, value and rule; nothing sent', async (_case, change, message) => {
 		const result = await run(sendCode(change));
 		expect(result.errorOf('Cloopen')?.message).toBe(message);
@@ -134,11 +178,16 @@ describe('placing the call and waiting', () => {
 });
 
 describe('the notification at the resume URL', () => {
-	it('this call\'s notification: exact acknowledgement, and the item holds the call request and the result', async () => {
+	it("this call's notification: exact acknowledgement, and the item holds the call request and the result", async () => {
 		const { result, call } = await waitingRun();
-		const answer = await notify(result.run, notificationBody({ ...call, result: '1', duration: 0 }));
+		const answer = await notify(
+			result.run,
+			notificationBody({ ...call, result: '1', duration: 0 }),
+		);
 		expect(answer.responseStatus).toBe(200);
-		expect(answer.responseBody).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>');
+		expect(answer.responseBody).toBe(
+			'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>',
+		);
 		expect(answer.workflowData).toEqual([
 			[
 				{
@@ -161,30 +210,66 @@ describe('the notification at the resume URL', () => {
 	});
 
 	it.each([
-		['another callSid', (call: Parameters<typeof notificationBody>[0]) => notificationBody({ ...call, callSid: 'f'.repeat(32) }), 403, 'notification is for another call'],
-		['an SMS status report', () => '<Request><action>SMSArrived</action><status>0</status></Request>', 400, 'not a call result notification (action SMSArrived)'],
+		[
+			'another callSid',
+			(call: Parameters<typeof notificationBody>[0]) =>
+				notificationBody({ ...call, callSid: 'f'.repeat(32) }),
+			403,
+			'notification is for another call',
+		],
+		[
+			'an SMS status report',
+			() => '<Request><action>SMSArrived</action><status>0</status></Request>',
+			400,
+			'not a call result notification (action SMSArrived)',
+		],
 		['a body that is not a notification', () => 'hello', 400, expect.any(String)],
-	])('refuses %s: nothing continues, the execution keeps waiting', async (_case, body, status, reason) => {
-		const { result, call } = await waitingRun();
-		const answer = await notify(result.run, body(call));
-		expect({ status: answer.responseStatus, body: answer.responseBody.trim() }).toEqual({ status, body: reason });
-		expect(answer.workflowData).toBeUndefined();
-	});
+	])(
+		'refuses %s: nothing continues, the execution keeps waiting',
+		async (_case, body, status, reason) => {
+			const { result, call } = await waitingRun();
+			const answer = await notify(result.run, body(call));
+			expect({ status: answer.responseStatus, body: answer.responseBody.trim() }).toEqual({
+				status,
+				body: reason,
+			});
+			expect(answer.workflowData).toBeUndefined();
+		},
+	);
 
 	it('Verify With Platform: continues only when Call Result agrees', async () => {
 		const parameters = sendCode({ waitOptions: { verifyWithPlatform: true } });
 		const { result, call } = await waitingRun(parameters);
 		emulator.advanceTime(10 * 60_000); // the call ends: answered, as the callee number says
 		const forged = await notify(result.run, notificationBody({ ...call, result: '2' }), parameters);
-		expect({ status: forged.responseStatus, body: forged.responseBody.trim() }).toEqual({ status: 403, body: 'call result does not match the platform' });
-		const genuine = await notify(result.run, notificationBody({ ...call, result: '0', duration: 21 }), parameters);
+		expect({ status: forged.responseStatus, body: forged.responseBody.trim() }).toEqual({
+			status: 403,
+			body: 'call result does not match the platform',
+		});
+		const genuine = await notify(
+			result.run,
+			notificationBody({ ...call, result: '0', duration: 21 }),
+			parameters,
+		);
 		expect(genuine.responseStatus).toBe(200);
-		expect(genuine.workflowData?.[0][0].json).toMatchObject({ notified: true, result: 'answered', verified: true });
+		expect(genuine.workflowData?.[0][0].json).toMatchObject({
+			notified: true,
+			result: 'answered',
+			verified: true,
+		});
 	});
 
 	it('a resume URL called on an execution that holds no waiting call is refused', async () => {
-		const answer = await runWebhook(Cloopen, sendCode(), { rawBody: 'x', headers: { 'content-type': 'text/plain' } }, { nodeName: 'Cloopen', credentials: credentials() });
-		expect({ status: answer.responseStatus, body: answer.responseBody.trim() }).toEqual({ status: 500, body: 'no call waiting here' });
+		const answer = await runWebhook(
+			Cloopen,
+			sendCode(),
+			{ rawBody: 'x', headers: { 'content-type': 'text/plain' } },
+			{ nodeName: 'Cloopen', credentials: credentials() },
+		);
+		expect({ status: answer.responseStatus, body: answer.responseBody.trim() }).toEqual({
+			status: 500,
+			body: 'no call waiting here',
+		});
 	});
 });
 
@@ -192,10 +277,19 @@ describe('Max Wait passing without a notification', () => {
 	it('n8n-core continues the execution with the "not notified" item, without running the node again', async () => {
 		const { result, call } = await waitingRun();
 		const requestsBefore = emulator.requests().length;
-		const resumed = await runWorkflow(workflow(sendCode()), { nodeTypes: [Cloopen], credentials: credentials(), resume: structuredClone(result.run.data) });
+		const resumed = await runWorkflow(workflow(sendCode()), {
+			nodeTypes: [Cloopen],
+			credentials: credentials(),
+			resume: structuredClone(result.run.data),
+		});
 		expect(resumed.run.status).toBe('success');
-		expect(resumed.outputOf('Cloopen').map((item) => item.json)).toEqual([storedItem(result.run)?.json]);
-		expect(resumed.outputOf('Cloopen')[0].json).toMatchObject({ callSid: call.callSid, notified: false });
+		expect(resumed.outputOf('Cloopen').map((item) => item.json)).toEqual([
+			storedItem(result.run)?.json,
+		]);
+		expect(resumed.outputOf('Cloopen')[0].json).toMatchObject({
+			callSid: call.callSid,
+			notified: false,
+		});
 		expect(emulator.requests()).toHaveLength(requestsBefore);
 	});
 });

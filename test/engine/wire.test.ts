@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 
 import type { BodyFormat } from '../../nodes/shared/transport/bodyFormat';
-import { customServerCredentials, runCloopen, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/runCloopen';
+import {
+	customServerCredentials,
+	runCloopen,
+	TEST_ACCOUNT_SID,
+	TEST_AUTH_TOKEN,
+} from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { OPERATION_CASES } from './operationCases';
 
@@ -18,7 +23,8 @@ const FORMATS: Array<{ format: BodyFormat; accept: string; contentType: string }
 /** The types of every value at the leaves of a JSON document. */
 function leafTypes(value: unknown, found = new Set<string>()): Set<string> {
 	if (Array.isArray(value)) value.forEach((entry) => leafTypes(entry, found));
-	else if (typeof value === 'object' && value !== null) Object.values(value).forEach((entry) => leafTypes(entry, found));
+	else if (typeof value === 'object' && value !== null)
+		Object.values(value).forEach((entry) => leafTypes(entry, found));
 	else found.add(typeof value);
 	return found;
 }
@@ -43,13 +49,20 @@ describe.each(FORMATS)('$format bodies', ({ format, accept, contentType }) => {
 		const [request] = platform.requests;
 		expect(request.method).toBe(operationCase.method);
 		expect(request.path).toBe(`/2013-12-26/Accounts/${TEST_ACCOUNT_SID}/${operationCase.path}`);
-		expect(Object.fromEntries([...request.query].filter(([key]) => key !== 'sig'))).toEqual(operationCase.query ?? {});
+		expect(Object.fromEntries([...request.query].filter(([key]) => key !== 'sig'))).toEqual(
+			operationCase.query ?? {},
+		);
 
 		// docs/platform.md#signing: one timestamp in both halves of the authentication.
-		const [sid, timestamp] = Buffer.from(String(request.headers.authorization), 'base64').toString().split(':');
+		const [sid, timestamp] = Buffer.from(String(request.headers.authorization), 'base64')
+			.toString()
+			.split(':');
 		expect(sid).toBe(TEST_ACCOUNT_SID);
 		expect(timestamp).toMatch(/^\d{14}$/);
-		const expectedSig = createHash('md5').update(TEST_ACCOUNT_SID + TEST_AUTH_TOKEN + timestamp).digest('hex').toUpperCase();
+		const expectedSig = createHash('md5')
+			.update(TEST_ACCOUNT_SID + TEST_AUTH_TOKEN + timestamp)
+			.digest('hex')
+			.toUpperCase();
 		expect(request.query.get('sig')).toBe(expectedSig);
 
 		expect(request.headers.accept).toBe(accept);
@@ -67,34 +80,39 @@ describe.each(FORMATS)('$format bodies', ({ format, accept, contentType }) => {
 		expect(JSON.stringify(request.headers) + request.body).not.toContain(TEST_AUTH_TOKEN);
 	});
 
-	it.each(OPERATION_CASES)('$title: a platform failure keeps statusCode and statusMsg', async (operationCase) => {
-		const statusMsg = '【账号】主帐号余额不足';
-		platform.reply(
-			format === 'json'
-				? { body: JSON.stringify({ statusCode: '111142', statusMsg }) }
-				: { body: `<?xml version="1.0" encoding="UTF-8"?><Response><statusCode>111142</statusCode><statusMsg>${statusMsg}</statusMsg></Response>` },
-		);
-		const failing = await runCloopen(
-			{ ...operationCase.parameters, bodyFormat: format },
-			{ credentials: customServerCredentials(platform.baseUrl) },
-		);
-		expect(failing.error?.message).toContain('balance is insufficient');
-		expect(failing.error?.message).toContain('111142');
-		expect(failing.error?.description).toContain(statusMsg);
+	it.each(OPERATION_CASES)(
+		'$title: a platform failure keeps statusCode and statusMsg',
+		async (operationCase) => {
+			const statusMsg = '【账号】主帐号余额不足';
+			platform.reply(
+				format === 'json'
+					? { body: JSON.stringify({ statusCode: '111142', statusMsg }) }
+					: {
+							body: `<?xml version="1.0" encoding="UTF-8"?><Response><statusCode>111142</statusCode><statusMsg>${statusMsg}</statusMsg></Response>`,
+						},
+			);
+			const failing = await runCloopen(
+				{ ...operationCase.parameters, bodyFormat: format },
+				{ credentials: customServerCredentials(platform.baseUrl) },
+			);
+			expect(failing.error?.message).toContain('balance is insufficient');
+			expect(failing.error?.message).toContain('111142');
+			expect(failing.error?.description).toContain(statusMsg);
 
-		platform.reply({ body: JSON.stringify({ statusCode: '111142', statusMsg }) });
-		const continued = await runCloopen(
-			{ ...operationCase.parameters, bodyFormat: format },
-			{ credentials: customServerCredentials(platform.baseUrl), continueOnFail: true },
-		);
-		expect(continued.json).toEqual([
-			expect.objectContaining({
-				statusCode: '111142',
-				statusMsg,
-				explanation: 'The main account balance is insufficient',
-				hint: expect.stringContaining('Top up'),
-			}),
-		]);
-		expect(JSON.stringify(continued.result.run)).not.toContain(TEST_AUTH_TOKEN);
-	});
+			platform.reply({ body: JSON.stringify({ statusCode: '111142', statusMsg }) });
+			const continued = await runCloopen(
+				{ ...operationCase.parameters, bodyFormat: format },
+				{ credentials: customServerCredentials(platform.baseUrl), continueOnFail: true },
+			);
+			expect(continued.json).toEqual([
+				expect.objectContaining({
+					statusCode: '111142',
+					statusMsg,
+					explanation: 'The main account balance is insufficient',
+					hint: expect.stringContaining('Top up'),
+				}),
+			]);
+			expect(JSON.stringify(continued.result.run)).not.toContain(TEST_AUTH_TOKEN);
+		},
+	);
 });

@@ -1,5 +1,10 @@
 import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INodeListSearchResult } from 'n8n-workflow';
+import {
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type IDataObject,
+	type INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { buildAdditionalData } from '../../dev/engine/additionalData';
@@ -21,15 +26,32 @@ export async function callListSearch(
 ): Promise<INodeListSearchResult> {
 	prepareContainer();
 	const nodeTypes = buildNodeTypes([Cloopen]);
-	const credentialsHelper = new HarnessCredentialsHelper(buildCredentialTypes(), { cloopenApi: credentials });
+	const credentialsHelper = new HarnessCredentialsHelper(buildCredentialTypes(), {
+		cloopenApi: credentials,
+	});
 	const workflowData = normalizeWorkflow(
-		{ nodes: [{ name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', parameters: parameters as never }], connections: {} },
+		{
+			nodes: [
+				{ name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', parameters: parameters as never },
+			],
+			connections: {},
+		},
 		nodeTypes,
 		credentialsHelper,
 	);
-	const workflow = new Workflow({ nodes: workflowData.nodes, connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		nodes: workflowData.nodes,
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
 	const node = workflow.getNode('Cloopen')!;
-	const additionalData = buildAdditionalData({ credentialsHelper, mode: 'internal', executionId: 'list-search', workflowData });
+	const additionalData = buildAdditionalData({
+		credentialsHelper,
+		mode: 'internal',
+		executionId: 'list-search',
+		workflowData,
+	});
 	additionalData.currentNodeParameters = node.parameters;
 	const context = new LoadOptionsContext(workflow, node, additionalData, 'subAccountSid');
 	const search = new Cloopen().methods.listSearch[method as keyof Cloopen['methods']['listSearch']];

@@ -4,6 +4,8 @@ import { removeTestRunTempFolder } from './testRunTempFolder';
 export default function globalTeardown(): void {
 	const leftovers = removeTestRunTempFolder();
 	if (leftovers.length > 0) {
-		throw new Error(`tests left ${leftovers.length} item(s) in the temporary folder (now removed): ${leftovers.join(', ')}`);
+		throw new Error(
+			`tests left ${leftovers.length} item(s) in the temporary folder (now removed): ${leftovers.join(', ')}`,
+		);
 	}
 }

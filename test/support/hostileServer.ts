@@ -65,7 +65,8 @@ export class HostileServer {
 }
 
 /** A platform success answer in JSON. */
-export const platformOk = (fields: Record<string, unknown> = {}) => JSON.stringify({ statusCode: '000000', ...fields });
+export const platformOk = (fields: Record<string, unknown> = {}) =>
+	JSON.stringify({ statusCode: '000000', ...fields });
 
 /** Resolves after `ms`: only for waiting to see that nothing more arrives, never for asserting speed. */
 export const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));

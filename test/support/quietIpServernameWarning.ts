@@ -13,9 +13,16 @@ export function quietIpServernameWarning(): void {
 	if (!options.split(/\s+/).includes(flag)) process.env.NODE_OPTIONS = `${options} ${flag}`.trim();
 
 	const emitWarning = process.emitWarning;
-	process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: unknown[]) {
+	process.emitWarning = function (
+		this: NodeJS.Process,
+		warning: string | Error,
+		...rest: unknown[]
+	) {
 		// Node calls emitWarning(message, type, code) or emitWarning(message, { type, code }).
-		const code = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { code?: string }).code : rest[1];
+		const code =
+			typeof rest[0] === 'object' && rest[0] !== null
+				? (rest[0] as { code?: string }).code
+				: rest[1];
 		if (code === CODE) return;
 		return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
 	} as typeof process.emitWarning;

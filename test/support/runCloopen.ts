@@ -9,8 +9,14 @@ export const TEST_ACCOUNT_SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 export const TEST_AUTH_TOKEN = 'f00dfeedc0ffee5ecre7700000000042';
 
 /** The Cloopen API credential for a test's own server at `baseUrl` (Custom URL server), with the test account. */
-export function customServerCredentials(baseUrl: string, extra: IDataObject = {}): ICredentialDataDecryptedObject {
-	return emulatorCredentials({ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN, baseUrl }, extra);
+export function customServerCredentials(
+	baseUrl: string,
+	extra: IDataObject = {},
+): ICredentialDataDecryptedObject {
+	return emulatorCredentials(
+		{ accountSid: TEST_ACCOUNT_SID, authToken: TEST_AUTH_TOKEN, baseUrl },
+		extra,
+	);
 }
 
 export interface CloopenRunOptions {

@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -10,7 +15,10 @@ export interface RecordedRequest {
 }
 
 /** Reads a request whole (its body as UTF-8 text), then hands it over as the test servers record it. */
-export function whenReceived(incoming: IncomingMessage, received: (request: RecordedRequest) => void): void {
+export function whenReceived(
+	incoming: IncomingMessage,
+	received: (request: RecordedRequest) => void,
+): void {
 	const chunks: Buffer[] = [];
 	incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 	incoming.on('end', () => {
@@ -59,7 +67,9 @@ export class ScriptedPlatform {
 			whenReceived(incoming, (request) => {
 				this.requests.push(request);
 				const reply = (this.replies.shift() ?? this.unscripted)(request);
-				outgoing.writeHead(reply.status ?? 200, { 'Content-Type': reply.contentType ?? 'application/json;charset=utf-8' });
+				outgoing.writeHead(reply.status ?? 200, {
+					'Content-Type': reply.contentType ?? 'application/json;charset=utf-8',
+				});
 				outgoing.end(reply.body);
 			});
 		});
@@ -86,7 +96,10 @@ export class ScriptedPlatform {
  * started on a free port before the test with nothing recorded or queued, stopped after it. With
  * `eachTest: false` one server serves all the block's tests, started before the first, stopped after the last.
  */
-export function useScriptedPlatform({ eachTest = true, unscripted = NOTHING_SCRIPTED } = {}): ScriptedPlatform {
+export function useScriptedPlatform({
+	eachTest = true,
+	unscripted = NOTHING_SCRIPTED,
+} = {}): ScriptedPlatform {
 	const platform = new ScriptedPlatform(unscripted);
 	const [before, after] = eachTest ? [beforeEach, afterEach] : [beforeAll, afterAll];
 	before(async () => {

@@ -14,7 +14,10 @@ export interface EmulatorInTest {
 	/** A request signed with the main account's credentials. */
 	main(call: CallOptions): ReturnType<typeof signedRequest>;
 	/** A request signed with a sub-account's own credentials, under its own path. */
-	as(account: { subAccountSid: string; subToken: string }, call: CallOptions): ReturnType<typeof signedRequest>;
+	as(
+		account: { subAccountSid: string; subToken: string },
+		call: CallOptions,
+	): ReturnType<typeof signedRequest>;
 	/** The statusCode of a request signed with the main account's credentials. */
 	code(call: CallOptions): Promise<string | undefined>;
 }
@@ -25,7 +28,10 @@ export interface EmulatorInTest {
  * each test. A test's own set-up after the reset goes in a beforeEach declared after this call; it runs
  * after the reset.
  */
-export function useEmulator(options: EmulatorOptions = {}, { resetEachTest = true } = {}): EmulatorInTest {
+export function useEmulator(
+	options: EmulatorOptions = {},
+	{ resetEachTest = true } = {},
+): EmulatorInTest {
 	const emulator = {} as RunningEmulator;
 	let started: RunningEmulator | undefined;
 	beforeAll(async () => {
@@ -36,12 +42,22 @@ export function useEmulator(options: EmulatorOptions = {}, { resetEachTest = tru
 	afterAll(async () => {
 		await started?.close();
 	});
-	const main = (call: CallOptions) => signedRequest(emulator.baseUrl, { accountSid: emulator.accountSid, token: emulator.authToken, ...call });
+	const main = (call: CallOptions) =>
+		signedRequest(emulator.baseUrl, {
+			accountSid: emulator.accountSid,
+			token: emulator.authToken,
+			...call,
+		});
 	return {
 		emulator,
 		credentials: (changes) => emulatorCredentials(emulator, changes),
 		main,
-		as: (account, call) => signedRequest(emulator.baseUrl, { accountSid: account.subAccountSid, token: account.subToken, ...call }),
+		as: (account, call) =>
+			signedRequest(emulator.baseUrl, {
+				accountSid: account.subAccountSid,
+				token: account.subToken,
+				...call,
+			}),
 		code: async (call) => statusCodeOf(await main(call)),
 	};
 }

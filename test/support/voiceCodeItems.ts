@@ -18,7 +18,10 @@ export const numberOfItem = (i: number) => `1380000${String(i).padStart(4, '0')}
 
 /** `count` items; item `invalid`, if given, carries a code the node refuses ('x'). */
 export const voiceCodeItems = (count: number, invalid?: number) =>
-	Array.from({ length: count }, (_, i) => ({ to: numberOfItem(i), code: i === invalid ? 'x' : '1234' }));
+	Array.from({ length: count }, (_, i) => ({
+		to: numberOfItem(i),
+		code: i === invalid ? 'x' : '1234',
+	}));
 
 /** The item a request was sent for, read from the number in its JSON body. */
 export const itemOfBody = (body: string) => Number(String(JSON.parse(body).to).slice(-4));

@@ -14,7 +14,9 @@ import { useEmulator } from '../support/useEmulator';
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 50 }, { resetEachTest: false });
 let served: ServedWebhook;
-const example = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'alert-on-failed-voice-codes.json'), 'utf8'));
+const example = JSON.parse(
+	readFileSync(join(__dirname, '..', '..', 'examples', 'alert-on-failed-voice-codes.json'), 'utf8'),
+);
 const trigger = example.nodes[0];
 
 beforeAll(async () => {
@@ -68,7 +70,14 @@ it('a failed voice code reaches the trigger, is acknowledged, and the alert SMS 
 it('an answered voice code is acknowledged and starts nothing', async () => {
 	const before = served.executions.length;
 	await runCloopen(
-		{ resource: 'voiceVerification', operation: 'sendCode', appId: emulator.appId, to: '13800000000', verifyCode: '5678', additionalFields: { respUrl: served.url } },
+		{
+			resource: 'voiceVerification',
+			operation: 'sendCode',
+			appId: emulator.appId,
+			to: '13800000000',
+			verifyCode: '5678',
+			additionalFields: { respUrl: served.url },
+		},
 		{ credentials: credentials() as never },
 	);
 	const callbacks = await emulator.waitForCallbacks(2);

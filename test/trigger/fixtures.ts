@@ -16,7 +16,9 @@ export const SELLING_CALL_XML = `<?xml version="1.0" encoding="UTF-8"?>
   <userData>order-42 &amp; friends</userData>
 </request>`;
 
-export const voiceCodeXml = (fields: { state?: string; callSid?: string; userData?: string; number?: string } = {}) =>
+export const voiceCodeXml = (
+	fields: { state?: string; callSid?: string; userData?: string; number?: string } = {},
+) =>
 	`<?xml version="1.0" encoding="UTF-8"?><Request><action>VoiceCode</action><number>${fields.number ?? '13800000000'}</number>` +
 	`<callSid>${fields.callSid ?? '1307241452320369000100030000002f'}</callSid><state>${fields.state ?? '0'}</state>` +
 	`<duration>30</duration>${fields.userData !== undefined ? `<userData>${fields.userData}</userData>` : ''}</Request>`;
@@ -72,5 +74,7 @@ export const EXTERNAL_ENTITY = `<?xml version="1.0"?>
 <!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
 <Request><action>VoiceCode</action><callSid>abc</callSid><state>0</state><userData>&xxe;</userData></Request>`;
 
-export const deeplyNestedXml = (depth: number) => `<Request>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</Request>`;
-export const deeplyNestedJson = (depth: number) => `{"Request":${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}}`;
+export const deeplyNestedXml = (depth: number) =>
+	`<Request>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</Request>`;
+export const deeplyNestedJson = (depth: number) =>
+	`{"Request":${'{"a":'.repeat(depth)}"x"${'}'.repeat(depth)}}`;

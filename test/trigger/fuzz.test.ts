@@ -3,16 +3,32 @@ import type { IDataObject } from 'n8n-workflow';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
 import { runWebhook, serveWebhook } from '../../dev/engine';
-import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
+import {
+	SELLING_CALL_XML,
+	SMS_ARRIVED_JSON,
+	VOICE_CODE_JSON,
+	VOICE_CODE_XML,
+	voiceCodeXml,
+} from './fixtures';
 
 /**
  * Whatever arrives gets 200 or 4xx, never a crash or a 500, and only notifications start workflows:
  * 3000 seeded bodies through webhook() in n8n-core's WebhookContext (runWebhook), then a sample of
  * them again over real HTTP (serveWebhook), which must answer the same.
  */
-const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
-const PARAMETERS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {}, ignoreRepeats: false };
+const PARAMETERS: IDataObject = {
+	events: ['*'],
+	results: ['*'],
+	secret: '',
+	allowedIps: '',
+	trustForwardedFor: false,
+	verifyWithPlatform: false,
+	options: {},
+	ignoreRepeats: false,
+};
 const SEED = 20261122;
 const COUNT = 3000;
 
@@ -37,8 +53,23 @@ function generateCases(): Case[] {
 	const next = random(SEED);
 	const int = (max: number) => Math.floor(next() * max);
 	const pick = <T>(list: T[]) => list[int(list.length)];
-	const valid = [VOICE_CODE_XML, SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_JSON, voiceCodeXml({ userData: 'x &amp; y' }), voiceCodeXml({ state: '2' })];
-	const anyType = () => pick(['text/plain', 'application/xml', 'text/xml', 'application/json', 'application/octet-stream', '']);
+	const valid = [
+		VOICE_CODE_XML,
+		SELLING_CALL_XML,
+		SMS_ARRIVED_JSON,
+		VOICE_CODE_JSON,
+		voiceCodeXml({ userData: 'x &amp; y' }),
+		voiceCodeXml({ state: '2' }),
+	];
+	const anyType = () =>
+		pick([
+			'text/plain',
+			'application/xml',
+			'text/xml',
+			'application/json',
+			'application/octet-stream',
+			'',
+		]);
 	const generators: Record<string, () => string | Buffer> = {
 		randomBytes: () => Buffer.from(Array.from({ length: int(400) }, () => int(256))),
 		truncated: () => {
@@ -47,7 +78,8 @@ function generateCases(): Case[] {
 		},
 		mutated: () => {
 			const chars = [...pick(valid)];
-			for (let i = 0, n = 1 + int(6); i < n; i++) chars[int(chars.length)] = String.fromCharCode(int(128));
+			for (let i = 0, n = 1 + int(6); i < n; i++)
+				chars[int(chars.length)] = String.fromCharCode(int(128));
 			return chars.join('');
 		},
 		spliced: () => {
@@ -56,7 +88,8 @@ function generateCases(): Case[] {
 			return a.slice(0, int(a.length)) + b.slice(int(b.length));
 		},
 		deepXml: () => `<Request>${'<a>'.repeat(10 + int(9000))}x</Request>`,
-		deepJson: () => `{"Request":${'{"a":'.repeat(10 + int(9000))}"x"${'}'.repeat(int(2) ? 0 : 9000)}}`,
+		deepJson: () =>
+			`{"Request":${'{"a":'.repeat(10 + int(9000))}"x"${'}'.repeat(int(2) ? 0 : 9000)}}`,
 		entities: () =>
 			pick([
 				`<!DOCTYPE r [<!ENTITY x "${'y'.repeat(100)}"><!ENTITY z "&x;&x;&x;&x;">]><Request><action>VoiceCode</action><callSid>abc</callSid><state>0</state><userData>&z;&z;</userData></Request>`,
@@ -86,12 +119,24 @@ function generateCases(): Case[] {
 		if (int(5) === 0) {
 			// The documented notifications, with the Content-Type the platform uses (XML as text/plain).
 			const body = pick(valid);
-			cases.push({ kind: 'valid', body: Buffer.from(body), contentType: body.startsWith('{') ? 'application/json' : pick(['text/plain', 'text/plain;charset=utf-8']), valid: true });
+			cases.push({
+				kind: 'valid',
+				body: Buffer.from(body),
+				contentType: body.startsWith('{')
+					? 'application/json'
+					: pick(['text/plain', 'text/plain;charset=utf-8']),
+				valid: true,
+			});
 			continue;
 		}
 		const kind = pick(kinds);
 		const body = generators[kind]();
-		cases.push({ kind, body: Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'), contentType: anyType(), valid: false });
+		cases.push({
+			kind,
+			body: Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'),
+			contentType: anyType(),
+			valid: false,
+		});
 	}
 	return cases;
 }
@@ -109,9 +154,14 @@ async function run(testCase: Case): Promise<Outcome> {
 			headers: testCase.contentType ? { 'content-type': testCase.contentType } : {},
 			rawBody: testCase.body,
 		});
-		return { status: result.responseStatus, body: result.responseBody, items: result.workflowData?.[0]?.length ?? 0 };
+		return {
+			status: result.responseStatus,
+			body: result.responseBody,
+			items: result.workflowData?.[0]?.length ?? 0,
+		};
 	} catch (error) {
-		if ((error as { httpStatus?: number }).httpStatus === 422) return { status: 422, body: '', items: 0 };
+		if ((error as { httpStatus?: number }).httpStatus === 422)
+			return { status: 422, body: '', items: 0 };
 		throw error;
 	}
 }
@@ -126,16 +176,30 @@ test(`${COUNT} generated bodies through webhook() (seed ${SEED})`, async () => {
 		const outcome = await run(testCase);
 		outcomes.push(outcome);
 		const where = `case ${outcomes.length - 1} (${testCase.kind}, ${testCase.contentType || 'no content type'})`;
-		expect([where, outcome.status === 200 || (outcome.status >= 400 && outcome.status < 500)]).toEqual([where, true]);
+		expect([
+			where,
+			outcome.status === 200 || (outcome.status >= 400 && outcome.status < 500),
+		]).toEqual([where, true]);
 		if (outcome.status === 200) expect(outcome.body).toBe(ACK);
 		else expect([where, outcome.items]).toEqual([where, 0]);
 		expect(outcome.items).toBeLessThanOrEqual(1);
 		expect(outcome.body.length).toBeLessThan(200);
-		if (testCase.valid) expect([where, outcome]).toEqual([where, { status: 200, body: ACK, items: 1 }]);
+		if (testCase.valid)
+			expect([where, outcome]).toEqual([where, { status: 200, body: ACK, items: 1 }]);
 	}
-	const tally = (kind: string) => outcomes.filter((outcome, i) => cases[i].kind === kind && outcome.items === 1).length;
+	const tally = (kind: string) =>
+		outcomes.filter((outcome, i) => cases[i].kind === kind && outcome.items === 1).length;
 	// Hostile and broken bodies never start anything; only mutations that left a notification intact may.
-	for (const kind of ['randomBytes', 'deepXml', 'deepJson', 'entities', 'wrongTypes', 'huge', 'hugeNotification', 'empty']) {
+	for (const kind of [
+		'randomBytes',
+		'deepXml',
+		'deepJson',
+		'entities',
+		'wrongTypes',
+		'huge',
+		'hugeNotification',
+		'empty',
+	]) {
 		expect([kind, tally(kind)]).toEqual([kind, 0]);
 	}
 	expect(cases.filter((testCase) => testCase.valid).length).toBeGreaterThan(400);
@@ -147,7 +211,9 @@ test(`${COUNT} generated bodies through webhook() (seed ${SEED})`, async () => {
 test('a sample of the same bodies over real HTTP gets the same answers', async () => {
 	const served = await serveWebhook(CloopenTrigger, PARAMETERS);
 	try {
-		const sample = cases.map((testCase, index) => ({ testCase, index })).filter(({ index }) => index % 10 === 0);
+		const sample = cases
+			.map((testCase, index) => ({ testCase, index }))
+			.filter(({ index }) => index % 10 === 0);
 		for (const { testCase, index } of sample) {
 			const response = await fetch(served.url, {
 				method: 'POST',
@@ -158,8 +224,12 @@ test('a sample of the same bodies over real HTTP gets the same answers', async (
 			expect([index, response.status]).toEqual([index, outcomes[index].status]);
 			if (response.status === 200) expect(text).toBe(ACK);
 		}
-		expect(served.executions).toHaveLength(sample.filter(({ index }) => outcomes[index].items === 1).length);
-		expect(served.responses.every((response) => response.error === undefined && response.status !== 500)).toBe(true);
+		expect(served.executions).toHaveLength(
+			sample.filter(({ index }) => outcomes[index].items === 1).length,
+		);
+		expect(
+			served.responses.every((response) => response.error === undefined && response.status !== 500),
+		).toBe(true);
 	} finally {
 		await served.close();
 	}

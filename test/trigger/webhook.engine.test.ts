@@ -6,9 +6,19 @@ import { useEmulator } from '../support/useEmulator';
 import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** The trigger's webhook() in n8n-core's WebhookContext, behind a real HTTP server on loopback. */
-const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
-const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {}, ignoreRepeats: false };
+const DEFAULTS: IDataObject = {
+	events: ['*'],
+	results: ['*'],
+	secret: '',
+	allowedIps: '',
+	trustForwardedFor: false,
+	verifyWithPlatform: false,
+	options: {},
+	ignoreRepeats: false,
+};
 
 let served: ServedWebhook | undefined;
 afterEach(async () => {
@@ -17,13 +27,30 @@ afterEach(async () => {
 });
 
 async function serve(parameters: IDataObject = {}, credentials?: IDataObject) {
-	served = await serveWebhook(CloopenTrigger, { ...DEFAULTS, ...parameters }, credentials ? { credentials: { cloopenApi: credentials as never } } : {});
+	served = await serveWebhook(
+		CloopenTrigger,
+		{ ...DEFAULTS, ...parameters },
+		credentials ? { credentials: { cloopenApi: credentials as never } } : {},
+	);
 	return served;
 }
 
-async function post(url: string, body: string, contentType = 'text/plain', headers: Record<string, string> = {}) {
-	const response = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': contentType, ...headers } });
-	return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+async function post(
+	url: string,
+	body: string,
+	contentType = 'text/plain',
+	headers: Record<string, string> = {},
+) {
+	const response = await fetch(url, {
+		method: 'POST',
+		body,
+		headers: { 'Content-Type': contentType, ...headers },
+	});
+	return {
+		status: response.status,
+		contentType: response.headers.get('content-type'),
+		text: await response.text(),
+	};
 }
 
 describe('acknowledgement and items', () => {
@@ -50,15 +77,25 @@ describe('acknowledgement and items', () => {
 		const { url, executions } = await serve();
 		await post(url, SELLING_CALL_XML, 'application/xml');
 		await post(url, SMS_ARRIVED_JSON, 'application/json');
-		expect(executions.map((run) => run[0][0].json.event)).toEqual(['voiceNotification', 'SMSArrived']);
-		expect(executions[0][0][0].json).toMatchObject({ result: 'not answered', userData: 'order-42 & friends' });
+		expect(executions.map((run) => run[0][0].json.event)).toEqual([
+			'voiceNotification',
+			'SMSArrived',
+		]);
+		expect(executions[0][0][0].json).toMatchObject({
+			result: 'not answered',
+			userData: 'order-42 & friends',
+		});
 	});
 });
 
 describe('filters', () => {
 	it('only failed and not-answered voice codes start the workflow; the rest are still acknowledged', async () => {
-		const { url, executions, responses } = await serve({ events: ['voiceVerification'], results: ['failed', 'notAnswered'] });
-		for (const state of ['0', '1', '2']) expect((await post(url, voiceCodeXml({ state }))).text).toBe(ACK);
+		const { url, executions, responses } = await serve({
+			events: ['voiceVerification'],
+			results: ['failed', 'notAnswered'],
+		});
+		for (const state of ['0', '1', '2'])
+			expect((await post(url, voiceCodeXml({ state }))).text).toBe(ACK);
 		expect((await post(url, SELLING_CALL_XML)).text).toBe(ACK);
 		expect(executions.map((run) => run[0][0].json.state)).toEqual(['1', '2']);
 		expect(responses.map((response) => response.started)).toEqual([false, true, true, false]);
@@ -85,7 +122,10 @@ describe('security', () => {
 	});
 
 	describe('verification with the platform', () => {
-		const { emulator, credentials, main } = useEmulator({ callDurationMs: 10 }, { resetEachTest: false });
+		const { emulator, credentials, main } = useEmulator(
+			{ callDurationMs: 10 },
+			{ resetEachTest: false },
+		);
 
 		it('emits only when Call Result confirms the callSid ended that way', async () => {
 			const { url, executions } = await serve({ verifyWithPlatform: true }, credentials());
@@ -97,8 +137,12 @@ describe('security', () => {
 			emulator.advanceTime(1000);
 			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '1' }))).text).toBe(ACK);
 			// A forged notification claiming the call was answered is refused.
-			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '0' }))).status).toBe(403);
-			expect((await post(url, voiceCodeXml({ callSid: 'f'.repeat(32), state: '1' }))).status).toBe(403);
+			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '0' }))).status).toBe(
+				403,
+			);
+			expect((await post(url, voiceCodeXml({ callSid: 'f'.repeat(32), state: '1' }))).status).toBe(
+				403,
+			);
 			expect(executions).toHaveLength(1);
 		});
 	});

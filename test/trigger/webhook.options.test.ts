@@ -11,11 +11,25 @@ import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { CALL_SID, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** Options of the trigger, one request at a time through runWebhook (n8n-core's WebhookContext). */
-const ACK = '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
-const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], secret: '', allowedIps: '', trustForwardedFor: false, verifyWithPlatform: false, options: {}, ignoreRepeats: false };
+const DEFAULTS: IDataObject = {
+	events: ['*'],
+	results: ['*'],
+	secret: '',
+	allowedIps: '',
+	trustForwardedFor: false,
+	verifyWithPlatform: false,
+	options: {},
+	ignoreRepeats: false,
+};
 
-async function deliver(parameters: IDataObject, request: WebhookRequestInput = {}, credentials?: IDataObject) {
+async function deliver(
+	parameters: IDataObject,
+	request: WebhookRequestInput = {},
+	credentials?: IDataObject,
+) {
 	const result = await runWebhook(
 		CloopenTrigger,
 		{ ...DEFAULTS, ...parameters },
@@ -41,7 +55,11 @@ describe('answers', () => {
 
 	test.each([
 		['empty', '', 'empty body'],
-		['oversized', voiceCodeXml({ userData: 'x'.repeat(MAX_BODY_BYTES) }), `body too large (limit ${MAX_BODY_BYTES} bytes)`],
+		[
+			'oversized',
+			voiceCodeXml({ userData: 'x'.repeat(MAX_BODY_BYTES) }),
+			`body too large (limit ${MAX_BODY_BYTES} bytes)`,
+		],
 		['malformed', '<Request><action>', 'malformed XML (line 1, column 1)'],
 		['not a notification', '{"hello":"world"}', 'action is missing'],
 	])('%s body: 400 with a short reason, nothing starts', async (_name, rawBody, reason) => {
@@ -57,7 +75,11 @@ describe('answers', () => {
 
 	test('Include Raw Payload adds the body as received', async () => {
 		const reply = await deliver({ options: { includeRaw: true } });
-		expect(reply.items![0].raw).toEqual({ body: VOICE_CODE_XML, contentType: 'text/plain', format: 'xml' });
+		expect(reply.items![0].raw).toEqual({
+			body: VOICE_CODE_XML,
+			contentType: 'text/plain',
+			format: 'xml',
+		});
 		expect((await deliver({})).items![0].raw).toBeUndefined();
 	});
 
@@ -71,39 +93,85 @@ describe('answers', () => {
 
 describe('IP allowlist and X-Forwarded-For', () => {
 	test('the peer address is checked, IPv6-mapped IPv4 included; the header is ignored by default', async () => {
-		expect((await deliver({ allowedIps: '203.0.113.0/24' }, { ip: '203.0.113.9' })).status).toBe(200);
-		expect((await deliver({ allowedIps: '203.0.113.0/24' }, { ip: '::ffff:203.0.113.9' })).status).toBe(200);
-		const forged = await deliver({ allowedIps: '203.0.113.0/24' }, { ip: '198.51.100.1', headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9' } });
-		expect(forged).toMatchObject({ status: 403, body: 'sender address not allowed\n', items: undefined });
+		expect((await deliver({ allowedIps: '203.0.113.0/24' }, { ip: '203.0.113.9' })).status).toBe(
+			200,
+		);
+		expect(
+			(await deliver({ allowedIps: '203.0.113.0/24' }, { ip: '::ffff:203.0.113.9' })).status,
+		).toBe(200);
+		const forged = await deliver(
+			{ allowedIps: '203.0.113.0/24' },
+			{
+				ip: '198.51.100.1',
+				headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9' },
+			},
+		);
+		expect(forged).toMatchObject({
+			status: 403,
+			body: 'sender address not allowed\n',
+			items: undefined,
+		});
 	});
 
 	test('with Trust X-Forwarded-For, the right-most entry counts; entries a sender adds to the left do not', async () => {
-		const behindProxy = { ip: '10.0.0.2', headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9' } };
-		expect((await deliver({ allowedIps: '203.0.113.0/24', trustForwardedFor: true }, behindProxy)).status).toBe(200);
-		const spoofed = { ip: '10.0.0.2', headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9, 198.51.100.1' } };
-		expect((await deliver({ allowedIps: '203.0.113.0/24', trustForwardedFor: true }, spoofed)).status).toBe(403);
+		const behindProxy = {
+			ip: '10.0.0.2',
+			headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9' },
+		};
+		expect(
+			(await deliver({ allowedIps: '203.0.113.0/24', trustForwardedFor: true }, behindProxy))
+				.status,
+		).toBe(200);
+		const spoofed = {
+			ip: '10.0.0.2',
+			headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.9, 198.51.100.1' },
+		};
+		expect(
+			(await deliver({ allowedIps: '203.0.113.0/24', trustForwardedFor: true }, spoofed)).status,
+		).toBe(403);
 	});
 
 	test('an invalid entry fails closed with 500 (a typo must not open the trigger)', async () => {
 		const reply = await deliver({ allowedIps: '127.0.0.1, 10.0.0.300' });
-		expect(reply).toMatchObject({ status: 500, body: 'trigger misconfigured: invalid allowed IP address\n', items: undefined });
+		expect(reply).toMatchObject({
+			status: 500,
+			body: 'trigger misconfigured: invalid allowed IP address\n',
+			items: undefined,
+		});
 	});
 
 	test('the address is checked before the secret, the secret before the body', async () => {
-		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(403);
-		expect((await deliver({ secret: 'x', allowedIps: '127.0.0.1' }, { rawBody: '' })).status).toBe(401);
-		expect((await deliver({ secret: 'x', allowedIps: '127.0.0.1' }, { rawBody: '', query: { secret: 'x' } })).status).toBe(400);
+		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(
+			403,
+		);
+		expect((await deliver({ secret: 'x', allowedIps: '127.0.0.1' }, { rawBody: '' })).status).toBe(
+			401,
+		);
+		expect(
+			(
+				await deliver(
+					{ secret: 'x', allowedIps: '127.0.0.1' },
+					{ rawBody: '', query: { secret: 'x' } },
+				)
+			).status,
+		).toBe(400);
 	});
 });
 
 describe('Verify With Platform', () => {
 	const platform = useScriptedPlatform();
 
-	const callResult = (state: string) => ({ body: JSON.stringify({ statusCode: '000000', CallResult: { callTime: '31', state } }) });
+	const callResult = (state: string) => ({
+		body: JSON.stringify({ statusCode: '000000', CallResult: { callTime: '31', state } }),
+	});
 
 	test('asks Call Result with a signed GET and emits when the state matches', async () => {
 		platform.reply(callResult('1'));
-		const reply = await deliver({ verifyWithPlatform: true }, { rawBody: voiceCodeXml({ state: '1' }) }, customServerCredentials(platform.baseUrl));
+		const reply = await deliver(
+			{ verifyWithPlatform: true },
+			{ rawBody: voiceCodeXml({ state: '1' }) },
+			customServerCredentials(platform.baseUrl),
+		);
 		expect(reply).toMatchObject({ status: 200, body: ACK });
 		expect(reply.items![0]).toMatchObject({ state: '1', verified: true, platformCallTime: '31' });
 		const [request] = platform.requests;
@@ -116,36 +184,67 @@ describe('Verify With Platform', () => {
 
 	test.each([
 		['the state differs', () => callResult('0'), 'call result does not match the platform'],
-		['the platform refuses (statusCode)', () => ({ body: '{"statusCode":"111300","statusMsg":"unknown call"}' }), 'could not verify the call with the platform'],
-		['the platform answers garbage', () => ({ status: 502, body: 'bad gateway', contentType: 'text/plain' }), 'could not verify the call with the platform'],
+		[
+			'the platform refuses (statusCode)',
+			() => ({ body: '{"statusCode":"111300","statusMsg":"unknown call"}' }),
+			'could not verify the call with the platform',
+		],
+		[
+			'the platform answers garbage',
+			() => ({ status: 502, body: 'bad gateway', contentType: 'text/plain' }),
+			'could not verify the call with the platform',
+		],
 	])('403 and nothing starts when %s', async (_name, answer, reason) => {
 		platform.reply(answer());
-		const reply = await deliver({ verifyWithPlatform: true }, { rawBody: voiceCodeXml({ state: '1' }) }, customServerCredentials(platform.baseUrl));
+		const reply = await deliver(
+			{ verifyWithPlatform: true },
+			{ rawBody: voiceCodeXml({ state: '1' }) },
+			customServerCredentials(platform.baseUrl),
+		);
 		expect(reply).toMatchObject({ status: 403, body: `${reason}\n`, items: undefined });
 	});
 
 	test('403 when the platform cannot be reached, or no credentials are set', async () => {
-		const unreachable = await deliver({ verifyWithPlatform: true }, {}, customServerCredentials('http://127.0.0.1:9'));
+		const unreachable = await deliver(
+			{ verifyWithPlatform: true },
+			{},
+			customServerCredentials('http://127.0.0.1:9'),
+		);
 		expect(unreachable).toMatchObject({ status: 403, items: undefined });
 		const withoutCredentials = await deliver({ verifyWithPlatform: true });
 		expect(withoutCredentials).toMatchObject({ status: 403, items: undefined });
 	});
 
 	test('an SMS status report cannot be verified: 403', async () => {
-		const reply = await deliver({ verifyWithPlatform: true }, { rawBody: '{"Request":{"action":"SMSArrived","status":"0"}}' }, customServerCredentials(platform.baseUrl));
-		expect(reply).toMatchObject({ status: 403, body: 'cannot verify a notification without callSid and state\n' });
+		const reply = await deliver(
+			{ verifyWithPlatform: true },
+			{ rawBody: '{"Request":{"action":"SMSArrived","status":"0"}}' },
+			customServerCredentials(platform.baseUrl),
+		);
+		expect(reply).toMatchObject({
+			status: 403,
+			body: 'cannot verify a notification without callSid and state\n',
+		});
 		expect(platform.requests).toHaveLength(0);
 	});
 
 	test('a filtered notification is acknowledged without asking the platform', async () => {
-		const reply = await deliver({ verifyWithPlatform: true, results: ['failed'] }, { rawBody: voiceCodeXml({ state: '0' }) }, customServerCredentials(platform.baseUrl));
+		const reply = await deliver(
+			{ verifyWithPlatform: true, results: ['failed'] },
+			{ rawBody: voiceCodeXml({ state: '0' }) },
+			customServerCredentials(platform.baseUrl),
+		);
 		expect(reply).toMatchObject({ status: 200, body: ACK, items: undefined });
 		expect(platform.requests).toHaveLength(0);
 	});
 
 	test('the auth token appears in no answer and no log line', async () => {
 		platform.reply({ body: '{"statusCode":"111109","statusMsg":"sig error"}' });
-		const reply = await deliver({ verifyWithPlatform: true }, {}, customServerCredentials(platform.baseUrl));
+		const reply = await deliver(
+			{ verifyWithPlatform: true },
+			{},
+			customServerCredentials(platform.baseUrl),
+		);
 		expect(reply.body).not.toContain(TEST_AUTH_TOKEN);
 		expect(JSON.stringify(harnessLogger().entries)).not.toContain(TEST_AUTH_TOKEN);
 		expect(JSON.stringify(platform.requests)).not.toContain(TEST_AUTH_TOKEN);
@@ -157,16 +256,37 @@ describe('node description', () => {
 
 	test('n8n trigger conventions', () => {
 		const { description } = node;
-		expect(description).toMatchObject({ name: 'cloopenTrigger', displayName: 'Cloopen Trigger', group: ['trigger'], inputs: [], outputs: ['main'] });
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'cloopen' }]);
+		expect(description).toMatchObject({
+			name: 'cloopenTrigger',
+			displayName: 'Cloopen Trigger',
+			group: ['trigger'],
+			inputs: [],
+			outputs: ['main'],
+		});
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'cloopen' },
+		]);
 		expect(description.usableAsTool).toBeUndefined();
-		expect(description.credentials).toEqual([{ name: 'cloopenApi', required: true, displayOptions: { show: { verifyWithPlatform: [true] } } }]);
+		expect(description.credentials).toEqual([
+			{
+				name: 'cloopenApi',
+				required: true,
+				displayOptions: { show: { verifyWithPlatform: [true] } },
+			},
+		]);
 		const icon = description.icon as { light: string; dark: string };
 		for (const file of [icon.light, icon.dark]) {
-			expect(existsSync(join(__dirname, '../../nodes/CloopenTrigger', file.replace(/^file:/, '')))).toBe(true);
+			expect(
+				existsSync(join(__dirname, '../../nodes/CloopenTrigger', file.replace(/^file:/, ''))),
+			).toBe(true);
 		}
-		const codex = JSON.parse(readFileSync(join(__dirname, '../../nodes/CloopenTrigger/CloopenTrigger.node.json'), 'utf8'));
-		expect(codex).toMatchObject({ node: 'n8n-nodes-cloopen.cloopenTrigger', categories: ['Communication'] });
+		const codex = JSON.parse(
+			readFileSync(join(__dirname, '../../nodes/CloopenTrigger/CloopenTrigger.node.json'), 'utf8'),
+		);
+		expect(codex).toMatchObject({
+			node: 'n8n-nodes-cloopen.cloopenTrigger',
+			categories: ['Communication'],
+		});
 	});
 
 	test('webhookMethods: nothing to register on the platform', async () => {

@@ -7,11 +7,15 @@ import { dirname, join, normalize } from 'node:path';
  * file added later is held to them without anyone listing it.
  */
 const root = join(__dirname, '..', '..');
-const sources = execFileSync('git', ['ls-files', '*.ts', '*.js', '*.cjs', '*.mjs'], { cwd: root, encoding: 'utf8' })
+const sources = execFileSync('git', ['ls-files', '*.ts', '*.js', '*.cjs', '*.mjs'], {
+	cwd: root,
+	encoding: 'utf8',
+})
 	.split('\n')
 	.filter((file) => file !== '' && !file.startsWith('dev/n8n/install/'));
 
-const SPECIFIER = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
+const SPECIFIER =
+	/(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm;
 
 /** Every relative import of the file, as a path from the repository's root. */
 function importsOf(file: string): string[] {
@@ -30,7 +34,9 @@ const within = (path: string, folder: string) => path === folder || path.startsW
 /** The imports from files in `from` into any of `into`, as "file → target" lines. */
 function crossing(from: string, into: string[], except: string[] = []): string[] {
 	return edges
-		.filter(({ file, target }) => within(file, from) && into.some((folder) => within(target, folder)))
+		.filter(
+			({ file, target }) => within(file, from) && into.some((folder) => within(target, folder)),
+		)
 		.filter(({ target }) => !except.some((folder) => within(target, folder)))
 		.map(({ file, target }) => `${file} → ${target}`);
 }
@@ -40,12 +46,17 @@ it('reads the imports it checks (the rules below are not vacuous)', () => {
 	expect(crossing('nodes/Cloopen', ['nodes/shared']).length).toBeGreaterThan(5);
 	for (const { target } of edges.filter(({ file }) => within(file, 'nodes'))) {
 		const candidates = ['.ts', '/index.ts', ''].map((suffix) => join(root, target + suffix));
-		expect({ target, found: candidates.some((path) => existsSync(path)) }).toEqual({ target, found: true });
+		expect({ target, found: candidates.some((path) => existsSync(path)) }).toEqual({
+			target,
+			found: true,
+		});
 	}
 });
 
 it('nothing outside test/ imports from test/', () => {
-	const outside = edges.filter(({ file, target }) => !within(file, 'test') && within(target, 'test'));
+	const outside = edges.filter(
+		({ file, target }) => !within(file, 'test') && within(target, 'test'),
+	);
 	expect(outside.map(({ file, target }) => `${file} → ${target}`)).toEqual([]);
 });
 
@@ -55,8 +66,12 @@ it('the two nodes never import each other; what both use stands in nodes/shared'
 });
 
 it('nodes/shared imports nothing above it', () => {
-	expect(crossing('nodes/shared', ['nodes/Cloopen', 'nodes/CloopenTrigger', 'credentials'])).toEqual([]);
-	expect(crossing('nodes/shared/platform', ['nodes/shared'], ['nodes/shared/platform'])).toEqual([]);
+	expect(
+		crossing('nodes/shared', ['nodes/Cloopen', 'nodes/CloopenTrigger', 'credentials']),
+	).toEqual([]);
+	expect(crossing('nodes/shared/platform', ['nodes/shared'], ['nodes/shared/platform'])).toEqual(
+		[],
+	);
 });
 
 it('the credentials use only the platform facts of nodes/shared', () => {
@@ -76,14 +91,36 @@ it('the emulator is written apart from the nodes, so it checks them against the 
 it('inside the action node, layers import downwards only', () => {
 	const node = 'nodes/Cloopen';
 	expect(crossing(`${node}/validation`, [`${node}`], [`${node}/validation`])).toEqual([]);
-	expect(crossing(`${node}/resources`, [`${node}/execution`, `${node}/waitForResult`, `${node}/methods`, `${node}/Cloopen.node`])).toEqual([]);
-	expect(crossing(`${node}/execution`, [`${node}/waitForResult`, `${node}/methods`, `${node}/Cloopen.node`])).toEqual([]);
-	expect(crossing(`${node}/waitForResult`, [`${node}/methods`, `${node}/Cloopen.node`])).toEqual([]);
+	expect(
+		crossing(`${node}/resources`, [
+			`${node}/execution`,
+			`${node}/waitForResult`,
+			`${node}/methods`,
+			`${node}/Cloopen.node`,
+		]),
+	).toEqual([]);
+	expect(
+		crossing(`${node}/execution`, [
+			`${node}/waitForResult`,
+			`${node}/methods`,
+			`${node}/Cloopen.node`,
+		]),
+	).toEqual([]);
+	expect(crossing(`${node}/waitForResult`, [`${node}/methods`, `${node}/Cloopen.node`])).toEqual(
+		[],
+	);
 });
 
 it('every folder a newcomer meets is one of the rooms docs/architecture.md names', () => {
 	const architecture = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
-	const folders = new Set(sources.map((file) => file.split('/').slice(0, file.startsWith('nodes/') ? 2 : 1).join('/')));
+	const folders = new Set(
+		sources.map((file) =>
+			file
+				.split('/')
+				.slice(0, file.startsWith('nodes/') ? 2 : 1)
+				.join('/'),
+		),
+	);
 	const rooms = [...folders].filter((folder) => folder.includes('/') || !folder.includes('.'));
 	expect(rooms.filter((folder) => !architecture.includes(`${folder}/`))).toEqual([]);
 });

@@ -25,7 +25,7 @@ describe.each([
 ])('codex file %s', (file, nodeType) => {
 	const codex = JSON.parse(read(file));
 
-	it('names its node, sits in n8n\'s Communication category and has documentation links', () => {
+	it("names its node, sits in n8n's Communication category and has documentation links", () => {
 		expect(codex.node).toBe(nodeType);
 		expect(codex.categories).toEqual(['Communication']);
 		expect(codex.resources.primaryDocumentation).toHaveLength(1);
@@ -33,12 +33,16 @@ describe.each([
 	});
 
 	it('links to sections of the README that exist', () => {
-		const links: string[] = [...codex.resources.primaryDocumentation, ...codex.resources.credentialDocumentation].map(
-			(entry: { url: string }) => entry.url,
-		);
+		const links: string[] = [
+			...codex.resources.primaryDocumentation,
+			...codex.resources.credentialDocumentation,
+		].map((entry: { url: string }) => entry.url);
 		for (const url of links) {
 			const anchor = url.split('#')[1];
-			expect({ url, inReadme: anchor !== undefined && readmeAnchors.has(anchor) }).toEqual({ url, inReadme: true });
+			expect({ url, inReadme: anchor !== undefined && readmeAnchors.has(anchor) }).toEqual({
+				url,
+				inReadme: true,
+			});
 		}
 	});
 });

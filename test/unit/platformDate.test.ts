@@ -13,17 +13,23 @@ describe('platform times as ISO 8601', () => {
 		expect(platformTimeToIso(raw)).toBe(iso);
 	});
 
-	it.each([['2026-02-30 10:00:00'], ['20261332000000'], ['2026-11-23 24:00:00'], ['yesterday'], [''], ['1700000000']])(
-		'%j is not read as a time',
-		(raw) => expect(platformTimeToIso(raw)).toBeUndefined(),
-	);
+	it.each([
+		['2026-02-30 10:00:00'],
+		['20261332000000'],
+		['2026-11-23 24:00:00'],
+		['yesterday'],
+		[''],
+		['1700000000'],
+	])('%j is not read as a time', (raw) => expect(platformTimeToIso(raw)).toBeUndefined());
 
 	it('the SMS form and the call form of the same moment compare equal', () => {
 		expect(platformTimeToIso('20261123143307')).toBe(platformTimeToIso('2026-11-23 14:33:07'));
 	});
 
-	it('keeps the platform\'s text next to the ISO form, in place', () => {
-		expect(Object.entries(withIsoDates({ callSid: 'a', dateCreated: '20261123143307', to: '1' }))).toEqual([
+	it("keeps the platform's text next to the ISO form, in place", () => {
+		expect(
+			Object.entries(withIsoDates({ callSid: 'a', dateCreated: '20261123143307', to: '1' })),
+		).toEqual([
 			['callSid', 'a'],
 			['dateCreated', '2026-11-23T06:33:07.000Z'],
 			['dateCreatedRaw', '20261123143307'],
@@ -34,7 +40,12 @@ describe('platform times as ISO 8601', () => {
 	it('an unreadable time is kept only as the raw text; a missing one stays missing', () => {
 		expect(withIsoDates({ dateCreated: 'soon' })).toEqual({ dateCreatedRaw: 'soon' });
 		expect(withIsoDates({ callSid: 'a' })).toEqual({ callSid: 'a' });
-		expect(withIsoDates({ dateCreated: '2026-11-01 00:00:00', dateUpdated: '20261101000000' }, ['dateCreated', 'dateUpdated'])).toEqual({
+		expect(
+			withIsoDates({ dateCreated: '2026-11-01 00:00:00', dateUpdated: '20261101000000' }, [
+				'dateCreated',
+				'dateUpdated',
+			]),
+		).toEqual({
 			dateCreated: '2026-10-31T16:00:00.000Z',
 			dateCreatedRaw: '2026-11-01 00:00:00',
 			dateUpdated: '2026-10-31T16:00:00.000Z',

@@ -1,4 +1,8 @@
-import { RequestWindow, type ConcurrencyPlan, type Slot } from '../../nodes/Cloopen/execution/requestWindow';
+import {
+	RequestWindow,
+	type ConcurrencyPlan,
+	type Slot,
+} from '../../nodes/Cloopen/execution/requestWindow';
 
 /**
  * The window's arithmetic, step by step (the engine tests show it against a platform): where Adaptive
@@ -33,7 +37,11 @@ function acceptAll(window: RequestWindow, slots: Slot[]) {
  * A run of `items` where every request is accepted, one round trip at a time (all in flight are
  * answered together): the number in flight in each of the first `trips` round trips.
  */
-async function inFlightByRoundTrip(plan: ConcurrencyPlan, items: number, trips: number): Promise<number[]> {
+async function inFlightByRoundTrip(
+	plan: ConcurrencyPlan,
+	items: number,
+	trips: number,
+): Promise<number[]> {
 	const window = new RequestWindow(plan);
 	const waiting = await grantedNow(window, items);
 	const counts = [window.inFlightNow];
@@ -47,11 +55,15 @@ async function inFlightByRoundTrip(plan: ConcurrencyPlan, items: number, trips: 
 
 describe('Adaptive', () => {
 	it('starts with 10 in flight and quadruples each round trip while the platform accepts: 10, 40, 160', async () => {
-		expect(await inFlightByRoundTrip({ adaptive: true, maximum: 1000 }, 500, 3)).toEqual([10, 40, 160]);
+		expect(await inFlightByRoundTrip({ adaptive: true, maximum: 1000 }, 500, 3)).toEqual([
+			10, 40, 160,
+		]);
 	});
 
 	it('never passes its maximum', async () => {
-		expect(await inFlightByRoundTrip({ adaptive: true, maximum: 25 }, 100, 3)).toEqual([10, 25, 25]);
+		expect(await inFlightByRoundTrip({ adaptive: true, maximum: 25 }, 100, 3)).toEqual([
+			10, 25, 25,
+		]);
 	});
 
 	it('after a refusal drops below the number in flight when it went out, then grows by one per two windows of accepted requests', async () => {

@@ -1,7 +1,11 @@
 import MD5 from 'crypto-js/md5';
 
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
-import { authorizationHeader, signatureParameter, signRequest } from '../../credentials/cloopenSignature';
+import {
+	authorizationHeader,
+	signatureParameter,
+	signRequest,
+} from '../../credentials/cloopenSignature';
 import { platformTimestamp } from '../../nodes/shared/platform/chinaTime';
 
 const SID = 'aaf98f89488d0aad0148a3b8c3f70123';
@@ -10,8 +14,12 @@ const TOKEN = 'a5f1e2d3c4b5a6978877665544332211';
 describe('signature (docs/platform.md, Signing)', () => {
 	// Known vectors, computed outside this code base (coreutils `md5sum` and `base64`).
 	it('sig is the upper-case MD5 of accountSid + token + timestamp', () => {
-		expect(signatureParameter(SID, TOKEN, '20260301120000')).toBe('8068053325F6A9F236A2A6CE61FE2C93');
-		expect(signatureParameter(SID, TOKEN, '20260301040000')).toBe('8B8EC5F19EE6A1BA439462E201F10D99');
+		expect(signatureParameter(SID, TOKEN, '20260301120000')).toBe(
+			'8068053325F6A9F236A2A6CE61FE2C93',
+		);
+		expect(signatureParameter(SID, TOKEN, '20260301040000')).toBe(
+			'8B8EC5F19EE6A1BA439462E201F10D99',
+		);
 	});
 
 	it('matches the published MD5 test vectors (RFC 1321)', () => {
@@ -21,7 +29,9 @@ describe('signature (docs/platform.md, Signing)', () => {
 	});
 
 	it('hashes the UTF-8 bytes of the text', () => {
-		expect(signatureParameter(SID, '账户', '20260301120000')).toBe('F3D8CBE50DF063A5D29FBB309B99C0E1');
+		expect(signatureParameter(SID, '账户', '20260301120000')).toBe(
+			'F3D8CBE50DF063A5D29FBB309B99C0E1',
+		);
 	});
 
 	it('agrees with crypto-js, the implementation the emulator checks it with', () => {
@@ -30,7 +40,11 @@ describe('signature (docs/platform.md, Signing)', () => {
 			['8a216da8', 'token with spaces ü', '19991231235959'],
 			['x'.repeat(100), 'y'.repeat(64), '20260101000000'],
 		]) {
-			expect(signatureParameter(sid, token, timestamp)).toBe(MD5(sid + token + timestamp).toString().toUpperCase());
+			expect(signatureParameter(sid, token, timestamp)).toBe(
+				MD5(sid + token + timestamp)
+					.toString()
+					.toUpperCase(),
+			);
 		}
 	});
 
@@ -78,13 +92,21 @@ describe('CloopenApi.authenticate', () => {
 		const before = Date.now();
 		const signed = await new CloopenApi().authenticate(
 			{ accountSid: SID, authToken: TOKEN, server: 'custom', baseUrl: 'http://127.0.0.1:1' },
-			{ url: 'http://127.0.0.1:1/x', qs: { callid: 'abc' }, headers: { Accept: 'application/json' } },
+			{
+				url: 'http://127.0.0.1:1/x',
+				qs: { callid: 'abc' },
+				headers: { Accept: 'application/json' },
+			},
 		);
 		const authorization = String(signed.headers?.Authorization);
 		const [sid, timestamp] = Buffer.from(authorization, 'base64').toString().split(':');
 		expect(sid).toBe(SID);
 		expect(timestamp).toMatch(/^\d{14}$/);
-		expect(Math.abs(Number(timestamp.slice(8, 12)) - Number(platformTimestamp(new Date(before)).slice(8, 12)))).toBeLessThanOrEqual(1);
+		expect(
+			Math.abs(
+				Number(timestamp.slice(8, 12)) - Number(platformTimestamp(new Date(before)).slice(8, 12)),
+			),
+		).toBeLessThanOrEqual(1);
 		expect(signed.qs).toEqual({ callid: 'abc', sig: signatureParameter(SID, TOKEN, timestamp) });
 		expect(signed.headers?.Accept).toBe('application/json');
 		expect(JSON.stringify(signed)).not.toContain(TOKEN);

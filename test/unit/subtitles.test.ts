@@ -16,7 +16,12 @@ function subtitleOf(type: INodeType, parameters: INode['parameters']): unknown {
 	};
 	const nodeTypes = new NodeTypeRegistry().register(type);
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	return workflow.expression.getSimpleParameterValue(node, type.description.subtitle as string, 'internal', {});
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		type.description.subtitle as string,
+		'internal',
+		{},
+	);
 }
 
 describe('canvas subtitles in words', () => {
@@ -34,7 +39,9 @@ describe('canvas subtitles in words', () => {
 	});
 
 	it('every operation of the Cloopen node has a subtitle in words', () => {
-		const operations = cloopen.description.properties.filter((property) => property.name === 'operation');
+		const operations = cloopen.description.properties.filter(
+			(property) => property.name === 'operation',
+		);
 		for (const property of operations) {
 			const resource = (property.displayOptions?.show?.resource as string[])[0];
 			for (const option of property.options as Array<{ name: string; value: string }>) {
@@ -48,14 +55,18 @@ describe('canvas subtitles in words', () => {
 		[['*'], ['*'], 'Any event'],
 		[[], [], 'Any event'],
 		[['voiceVerification'], ['*'], 'Voice verification ended'],
-		[['voiceVerification', 'voiceNotification'], ['notAnswered', 'failed'], 'Voice verification ended, Voice notification ended · not answered, failed'],
+		[
+			['voiceVerification', 'voiceNotification'],
+			['notAnswered', 'failed'],
+			'Voice verification ended, Voice notification ended · not answered, failed',
+		],
 		[['SMSArrived'], ['*'], 'SMS status report'],
 		[['*'], ['answered'], 'Any event · answered'],
 	])('Cloopen Trigger with events %j and results %j reads "%s"', (events, results, expected) => {
 		expect(subtitleOf(trigger, { events, results })).toBe(expected);
 	});
 
-	it('the trigger\'s Events options carry no platform names in brackets, and each names its panel entry', () => {
+	it("the trigger's Events options carry no platform names in brackets, and each names its panel entry", () => {
 		const events = trigger.description.properties.find((property) => property.name === 'events');
 		for (const option of events?.options as Array<{ name: string; action?: string }>) {
 			expect(option.name).not.toMatch(/[()]/);

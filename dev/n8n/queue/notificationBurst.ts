@@ -10,7 +10,8 @@ export interface BurstResult {
 }
 
 /** The callee number of notification `index` of a burst: unique, so every alert SMS can be traced back. */
-export const burstNumber = (burst: number, index: number) => `139${String(burst).padStart(2, '0')}${String(index).padStart(6, '0')}`;
+export const burstNumber = (burst: number, index: number) =>
+	`139${String(burst).padStart(2, '0')}${String(index).padStart(6, '0')}`;
 
 /**
  * Posts `count` call result notifications for failed voice codes (each with its own callSid and number)
@@ -33,9 +34,19 @@ export async function postNotificationBurst(options: {
 	const started = Date.now();
 	const postOne = async (index: number) => {
 		const callSid = `${String(burst).padStart(4, '0')}${String(index).padStart(28, '0')}`;
-		const body = notificationBody({ kind: 'voiceVerify', to: burstNumber(burst, index), callSid, result: '2', duration: 0 });
+		const body = notificationBody({
+			kind: 'voiceVerify',
+			to: burstNumber(burst, index),
+			callSid,
+			result: '2',
+			duration: 0,
+		});
 		try {
-			const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain;charset=utf-8' }, body });
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain;charset=utf-8' },
+				body,
+			});
 			const text = await response.text();
 			if (response.status === 200 && text === acknowledgement) acknowledged += 1;
 			else refused.push(`${index}: HTTP ${response.status} ${text.slice(0, 120)}`);

@@ -39,13 +39,27 @@ export async function startQueueProcess(
 	const npmEnv = { ...process.env, PATH: `${dirname(install.node)}:${process.env.PATH}` };
 	installTarballAsReadmeSays(packageTarball, userFolder, npmEnv);
 
-	const perKind: Record<string, string> = kind === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) } : {};
+	const perKind: Record<string, string> =
+		kind === 'worker'
+			? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port) }
+			: {};
 	const env = n8nEnv(
-		{ nodeBinDir: dirname(install.node), port, brokerPort: await freePort(), userFolder, networkLog: join(userFolder, 'network-attempts.log') },
+		{
+			nodeBinDir: dirname(install.node),
+			port,
+			brokerPort: await freePort(),
+			userFolder,
+			networkLog: join(userFolder, 'network-attempts.log'),
+		},
 		{ ...shared, ...perKind },
 	);
 	const logFd = openSync(logPath, 'a');
-	const child = spawn(install.node, [install.n8nBin, kind], { cwd: userFolder, env, stdio: ['ignore', logFd, logFd], detached: true });
+	const child = spawn(install.node, [install.n8nBin, kind], {
+		cwd: userFolder,
+		env,
+		stdio: ['ignore', logFd, logFd],
+		detached: true,
+	});
 	closeSync(logFd);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	const signalGroup = (signal: NodeJS.Signals) => {
@@ -75,7 +89,9 @@ export async function startQueueProcess(
 		if (child.exitCode !== null || child.signalCode !== null) {
 			const tail = log().split('\n').slice(-40).join('\n');
 			await stop();
-			throw new Error(`n8n ${kind} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail}`);
+			throw new Error(
+				`n8n ${kind} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail}`,
+			);
 		}
 		try {
 			if ((await fetch(`${baseUrl}/healthz/readiness`)).ok) break;

@@ -34,7 +34,8 @@ export type FinalCounts = Record<(typeof FINAL)[number], number>;
 
 const FINAL = ['success', 'error', 'crashed', 'canceled'] as const;
 
-export const totalOf = (counts: FinalCounts) => FINAL.reduce((sum, status) => sum + counts[status], 0);
+export const totalOf = (counts: FinalCounts) =>
+	FINAL.reduce((sum, status) => sum + counts[status], 0);
 
 /**
  * Starts the setup a queue-mode user runs: PostgreSQL and Redis on 127.0.0.1, then the main process
@@ -43,7 +44,11 @@ export const totalOf = (counts: FinalCounts) => FINAL.reduce((sum, status) => su
  * (dev/n8n/isolation.env), manual executions offloaded to the workers.
  */
 export async function startQueueSetup(workerCount: number): Promise<QueueSetup> {
-	const [postgres, redis, emulator] = await Promise.all([startPostgres(), startRedis(), startEmulator({ callDurationMs: 300 })]);
+	const [postgres, redis, emulator] = await Promise.all([
+		startPostgres(),
+		startRedis(),
+		startEmulator({ callDurationMs: 300 }),
+	]);
 	const tarball = packRepoPackage();
 	// Known before anything starts: every process builds webhook and resume URLs (the Result URL of
 	// Wait for Call Result) on the webhook process, as a load balancer would route them.
@@ -61,19 +66,30 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		DB_POSTGRESDB_PASSWORD: '',
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 	};
-	const main = await startN8n({ packageTarball: tarball, packageInstall: 'readme-npm-install', env: shared });
+	const main = await startN8n({
+		packageTarball: tarball,
+		packageInstall: 'readme-npm-install',
+		env: shared,
+	});
 	const [webhook, ...workers] = await Promise.all([
 		startQueueProcess('webhook', shared, tarball, webhookPort),
 		...Array.from({ length: workerCount }, () => startQueueProcess('worker', shared, tarball)),
 	]);
-	const credentialId = await main.createCredential('cloopenApi', 'Cloopen emulator', emulatorCredentials(emulator));
+	const credentialId = await main.createCredential(
+		'cloopenApi',
+		'Cloopen emulator',
+		emulatorCredentials(emulator),
+	);
 
 	// n8n's execution list counts exactly (below 100,000 rows) what matches a filter.
 	const finalCounts = async (workflowId: string) => {
 		const counts = await Promise.all(
 			FINAL.map(async (status) => {
 				const filter = encodeURIComponent(JSON.stringify({ workflowId, status: [status] }));
-				const page: { data: { count: number } } = await main.api('GET', `/executions?filter=${filter}&limit=1`);
+				const page: { data: { count: number } } = await main.api(
+					'GET',
+					`/executions?filter=${filter}&limit=1`,
+				);
 				return [status, page.data.count] as const;
 			}),
 		);
@@ -97,10 +113,15 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		},
 		async publishAlertWorkflow() {
 			const alert = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
-			const workflowId = await main.importWorkflow(alert, { credentials: { cloopenApi: credentialId } });
+			const workflowId = await main.importWorkflow(alert, {
+				credentials: { cloopenApi: credentialId },
+			});
 			await main.activateWorkflow(workflowId);
 			const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
-			return { workflowId, url: `${webhook.baseUrl}/webhook/${String(trigger?.webhookId)}/cloopen` };
+			return {
+				workflowId,
+				url: `${webhook.baseUrl}/webhook/${String(trigger?.webhookId)}/cloopen`,
+			};
 		},
 		finalCounts,
 		async waitForEnded(workflowId, total, timeoutMs) {

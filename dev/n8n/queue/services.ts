@@ -16,9 +16,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Redis for n8n's queue: no persistence, loopback only, ends with the test process. */
 export async function startRedis(): Promise<LocalService> {
 	const port = await freePort();
-	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-		stdio: 'ignore',
-	});
+	const child = spawn(
+		'redis-server',
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--protected-mode',
+			'yes',
+		],
+		{
+			stdio: 'ignore',
+		},
+	);
 	await waitFor(`Redis on 127.0.0.1:${port}`, child, () => redisPing(port));
 	return { port, stop: () => stopChild(child) };
 }
@@ -34,7 +49,11 @@ export async function startPostgres(): Promise<LocalService & { database: string
 	const dir = mkdtempSync(join(tmpdir(), 'n8n-e2e-postgres-'));
 	const asRoot = process.getuid?.() === 0;
 	const run = (command: string, args: string[]) =>
-		asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' }) : execFileSync(join(bin, command), args, { stdio: 'pipe' });
+		asRoot
+			? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], {
+					stdio: 'pipe',
+				})
+			: execFileSync(join(bin, command), args, { stdio: 'pipe' });
 	if (asRoot) {
 		const { uid, gid } = postgresUser();
 		chownSync(dir, uid, gid);
@@ -42,7 +61,18 @@ export async function startPostgres(): Promise<LocalService & { database: string
 	const data = join(dir, 'data');
 	run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
 	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-	run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+	run('pg_ctl', [
+		'-D',
+		data,
+		'-o',
+		options,
+		'-l',
+		join(dir, 'postgres.log'),
+		'-w',
+		'-t',
+		'60',
+		'start',
+	]);
 	// pg_ctl detaches the server: stop it however the test process ends.
 	const stopServer = () => {
 		try {
@@ -67,8 +97,11 @@ export async function startPostgres(): Promise<LocalService & { database: string
 
 function postgresBin(): string {
 	const root = '/usr/lib/postgresql';
-	const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
-	if (versions.length === 0) throw new Error('PostgreSQL is not installed: run dev/n8n/queue/installServices.sh');
+	const versions = existsSync(root)
+		? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+		: [];
+	if (versions.length === 0)
+		throw new Error('PostgreSQL is not installed: run dev/n8n/queue/installServices.sh');
 	return join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 
@@ -80,16 +113,27 @@ function postgresUser(): { uid: number; gid: number } {
 
 async function redisPing(port: number): Promise<boolean> {
 	try {
-		return execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], { encoding: 'utf8', stdio: 'pipe' }).trim() === 'PONG';
+		return (
+			execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'ping'], {
+				encoding: 'utf8',
+				stdio: 'pipe',
+			}).trim() === 'PONG'
+		);
 	} catch {
 		return false;
 	}
 }
 
-async function waitFor(what: string, child: ChildProcess, ready: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+async function waitFor(
+	what: string,
+	child: ChildProcess,
+	ready: () => Promise<boolean>,
+	timeoutMs = 30_000,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it was ready`);
+		if (child.exitCode !== null)
+			throw new Error(`${what} exited with ${child.exitCode} before it was ready`);
 		if (await ready()) return;
 		await sleep(200);
 	}

@@ -8,7 +8,9 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions } from 'n8n-work
  */
 const runCredentials = new WeakMap<IExecuteFunctions, Promise<ICredentialDataDecryptedObject>>();
 
-export function credentialsOfRun(context: IExecuteFunctions): Promise<ICredentialDataDecryptedObject> {
+export function credentialsOfRun(
+	context: IExecuteFunctions,
+): Promise<ICredentialDataDecryptedObject> {
 	let credentials = runCredentials.get(context);
 	if (!credentials) {
 		credentials = context.getCredentials('cloopenApi', 0);

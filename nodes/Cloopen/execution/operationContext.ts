@@ -18,8 +18,16 @@ export function createOperationContext(
 ): OperationContext {
 	const rules = new InputRules(context.getNode(), itemIndex);
 	// An expression may give anything: "yaml" must fail the item, not quietly become JSON.
-	const format = rules.oneOf('bodyFormat', parameters.get('bodyFormat', itemIndex, 'json'), ['json', 'xml']) as BodyFormat;
-	const seconds = rules.integerInRange('requestTimeout', parameters.get('requestTimeout', itemIndex, DEFAULT_TIMEOUT_SECONDS), 1, 600);
+	const format = rules.oneOf('bodyFormat', parameters.get('bodyFormat', itemIndex, 'json'), [
+		'json',
+		'xml',
+	]) as BodyFormat;
+	const seconds = rules.integerInRange(
+		'requestTimeout',
+		parameters.get('requestTimeout', itemIndex, DEFAULT_TIMEOUT_SECONDS),
+		1,
+		600,
+	);
 	const timeoutMs = Number(seconds) * 1000;
 	return {
 		executeFunctions: context,
@@ -32,7 +40,14 @@ export function createOperationContext(
 		request: async (request) =>
 			await sendInSlot(
 				slot,
-				async () => await cloopenRequest.call(context, { ...request, format, itemIndex, timeoutMs, credentials: await credentialsOfRun(context) }),
+				async () =>
+					await cloopenRequest.call(context, {
+						...request,
+						format,
+						itemIndex,
+						timeoutMs,
+						credentials: await credentialsOfRun(context),
+					}),
 				context.getExecutionCancelSignal?.(),
 			),
 	};

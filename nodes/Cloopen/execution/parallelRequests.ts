@@ -25,7 +25,8 @@ export const parallelRequestsProperties: INodeProperties[] = [
 				description: 'Always the same number at once; a "too many at once" refusal fails the item',
 			},
 		],
-		description: 'How many input items are sent to the platform at the same time. Output order stays the input order.',
+		description:
+			'How many input items are sent to the platform at the same time. Output order stays the input order.',
 	},
 	{
 		displayName: 'Maximum Parallel Requests',
@@ -47,12 +48,25 @@ export const parallelRequestsProperties: INodeProperties[] = [
 	},
 ];
 
-const whole = (value: unknown, fallback: number) => Math.min(MOST, Math.max(1, Math.floor(Number(value)) || fallback));
+const whole = (value: unknown, fallback: number) =>
+	Math.min(MOST, Math.max(1, Math.floor(Number(value)) || fallback));
 
 /** The run's plan; these parameters are read once, for the first item, as n8n does for such settings. */
 export function readConcurrencyPlan(context: IExecuteFunctions): ConcurrencyPlan {
 	const adaptive = context.getNodeParameter('parallelMode', 0, 'adaptive') !== 'fixed';
 	return adaptive
-		? { adaptive, maximum: whole(context.getNodeParameter('maxParallelRequests', 0, DEFAULT_MAXIMUM), DEFAULT_MAXIMUM) }
-		: { adaptive, maximum: whole(context.getNodeParameter('parallelRequests', 0, DEFAULT_FIXED), DEFAULT_FIXED) };
+		? {
+				adaptive,
+				maximum: whole(
+					context.getNodeParameter('maxParallelRequests', 0, DEFAULT_MAXIMUM),
+					DEFAULT_MAXIMUM,
+				),
+			}
+		: {
+				adaptive,
+				maximum: whole(
+					context.getNodeParameter('parallelRequests', 0, DEFAULT_FIXED),
+					DEFAULT_FIXED,
+				),
+			};
 }

@@ -4,7 +4,8 @@ import type { IExecuteFunctions, NodeParameterValueType } from 'n8n-workflow';
 function holdsExpression(value: unknown): boolean {
 	if (typeof value === 'string') return value.startsWith('=');
 	if (Array.isArray(value)) return value.some(holdsExpression);
-	if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsExpression);
+	if (typeof value === 'object' && value !== null)
+		return Object.values(value).some(holdsExpression);
 	return false;
 }
 
@@ -33,9 +34,14 @@ export class ParameterReader {
 
 	get<T>(name: string, itemIndex: number, fallback?: T): T {
 		if (this.constants.has(name)) return this.constants.get(name) as T;
-		const value = this.context.getNodeParameter(name, itemIndex, fallback as NodeParameterValueType) as T;
+		const value = this.context.getNodeParameter(
+			name,
+			itemIndex,
+			fallback as NodeParameterValueType,
+		) as T;
 		// A parameter missing from the node falls back per call site, so only stored values are shared.
-		if (name in this.stored && !holdsExpression(this.stored[name])) this.constants.set(name, deepFreeze(value));
+		if (name in this.stored && !holdsExpression(this.stored[name]))
+			this.constants.set(name, deepFreeze(value));
 		return value;
 	}
 }

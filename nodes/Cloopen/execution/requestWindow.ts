@@ -97,7 +97,8 @@ export class RequestWindow {
 	/** A place for an item not yet started; undefined once the run has stopped. */
 	async acquire(): Promise<Slot | undefined> {
 		if (this.stopped) return undefined;
-		if (this.resends.length === 0 && this.starts.length === 0 && this.inFlight < this.size) return this.grant();
+		if (this.resends.length === 0 && this.starts.length === 0 && this.inFlight < this.size)
+			return this.grant();
 		return await new Promise<Slot | undefined>((resolve) => this.starts.push(resolve));
 	}
 

@@ -39,7 +39,11 @@ export async function runInOrder<T>(
 	}
 	await Promise.all(running);
 	if (failures.length > 0) {
-		throw new StoppedRun(results, failures, Array.from({ length: count - next }, (_, offset) => next + offset));
+		throw new StoppedRun(
+			results,
+			failures,
+			Array.from({ length: count - next }, (_, offset) => next + offset),
+		);
 	}
 	return results as T[];
 }

@@ -22,8 +22,12 @@ const isConcurrencyRefusal = (error: unknown): error is CloopenPlatformError =>
  * per refusal, when the window has room; any other failure (another statusCode, a lost answer that
  * may have been carried out) is never sent again. When the run stops meanwhile the refusal stands.
  */
-export async function sendInSlot<T>(slot: Slot | undefined, send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-	for (let refusals = 0; ; ) {
+export async function sendInSlot<T>(
+	slot: Slot | undefined,
+	send: () => Promise<T>,
+	signal?: AbortSignal,
+): Promise<T> {
+	for (let refusals = 0; ;) {
 		// The transport's errors are node errors already; they pass on unchanged.
 		const outcome = await send().then(
 			(answer) => ({ answer }),
@@ -39,7 +43,8 @@ export async function sendInSlot<T>(slot: Slot | undefined, send: () => Promise<
 		if (refusals >= MAX_REFUSALS) throw withRefusalCount(error, refusals);
 		const alone = slot.alone;
 		if (!(await slot.again())) throw withRefusalCount(error, refusals);
-		if (alone) await pause(Math.min(ALONE_WAIT_MAX_MS, ALONE_WAIT_MS * 2 ** (refusals - 1)), signal);
+		if (alone)
+			await pause(Math.min(ALONE_WAIT_MAX_MS, ALONE_WAIT_MS * 2 ** (refusals - 1)), signal);
 		// A cancelled execution sends nothing more; the refusal is what this item came to.
 		if (signal?.aborted) throw withRefusalCount(error, refusals);
 	}

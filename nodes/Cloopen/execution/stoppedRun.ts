@@ -1,4 +1,10 @@
-import type { IDataObject, INode, INodeExecutionData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { isSecretKey } from '../../shared/secrets';
 import { deliveryOf, type Delivery } from '../../shared/transport/delivery';
@@ -31,14 +37,21 @@ const isPlain = (value: unknown) => ['string', 'number', 'boolean'].includes(typ
 
 /** An object's plain fields (text, numbers, yes/no), secrets left out whatever their casing. */
 function plainFields(json: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(json).filter(([key, value]) => !isSecretKey(key) && isPlain(value)));
+	return Object.fromEntries(
+		Object.entries(json).filter(([key, value]) => !isSecretKey(key) && isPlain(value)),
+	);
 }
 
 /** What came back for a finished item: its plain fields, and lists of objects (SMS batches) by their plain fields. */
 function recordOf(item: INodeExecutionData): IDataObject {
 	const record = plainFields(item.json);
 	for (const [key, value] of Object.entries(item.json)) {
-		if (isSecretKey(key) || !Array.isArray(value) || !value.every((entry) => typeof entry === 'object' && entry !== null)) continue;
+		if (
+			isSecretKey(key) ||
+			!Array.isArray(value) ||
+			!value.every((entry) => typeof entry === 'object' && entry !== null)
+		)
+			continue;
 		if (value.length > 0) record[key] = (value as IDataObject[]).map(plainFields);
 	}
 	return record;
@@ -52,7 +65,7 @@ const identify = (record: IDataObject) => {
 /** "3, 5-9, 12": item indexes as short ranges. */
 function ranges(indexes: number[]): string {
 	const parts: string[] = [];
-	for (let start = 0; start < indexes.length; ) {
+	for (let start = 0; start < indexes.length;) {
 		let end = start;
 		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
 		parts.push(end === start ? String(indexes[start]) : `${indexes[start]}-${indexes[end]}`);
@@ -66,10 +79,15 @@ function ranges(indexes: number[]): string {
  * that no call placed or SMS sent goes unrecorded when the node fails (items are 0-based, as in
  * n8n's itemIndex). The full lists are in the error's context; the description names the first few.
  */
-export function stoppedRunError(node: INode, run: StoppedRun<INodeExecutionData[]>): NodeApiError | NodeOperationError {
+export function stoppedRunError(
+	node: INode,
+	run: StoppedRun<INodeExecutionData[]>,
+): NodeApiError | NodeOperationError {
 	const [first, ...others] = run.failures;
 	const error = asNodeError(node, first.error, first.index);
-	const sent = run.results.flatMap((outputs, item) => (outputs ? [{ item, results: outputs.map(recordOf) }] : []));
+	const sent = run.results.flatMap((outputs, item) =>
+		outputs ? [{ item, results: outputs.map(recordOf) }] : [],
+	);
 	if (sent.length === 0 && others.length === 0 && run.notStarted.length === 0) return error;
 
 	const failed = others.map(({ index, error: other }) => ({
@@ -78,7 +96,9 @@ export function stoppedRunError(node: INode, run: StoppedRun<INodeExecutionData[
 		error: (other as Error).message,
 		...failureOutcomeOf(other),
 	}));
-	const inDoubt = others.filter(({ error: other }) => deliveryOf(other) === 'unknown').map(({ index }) => index);
+	const inDoubt = others
+		.filter(({ error: other }) => deliveryOf(other) === 'unknown')
+		.map(({ index }) => index);
 
 	Object.assign(error.context, {
 		failedItem: first.index,
@@ -96,7 +116,9 @@ export function stoppedRunError(node: INode, run: StoppedRun<INodeExecutionData[
 			? `Sent and accepted (all in the error's sentItems): ${sent
 					.slice(0, LISTED_IN_DESCRIPTION)
 					.map(({ item, results }) => `item ${item}: ${results.map(identify).join(', ')}`)
-					.join('; ')}${sent.length > LISTED_IN_DESCRIPTION ? `; and ${sent.length - LISTED_IN_DESCRIPTION} more` : ''}.`
+					.join(
+						'; ',
+					)}${sent.length > LISTED_IN_DESCRIPTION ? `; and ${sent.length - LISTED_IN_DESCRIPTION} more` : ''}.`
 			: '',
 		inDoubt.length > 0
 			? `In doubt (the answer was lost, they may have been carried out; check before retrying): items ${ranges(inDoubt)}.`

@@ -30,15 +30,21 @@ type EntryValue = (entry: IDataObject) => string;
 async function listedAppId(context: ILoadOptionsFunctions): Promise<string> {
 	const own = String(context.getCurrentNodeParameter('appId') ?? '').trim();
 	if (own.startsWith('=')) {
-		throw new NodeOperationError(context.getNode(), 'The list needs the App ID as a fixed value, not an expression', {
-			description: 'Type the App ID, or leave it empty to use the Default App ID of the credentials. You can also choose "By SID" or "By Name" and type the sub-account.',
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			'The list needs the App ID as a fixed value, not an expression',
+			{
+				description:
+					'Type the App ID, or leave it empty to use the Default App ID of the credentials. You can also choose "By SID" or "By Name" and type the sub-account.',
+			},
+		);
 	}
 	if (own !== '') return own;
 	const fallback = defaultAppIdOf(await context.getCredentials('cloopenApi'));
 	if (fallback === '') {
 		throw new NodeOperationError(context.getNode(), 'Enter an App ID to list its sub-accounts', {
-			description: 'The App ID field is empty and the credentials have no Default App ID. You can also choose "By SID" or "By Name" and type the sub-account.',
+			description:
+				'The App ID field is empty and the credentials have no Default App ID. You can also choose "By SID" or "By Name" and type the sub-account.',
 		});
 	}
 	return fallback;
@@ -80,11 +86,23 @@ async function listSubAccounts(
 		}
 		previousFirst = first;
 		for (const entry of page) {
-			if (needle && !String(entry.friendlyName ?? '').toLowerCase().includes(needle)) continue;
-			results.push({ name: `${entry.friendlyName ?? '(no name)'} (${entry.voipAccount ?? entry.subAccountSid})`, value: valueOf(entry) });
+			if (
+				needle &&
+				!String(entry.friendlyName ?? '')
+					.toLowerCase()
+					.includes(needle)
+			)
+				continue;
+			results.push({
+				name: `${entry.friendlyName ?? '(no name)'} (${entry.voipAccount ?? entry.subAccountSid})`,
+				value: valueOf(entry),
+			});
 		}
 		startNo += page.length;
-		more = page.length === PAGE_SIZE && startNo < Number(response.totalCount ?? Infinity) && startNo < MAX_LISTED;
+		more =
+			page.length === PAGE_SIZE &&
+			startNo < Number(response.totalCount ?? Infinity) &&
+			startNo < MAX_LISTED;
 		pages++;
 	} while (more && results.length === 0 && pages < maxPages);
 	return { results, ...(more ? { paginationToken: tokenFor(startNo, previousFirst) } : {}) };
@@ -96,7 +114,12 @@ export async function searchSubAccounts(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await listSubAccounts(this, (entry) => String(entry.subAccountSid), filter, paginationToken);
+	return await listSubAccounts(
+		this,
+		(entry) => String(entry.subAccountSid),
+		filter,
+		paginationToken,
+	);
 }
 
 /** For Get by Name: the entries' values are the sub-accounts' friendly names. */
@@ -105,5 +128,10 @@ export async function searchSubAccountNames(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await listSubAccounts(this, (entry) => String(entry.friendlyName ?? ''), filter, paginationToken);
+	return await listSubAccounts(
+		this,
+		(entry) => String(entry.friendlyName ?? ''),
+		filter,
+		paginationToken,
+	);
 }

@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 			name: 'Get Info',
 			value: 'getInfo',
 			action: 'Get main account information',
-			description: 'Get the main account\'s name, type, status and balances',
+			description: "Get the main account's name, type, status and balances",
 		},
 	]),
 ];
@@ -34,7 +34,11 @@ export const account: ResourceDefinition = {
 	properties,
 	handlers: {
 		async getInfo(context) {
-			const response = await context.request({ operation: 'Account → Get Info', method: 'GET', path: 'AccountInfo' });
+			const response = await context.request({
+				operation: 'Account → Get Info',
+				method: 'GET',
+				path: 'AccountInfo',
+			});
 			const info = nestedObject(response, 'Account');
 			return [
 				{

@@ -6,7 +6,8 @@ import type { CloopenResponse } from '../../shared/transport/request';
 export function nestedObject(response: CloopenResponse, ...keys: string[]): IDataObject {
 	for (const key of keys) {
 		const value = response[key];
-		if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as IDataObject;
+		if (typeof value === 'object' && value !== null && !Array.isArray(value))
+			return value as IDataObject;
 	}
 	return {};
 }
@@ -20,6 +21,10 @@ export function listOf(response: CloopenResponse, key: string): IDataObject[] {
 }
 
 /** Leaves out optional fields the user left empty, so the body carries only what was given. */
-export function withoutEmpty<T extends Record<string, unknown>>(body: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-	return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as never;
+export function withoutEmpty<T extends Record<string, unknown>>(
+	body: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } {
+	return Object.fromEntries(
+		Object.entries(body).filter(([, value]) => value !== undefined),
+	) as never;
 }

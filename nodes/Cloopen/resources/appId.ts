@@ -14,11 +14,15 @@ export async function appIdOf(context: OperationContext): Promise<string> {
 	}
 	const fallback = defaultAppIdOf(await context.credentials());
 	if (fallback === '') {
-		throw new NodeOperationError(context.executeFunctions.getNode(), 'No App ID: the App ID field is empty and the credentials have no Default App ID', {
-			itemIndex: context.itemIndex,
-			description:
-				'The request was not sent. Enter the App ID of your Cloopen application (console → Application Management) in this node, or as Default App ID in the Cloopen credentials for every node that uses them.',
-		});
+		throw new NodeOperationError(
+			context.executeFunctions.getNode(),
+			'No App ID: the App ID field is empty and the credentials have no Default App ID',
+			{
+				itemIndex: context.itemIndex,
+				description:
+					'The request was not sent. Enter the App ID of your Cloopen application (console → Application Management) in this node, or as Default App ID in the Cloopen credentials for every node that uses them.',
+			},
+		);
 	}
 	return context.rules.required('Default App ID', fallback);
 }

@@ -1,6 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_BILL_FILE_MAX_MB, MIN_DOWNLOAD_SECONDS } from '../../shared/transport/answerBounds';
+import {
+	DEFAULT_BILL_FILE_MAX_MB,
+	MIN_DOWNLOAD_SECONDS,
+} from '../../shared/transport/answerBounds';
 import { downloadBillFile } from '../../shared/transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
 import { appIdOf } from './appId';
@@ -14,11 +17,13 @@ const properties: INodeProperties[] = [
 			name: 'Get Download Info',
 			value: 'getDownloadInfo',
 			action: 'Get bill records of the previous day',
-			description: "Get the address and check code of the previous day's bill file, and optionally the file",
+			description:
+				"Get the address and check code of the previous day's bill file, and optionally the file",
 		},
 	]),
 	{
-		displayName: 'Bill records cover the previous day only (00:00 to 23:59), and only for accounts that Cloopen has given access to bill records',
+		displayName:
+			'Bill records cover the previous day only (00:00 to 23:59), and only for accounts that Cloopen has given access to bill records',
 		name: 'billNotice',
 		type: 'notice',
 		default: '',
@@ -31,8 +36,14 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'day',
 		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
-		options: [{ name: 'Previous Day', value: 'day', description: 'Yesterday from 00:00 to 23:59 (the only period offered)' }],
-		description: 'Which day\'s records; Cloopen offers only the previous day',
+		options: [
+			{
+				name: 'Previous Day',
+				value: 'day',
+				description: 'Yesterday from 00:00 to 23:59 (the only period offered)',
+			},
+		],
+		description: "Which day's records; Cloopen offers only the previous day",
 	},
 	{
 		displayName: 'Download File',
@@ -48,7 +59,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
-		displayOptions: { show: { resource: [RESOURCE], operation: ['getDownloadInfo'], download: [true] } },
+		displayOptions: {
+			show: { resource: [RESOURCE], operation: ['getDownloadInfo'], download: [true] },
+		},
 		hint: 'The name of the output binary field to put the file in',
 	},
 	{
@@ -73,7 +86,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 2048 },
 				default: DEFAULT_BILL_FILE_MAX_MB,
-				description: 'Largest bill file to download (after decompression); a larger one fails the item instead of filling the memory of n8n',
+				description:
+					'Largest bill file to download (after decompression); a larger one fails the item instead of filling the memory of n8n',
 			},
 		],
 	},
@@ -105,19 +119,36 @@ export const billRecords: ResourceDefinition = {
 			const token = String(response.token ?? '');
 			const output: OperationOutput = { json: { downUrl, token, statusCode: response.statusCode } };
 			if (context.param<boolean>('download', false)) {
-				const property = rules.required('binaryPropertyName', context.param('binaryPropertyName', 'data'));
+				const property = rules.required(
+					'binaryPropertyName',
+					context.param('binaryPropertyName', 'data'),
+				);
 				const credentials = await context.credentials();
-				const maxMb = Number(rules.integerInRange('maxFileSizeMb', options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB, 1, 2048));
+				const maxMb = Number(
+					rules.integerInRange(
+						'maxFileSizeMb',
+						options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB,
+						1,
+						2048,
+					),
+				);
 				const file = await downloadBillFile.call(
 					context.executeFunctions,
 					downUrl,
 					token,
 					context.itemIndex,
 					{ skipCertificateValidation: credentials.ignoreSslIssues === true },
-					{ deadlineMs: Math.max(context.timeoutMs, MIN_DOWNLOAD_SECONDS * 1000), maxBytes: maxMb * 1024 * 1024 },
+					{
+						deadlineMs: Math.max(context.timeoutMs, MIN_DOWNLOAD_SECONDS * 1000),
+						maxBytes: maxMb * 1024 * 1024,
+					},
 				);
 				output.binary = {
-					[property]: await context.executeFunctions.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType),
+					[property]: await context.executeFunctions.helpers.prepareBinaryData(
+						file.data,
+						file.fileName,
+						file.mimeType,
+					),
 				};
 			}
 			return [output];

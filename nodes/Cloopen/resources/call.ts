@@ -24,7 +24,8 @@ const properties: INodeProperties[] = [
 			name: 'Get Result',
 			value: 'getResult',
 			action: 'Get the result of a finished call',
-			description: 'Whether a finished call was answered, not answered or failed, and how long it lasted',
+			description:
+				'Whether a finished call was answered, not answered or failed, and how long it lasted',
 		},
 		{
 			name: 'Get State',
@@ -34,7 +35,10 @@ const properties: INodeProperties[] = [
 		},
 	]),
 	appIdField(RESOURCE, ['getState']),
-	callSidField(['getState', 'getResult'], 'The callSid returned by a voice verification or voice notification'),
+	callSidField(
+		['getState', 'getResult'],
+		'The callSid returned by a voice verification or voice notification',
+	),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -56,7 +60,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 120,
-				description: 'With Wait Until Ended: give up and return the state "in call" after this long',
+				description:
+					'With Wait Until Ended: give up and return the state "in call" after this long',
 			},
 			{
 				displayName: 'Poll Interval (Seconds)',
@@ -80,18 +85,28 @@ const properties: INodeProperties[] = [
 
 const pollIntervalMs = (context: OperationContext, options: IDataObject) => {
 	const seconds = Number(options.pollIntervalSeconds ?? 5);
-	if (!(seconds >= 0.1 && seconds <= 3600)) context.rules.fail('pollIntervalSeconds', options.pollIntervalSeconds, 'must be from 0.1 to 3600 seconds');
+	if (!(seconds >= 0.1 && seconds <= 3600))
+		context.rules.fail(
+			'pollIntervalSeconds',
+			options.pollIntervalSeconds,
+			'must be from 0.1 to 3600 seconds',
+		);
 	return Math.round(seconds * 1000);
 };
 
 const maxWaitMs = (context: OperationContext, options: IDataObject) => {
 	const seconds = Number(options.maxWaitSeconds ?? 120);
-	if (!(seconds >= 1 && seconds <= 86400)) context.rules.fail('maxWaitSeconds', options.maxWaitSeconds, 'must be from 1 to 86400 seconds');
+	if (!(seconds >= 1 && seconds <= 86400))
+		context.rules.fail('maxWaitSeconds', options.maxWaitSeconds, 'must be from 1 to 86400 seconds');
 	return seconds * 1000;
 };
 
 /** docs/platform.md#values-and-states */
-const CALL_RESULTS: Record<string, string> = { '0': 'answered', '1': 'not answered', '2': 'failed' };
+const CALL_RESULTS: Record<string, string> = {
+	'0': 'answered',
+	'1': 'not answered',
+	'2': 'failed',
+};
 
 export const call: ResourceDefinition = {
 	name: 'Call',
@@ -108,22 +123,28 @@ export const call: ResourceDefinition = {
 			const waitUntilEnded = options.waitUntilEnded === true;
 			const intervalMs = waitUntilEnded ? pollIntervalMs(context, options) : 0;
 			const deadline = Date.now() + (waitUntilEnded ? maxWaitMs(context, options) : 0);
-			const queryState = async () => await context.request({
-				operation: 'Call → Get State',
-				method: 'POST',
-				path: 'ivr/call',
-				qs: { callid },
-				// The one body with `Appid` (capital A) and an attribute-only child (docs/platform.md#call-state).
-				body: { Appid: appId, QueryCallState: { callid, ...(action ? { action } : {}) } },
-				xml: { root: 'Request' },
-			});
+			const queryState = async () =>
+				await context.request({
+					operation: 'Call → Get State',
+					method: 'POST',
+					path: 'ivr/call',
+					qs: { callid },
+					// The one body with `Appid` (capital A) and an attribute-only child (docs/platform.md#call-state).
+					body: { Appid: appId, QueryCallState: { callid, ...(action ? { action } : {}) } },
+					xml: { root: 'Request' },
+				});
 
 			let response = await queryState();
 			let polls = 1;
 			// `sleep`, not `sleepWithAbort`: the latter is missing from current n8n's n8n-workflow (seen in
 			// n8n 2.41); a cancelled execution stops polling at the next turn instead.
 			const cancelled = () => context.executeFunctions.getExecutionCancelSignal()?.aborted === true;
-			while (waitUntilEnded && String(response.state) === '1' && Date.now() + intervalMs <= deadline && !cancelled()) {
+			while (
+				waitUntilEnded &&
+				String(response.state) === '1' &&
+				Date.now() + intervalMs <= deadline &&
+				!cancelled()
+			) {
 				await sleep(intervalMs);
 				response = await queryState();
 				polls++;

@@ -5,7 +5,11 @@ export const showFor = (resource: string, operation?: string[]) => ({
 });
 
 /** A resource's Operation selector (n8n's usual shape: no expressions, shown for that resource). */
-export function operationProperty(resource: string, defaultOperation: string, options: INodePropertyOptions[]): INodeProperties {
+export function operationProperty(
+	resource: string,
+	defaultOperation: string,
+	options: INodePropertyOptions[],
+): INodeProperties {
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -38,7 +42,7 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 export function callOutcomeNotice(resource: string): INodeProperties {
 	return {
 		displayName:
-			'A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, paste a Cloopen Trigger\'s URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.',
+			"A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.",
 		name: 'callOutcomeNotice',
 		type: 'notice',
 		default: '',
@@ -70,7 +74,8 @@ export const displayNumField: INodeProperties = {
 	name: 'displayNum',
 	type: 'string',
 	default: '',
-	description: 'Number shown to the person called; Cloopen shows it only if your account is allowed to use it',
+	description:
+		'Number shown to the person called; Cloopen shows it only if your account is allowed to use it',
 };
 
 export const userDataField: INodeProperties = {
@@ -78,5 +83,6 @@ export const userDataField: INodeProperties = {
 	name: 'userData',
 	type: 'string',
 	default: '',
-	description: 'Your own text, such as an order or user ID, sent back with the call result (the Cloopen Trigger outputs it as userData)',
+	description:
+		'Your own text, such as an order or user ID, sent back with the call result (the Cloopen Trigger outputs it as userData)',
 };

@@ -12,7 +12,13 @@ const RESOURCE = 'sms';
 const SMS_BATCH_SIZE = 200;
 
 /** What a failed send says about its numbers (describePartialSend), wherever the failure is reported. */
-const SMS_FAILURE_FIELDS = ['duplicatesRemoved', 'sentBatches', 'inDoubtBatches', 'inDoubtNumbers', 'unsentNumbers'];
+const SMS_FAILURE_FIELDS = [
+	'duplicatesRemoved',
+	'sentBatches',
+	'inDoubtBatches',
+	'inDoubtNumbers',
+	'unsentNumbers',
+];
 
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'sendTemplate', [
@@ -20,7 +26,8 @@ const properties: INodeProperties[] = [
 			name: 'Send Template',
 			value: 'sendTemplate',
 			action: 'Send a template SMS',
-			description: 'Send an approved SMS template to one or many numbers (more than 200 are sent in batches of 200)',
+			description:
+				'Send an approved SMS template to one or many numbers (more than 200 are sent in batches of 200)',
 		},
 	]),
 	appIdField(RESOURCE, ['sendTemplate']),
@@ -54,7 +61,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		displayOptions: showFor(RESOURCE, ['sendTemplate']),
 		description:
-			'Text for the template\'s placeholders, in order: the first row fills {1}, the second {2}, and so on (drag rows to reorder). Leave empty for a template without placeholders.',
+			"Text for the template's placeholders, in order: the first row fills {1}, the second {2}, and so on (drag rows to reorder). Leave empty for a template without placeholders.",
 		options: [
 			{
 				displayName: 'Placeholder Values ({1}, {2}, … in Row Order)',
@@ -65,7 +72,8 @@ const properties: INodeProperties[] = [
 						name: 'value',
 						type: 'string',
 						default: '',
-						description: 'Text that replaces the placeholder numbered like this row: {1} for the first row, {2} for the second',
+						description:
+							'Text that replaces the placeholder numbered like this row: {1} for the first row, {2} for the second',
 					},
 				],
 			},
@@ -86,15 +94,22 @@ const properties: INodeProperties[] = [
 function numberText(context: OperationContext, value: unknown): string {
 	if (typeof value === 'string') return value;
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return context.rules.fail('to', value, 'must contain only mobile numbers (text or numbers), separated by commas or given as a list');
+	return context.rules.fail(
+		'to',
+		value,
+		'must contain only mobile numbers (text or numbers), separated by commas or given as a list',
+	);
 }
 
 /** Numbers from a comma-separated text or a list; blanks between commas are not numbers. */
 function readNumbers(context: OperationContext): string[] {
 	const raw = context.param<unknown>('to');
-	const entries = Array.isArray(raw) ? raw.map((entry) => numberText(context, entry)) : numberText(context, raw ?? '').split(',');
+	const entries = Array.isArray(raw)
+		? raw.map((entry) => numberText(context, entry))
+		: numberText(context, raw ?? '').split(',');
 	const numbers = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
-	if (numbers.length === 0) context.rules.fail('to', raw, 'must contain at least one mobile number');
+	if (numbers.length === 0)
+		context.rules.fail('to', raw, 'must contain at least one mobile number');
 	for (const number of numbers) context.rules.mobileNumber('to', number);
 	return numbers;
 }
@@ -106,7 +121,9 @@ function readNumbers(context: OperationContext): string[] {
 function readTemplateData(context: OperationContext): string[] | undefined {
 	const collection = context.param<{ values?: Array<{ value?: unknown }> }>('templateData', {});
 	const entries = Array.isArray(collection?.values) ? collection.values : [];
-	const values = entries.map((entry, index) => context.rules.placeholderValue(`templateData value ${index + 1}`, entry?.value));
+	const values = entries.map((entry, index) =>
+		context.rules.placeholderValue(`templateData value ${index + 1}`, entry?.value),
+	);
 	return values.length > 0 ? values : undefined;
 }
 
@@ -128,7 +145,8 @@ export const sms: ResourceDefinition = {
 			const { rules } = context;
 			const appId = await appIdOf(context);
 			const templateId = rules.required('templateId', context.param('templateId'));
-			if (!/^\d+$/.test(templateId)) rules.fail('templateId', templateId, 'must be the numeric ID of a template');
+			if (!/^\d+$/.test(templateId))
+				rules.fail('templateId', templateId, 'must be the numeric ID of a template');
 			const datas = readTemplateData(context);
 			const { unique: numbers, duplicatesRemoved } = withoutDuplicates(readNumbers(context));
 
@@ -156,7 +174,12 @@ export const sms: ResourceDefinition = {
 						to,
 					});
 				} catch (error) {
-					throw describePartialSend(error, { sent: batches, failed: to, after: numbers.slice(start + to.length), duplicatesRemoved });
+					throw describePartialSend(error, {
+						sent: batches,
+						failed: to,
+						after: numbers.slice(start + to.length),
+						duplicatesRemoved,
+					});
 				}
 			}
 			return [
@@ -203,15 +226,18 @@ function describePartialSend(
 	const carrier = error as Error & { description?: string; context?: IDataObject };
 	const parts = [
 		sentCount > 0 ? `${sentCount} numbers in ${batch.sent.length} earlier batch(es) were sent` : '',
-		inDoubt.length > 0 ? `${inDoubt.length} numbers in batch ${failedBatch} are in doubt (the platform may have sent them)` : '',
+		inDoubt.length > 0
+			? `${inDoubt.length} numbers in batch ${failedBatch} are in doubt (the platform may have sent them)`
+			: '',
 		unsent.length > 0 ? `${unsent.length} numbers were not sent` : '',
 	];
 	// A refusal of the only or first batch needs no account of numbers: none went out.
-	if (sentCount > 0 || inDoubt.length > 0) carrier.message = `${carrier.message} — ${parts.filter(Boolean).join('; ')}`;
+	if (sentCount > 0 || inDoubt.length > 0)
+		carrier.message = `${carrier.message} — ${parts.filter(Boolean).join('; ')}`;
 	carrier.description = [
 		carrier.description,
 		inDoubt.length > 0
-			? 'Do not resend the in-doubt numbers (inDoubtNumbers) blindly: first check whether they got the SMS, in the platform\'s SMS status reports or in the next day\'s bill records (Bill Record → Get Download Info). Retry only unsentNumbers.'
+			? "Do not resend the in-doubt numbers (inDoubtNumbers) blindly: first check whether they got the SMS, in the platform's SMS status reports or in the next day's bill records (Bill Record → Get Download Info). Retry only unsentNumbers."
 			: 'The error item lists sentBatches and unsentNumbers: retry only the unsent numbers.',
 	]
 		.filter(Boolean)
@@ -219,7 +245,10 @@ function describePartialSend(
 	if (carrier.context) {
 		Object.assign(carrier.context, {
 			sentBatches: batch.sent,
-			inDoubtBatches: inDoubt.length > 0 ? [{ batch: failedBatch, numberCount: inDoubt.length, to: inDoubt }] : [],
+			inDoubtBatches:
+				inDoubt.length > 0
+					? [{ batch: failedBatch, numberCount: inDoubt.length, to: inDoubt }]
+					: [],
 			inDoubtNumbers: inDoubt,
 			unsentNumbers: unsent,
 			duplicatesRemoved: batch.duplicatesRemoved,

@@ -20,10 +20,30 @@ const INCLUDE_SECRETS_DESCRIPTION =
 
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'create', [
-		{ name: 'Close', value: 'close', action: 'Close a sub-account', description: 'Close a sub-account for good: its calls, SMS and logins stop' },
-		{ name: 'Create', value: 'create', action: 'Create a sub-account', description: 'Create a sub-account with its own communication account' },
-		{ name: 'Get by Name', value: 'getByName', action: 'Get a sub-account by name', description: 'Find a sub-account by its friendly name' },
-		{ name: 'Get Many', value: 'getAll', action: 'Get many sub-accounts', description: 'List the sub-accounts of an application' },
+		{
+			name: 'Close',
+			value: 'close',
+			action: 'Close a sub-account',
+			description: 'Close a sub-account for good: its calls, SMS and logins stop',
+		},
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a sub-account',
+			description: 'Create a sub-account with its own communication account',
+		},
+		{
+			name: 'Get by Name',
+			value: 'getByName',
+			action: 'Get a sub-account by name',
+			description: 'Find a sub-account by its friendly name',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many sub-accounts',
+			description: 'List the sub-accounts of an application',
+		},
 	]),
 	appIdField(RESOURCE, ['create', 'getByName', 'getAll']),
 	{
@@ -67,8 +87,9 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: showFor(RESOURCE, ['close']),
 		placeholder: 'Default App ID from the credentials',
-		description: 'Only used to list the application\'s sub-accounts to pick from; closing does not send it',
-		hint: 'Leave empty to list the sub-accounts of the credentials\' Default App ID',
+		description:
+			"Only used to list the application's sub-accounts to pick from; closing does not send it",
+		hint: "Leave empty to list the sub-accounts of the credentials' Default App ID",
 	},
 	{
 		displayName: 'Closing a sub-account cannot be undone: its calls, SMS and logins stop for good',
@@ -101,7 +122,10 @@ const properties: INodeProperties[] = [
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex: SUB_ACCOUNT_SID, errorMessage: 'A sub-account SID is 32 letters and digits' },
+						properties: {
+							regex: SUB_ACCOUNT_SID,
+							errorMessage: 'A sub-account SID is 32 letters and digits',
+						},
 					},
 				],
 			},
@@ -174,7 +198,10 @@ const properties: INodeProperties[] = [
  * server that sends full, new pages forever is stopped at RETURN_ALL_MAX_PAGES with an error, so
  * that a run neither hangs nor silently returns a cut list.
  */
-async function readPages(context: OperationContext, query: { appId: string; startNo: number; limit: number }) {
+async function readPages(
+	context: OperationContext,
+	query: { appId: string; startNo: number; limit: number },
+) {
 	const found: IDataObject[] = [];
 	const seen = new Set<string>();
 	let startNo = query.startNo;
@@ -208,13 +235,15 @@ async function readPages(context: OperationContext, query: { appId: string; star
 		found.push(...fresh);
 		startNo += page.length;
 		const total = Number(response.totalCount);
-		if (page.length < offset || fresh.length === 0 || (Number.isFinite(total) && startNo >= total)) break;
+		if (page.length < offset || fresh.length === 0 || (Number.isFinite(total) && startNo >= total))
+			break;
 	}
 	return found;
 }
 
 /** subToken and voipPwd, in whatever casing the answer uses, and any other secret-looking key. */
-const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject => (include ? entry : withoutSecretFields(entry));
+const withoutSecrets = (entry: IDataObject, include: boolean): IDataObject =>
+	include ? entry : withoutSecretFields(entry);
 
 /** The value of a resource locator ({ mode, value }), or what an expression gave directly. */
 function chosenValue(context: OperationContext, parameter: string): unknown {
@@ -226,12 +255,21 @@ function chosenValue(context: OperationContext, parameter: string): unknown {
 function friendlyName(context: OperationContext, field: string, value: unknown): string {
 	const name = context.rules.required(field, value);
 	if (!/^[A-Za-z0-9@._+-]{1,64}$/.test(name)) {
-		context.rules.fail(field, name, 'must be 1 to 64 letters and digits (an e-mail address is allowed)');
+		context.rules.fail(
+			field,
+			name,
+			'must be 1 to 64 letters and digits (an e-mail address is allowed)',
+		);
 	}
 	return name;
 }
 
-async function oneSubAccount(context: OperationContext, name: string, path: string, operation: string) {
+async function oneSubAccount(
+	context: OperationContext,
+	name: string,
+	path: string,
+	operation: string,
+) {
 	const response = await context.request({
 		operation,
 		method: 'POST',
@@ -257,25 +295,45 @@ export const subAccount: ResourceDefinition = {
 		},
 		async getByName(context) {
 			const name = friendlyName(context, 'subAccountName', chosenValue(context, 'subAccountName'));
-			return await oneSubAccount(context, name, 'QuerySubAccountByName', 'Sub-Account → Get by Name');
+			return await oneSubAccount(
+				context,
+				name,
+				'QuerySubAccountByName',
+				'Sub-Account → Get by Name',
+			);
 		},
 		async getAll(context) {
 			const { rules } = context;
 			const appId = await appIdOf(context);
 			const returnAll = context.param<boolean>('returnAll', false);
-			const limit = returnAll ? Infinity : Number(rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER));
+			const limit = returnAll
+				? Infinity
+				: Number(
+						rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER),
+					);
 			const options = context.param<IDataObject>('listOptions', {});
-			const startNo = Number(rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER));
+			const startNo = Number(
+				rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER),
+			);
 
 			const found = await readPages(context, { appId, startNo, limit });
 			const include = options.includeSecrets === true;
-			return found.slice(0, limit).map((entry) => ({ json: withIsoDates(withoutSecrets(entry, include)) }));
+			return found
+				.slice(0, limit)
+				.map((entry) => ({ json: withIsoDates(withoutSecrets(entry, include)) }));
 		},
 		async close(context) {
-			const subAccountSid = context.rules.required('subAccountSid', chosenValue(context, 'subAccountSid'));
+			const subAccountSid = context.rules.required(
+				'subAccountSid',
+				chosenValue(context, 'subAccountSid'),
+			);
 			// The "By SID" mode checks this in the editor; a list entry or an expression is checked here.
 			if (!new RegExp(SUB_ACCOUNT_SID).test(subAccountSid)) {
-				context.rules.fail('subAccountSid', subAccountSid, 'must be a sub-account SID of 32 letters and digits');
+				context.rules.fail(
+					'subAccountSid',
+					subAccountSid,
+					'must be a sub-account SID of 32 letters and digits',
+				);
 			}
 			const response = await context.request({
 				operation: 'Sub-Account → Close',

@@ -4,7 +4,15 @@ import { withIsoDates } from './platformDate';
 import type { ResourceDefinition } from './types';
 import { nestedObject, withoutEmpty } from './answerShape';
 import { appIdOf } from './appId';
-import { appIdField, callOutcomeNotice, displayNumField, operationProperty, playTimesField, respUrlField, userDataField } from './fields';
+import {
+	appIdField,
+	callOutcomeNotice,
+	displayNumField,
+	operationProperty,
+	playTimesField,
+	respUrlField,
+	userDataField,
+} from './fields';
 
 const RESOURCE = 'voiceNotification';
 const show = (content?: string[]) => ({
@@ -45,7 +53,11 @@ const properties: INodeProperties[] = [
 				value: 'both',
 				description: 'Read the text aloud first, then play the wav recordings, in one call',
 			},
-			{ name: 'Text to Speech', value: 'text', description: 'Read a text aloud with a synthetic voice' },
+			{
+				name: 'Text to Speech',
+				value: 'text',
+				description: 'Read a text aloud with a synthetic voice',
+			},
 		],
 	},
 	{
@@ -72,7 +84,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 6 },
 				default: 0,
-				description: 'Sound under the voice: 0 for none, or 1 to 6 for one of Cloopen\'s background sounds',
+				description:
+					"Sound under the voice: 0 for none, or 1 to 6 for one of Cloopen's background sounds",
 			},
 			{
 				displayName: 'Pitch',
@@ -118,8 +131,16 @@ const properties: INodeProperties[] = [
 		default: '0',
 		displayOptions: show(['audio', 'both']),
 		options: [
-			{ name: 'My Uploaded Files', value: '0', description: 'Recordings you uploaded in the Cloopen console' },
-			{ name: 'Cloopen Common Files', value: '1', description: 'Ready-made recordings that Cloopen offers every account' },
+			{
+				name: 'My Uploaded Files',
+				value: '0',
+				description: 'Recordings you uploaded in the Cloopen console',
+			},
+			{
+				name: 'Cloopen Common Files',
+				value: '1',
+				description: 'Ready-made recordings that Cloopen offers every account',
+			},
 		],
 		description: 'Where the audio files come from',
 	},
@@ -130,12 +151,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: show(),
-		options: [
-			displayNumField,
-			playTimesField,
-			respUrlField,
-			userDataField,
-		],
+		options: [displayNumField, playTimesField, respUrlField, userDataField],
 	},
 ];
 
@@ -171,13 +187,20 @@ export const voiceNotification: ResourceDefinition = {
 			const body = withoutEmpty({
 				appId,
 				to: rules.phoneNumber('to', context.param('to')),
-				mediaName: usesFiles ? rules.wavFileList('mediaName', context.param('mediaName'), true) : undefined,
+				mediaName: usesFiles
+					? rules.wavFileList('mediaName', context.param('mediaName'), true)
+					: undefined,
 				mediaNameType: usesFiles
 					? rules.oneOf('mediaNameType', context.param('mediaNameType', '0'), ['0', '1'])
 					: undefined,
-				mediaTxt: usesText ? rules.required('mediaTxt', context.param('mediaTxt'), 'multiline') : undefined,
+				mediaTxt: usesText
+					? rules.required('mediaTxt', context.param('mediaTxt'), 'multiline')
+					: undefined,
 				displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
-				playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
+				playTimes:
+					extra.playTimes !== undefined
+						? rules.integerInRange('playTimes', extra.playTimes, 1, 3)
+						: undefined,
 				respUrl: rules.url('respUrl', extra.respUrl),
 				userData: rules.userData('userData', extra.userData),
 				...speechFields,
@@ -189,7 +212,10 @@ export const voiceNotification: ResourceDefinition = {
 				method: 'POST',
 				path: 'Calls/LandingCalls/',
 				body,
-				xml: { root: 'LandingCall', attributeOf: { mediaNameType: { element: 'mediaName', attribute: 'type' } } },
+				xml: {
+					root: 'LandingCall',
+					attributeOf: { mediaNameType: { element: 'mediaName', attribute: 'type' } },
+				},
 			});
 			const call = nestedObject(response, 'LandingCall');
 			const orderid = call.orderid ?? response.orderid;

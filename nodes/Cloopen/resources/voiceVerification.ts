@@ -4,7 +4,16 @@ import { withIsoDates } from './platformDate';
 import type { OperationContext, OperationOutput, ResourceDefinition } from './types';
 import { nestedObject, withoutEmpty } from './answerShape';
 import { appIdOf } from './appId';
-import { appIdField, callOutcomeNotice, displayNumField, operationProperty, playTimesField, respUrlField, showFor, userDataField } from './fields';
+import {
+	appIdField,
+	callOutcomeNotice,
+	displayNumField,
+	operationProperty,
+	playTimesField,
+	respUrlField,
+	showFor,
+	userDataField,
+} from './fields';
 
 const RESOURCE = 'voiceVerification';
 
@@ -82,7 +91,8 @@ const properties: INodeProperties[] = [
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 60,
-				description: 'The call is hung up automatically after this long (the platform does not document the unit; seconds are usual)',
+				description:
+					'The call is hung up automatically after this long (the platform does not document the unit; seconds are usual)',
 			},
 			playTimesField,
 			respUrlField,
@@ -93,7 +103,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				displayOptions: { show: { '/operation': ['sendCustomAudioCode'] } },
-				description: 'Optional with custom audio: the code your files read out (4 to 8 letters or digits), passed to Cloopen as well',
+				description:
+					'Optional with custom audio: the code your files read out (4 to 8 letters or digits), passed to Cloopen as well',
 			},
 			{
 				displayName: 'Welcome Prompt',
@@ -101,7 +112,8 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'welcome.wav',
-				description: 'One approved wav file played before the code (the platform takes a single file here)',
+				description:
+					'One approved wav file played before the code (the platform takes a single file here)',
 			},
 		],
 	},
@@ -115,7 +127,10 @@ async function commonFields(context: OperationContext) {
 		appId: await appIdOf(context),
 		to: rules.phoneNumber('to', context.param('to')),
 		displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
-		playTimes: extra.playTimes !== undefined ? rules.integerInRange('playTimes', extra.playTimes, 1, 3) : undefined,
+		playTimes:
+			extra.playTimes !== undefined
+				? rules.integerInRange('playTimes', extra.playTimes, 1, 3)
+				: undefined,
 		respUrl: rules.url('respUrl', extra.respUrl),
 		lang: extra.lang !== undefined ? rules.oneOf('lang', extra.lang, ['en', 'zh']) : undefined,
 		userData: rules.userData('userData', extra.userData),
@@ -127,7 +142,11 @@ async function commonFields(context: OperationContext) {
 	};
 }
 
-async function placeCall(context: OperationContext, body: Record<string, string | undefined>, operation: string) {
+async function placeCall(
+	context: OperationContext,
+	body: Record<string, string | undefined>,
+	operation: string,
+) {
 	const response = await context.request({
 		operation,
 		method: 'POST',
@@ -137,7 +156,12 @@ async function placeCall(context: OperationContext, body: Record<string, string 
 	});
 	const call = nestedObject(response, 'VoiceVerify');
 	const output: OperationOutput = {
-		json: { callSid: call.callSid, ...withIsoDates({ dateCreated: call.dateCreated }), to: body.to, statusCode: response.statusCode },
+		json: {
+			callSid: call.callSid,
+			...withIsoDates({ dateCreated: call.dateCreated }),
+			to: body.to,
+			statusCode: response.statusCode,
+		},
 	};
 	return [output];
 }
@@ -157,7 +181,11 @@ export const voiceVerification: ResourceDefinition = {
 		async sendCustomAudioCode(context) {
 			const fields = await commonFields(context);
 			const extra = context.param<IDataObject>('additionalFields', {});
-			const playVerifyCode = context.rules.wavFileList('playVerifyCode', context.param('playVerifyCode'), true);
+			const playVerifyCode = context.rules.wavFileList(
+				'playVerifyCode',
+				context.param('playVerifyCode'),
+				true,
+			);
 			const verifyCode =
 				extra.verifyCode !== undefined && extra.verifyCode !== ''
 					? context.rules.verifyCode('verifyCode', extra.verifyCode)

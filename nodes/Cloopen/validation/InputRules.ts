@@ -14,8 +14,9 @@ const CONTROL_CHARACTER_G = /[\u0000-\u001f\u007f-\u009f]/g;
  * What no body may carry: control characters (XML 1.0 cannot even escape most of them; a proxy or the
  * platform may cut the text at one), the non-characters U+FFFE/U+FFFF and halves of surrogate pairs.
  */
-// eslint-disable-next-line no-control-regex
-const NOT_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_TEXT =
+	// eslint-disable-next-line no-control-regex
+	/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
 /**
@@ -31,7 +32,8 @@ function shownValue(value: unknown): string {
 	return `"${cut(masked).replace(CONTROL_CHARACTER_G, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
-const cut = (text: string) => (text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text);
+const cut = (text: string) =>
+	text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text;
 
 function jsonText(value: unknown): string {
 	try {
@@ -81,8 +83,14 @@ export class InputRules {
 
 	/** A whole number in [min, max], sent as a string. Text must be plain digits ("0x10" and "1e1" are not). */
 	integerInRange(field: string, value: unknown, min: number, max: number): string {
-		const numeric = typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
-		if (typeof numeric !== 'number' || !Number.isInteger(numeric) || numeric < min || numeric > max) {
+		const numeric =
+			typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
+		if (
+			typeof numeric !== 'number' ||
+			!Number.isInteger(numeric) ||
+			numeric < min ||
+			numeric > max
+		) {
 			this.fail(field, value, `must be a whole number from ${min} to ${max}`);
 		}
 		return String(numeric);
@@ -98,7 +106,8 @@ export class InputRules {
 	/** 4 to 8 letters or digits (docs/platform.md#voice-verification). */
 	verifyCode(field: string, value: unknown): string {
 		const text = this.required(field, value);
-		if (!/^[A-Za-z0-9]{4,8}$/.test(text)) this.fail(field, value, 'must be 4 to 8 letters or digits');
+		if (!/^[A-Za-z0-9]{4,8}$/.test(text))
+			this.fail(field, value, 'must be 4 to 8 letters or digits');
 		return text;
 	}
 
@@ -113,7 +122,8 @@ export class InputRules {
 
 	/** An optional phone number: absent, null or empty leaves it out; anything else (0 too) must be one. */
 	optionalPhoneNumber(field: string, value: unknown): string | undefined {
-		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+			return undefined;
 		return this.phoneNumber(field, value);
 	}
 
@@ -121,14 +131,19 @@ export class InputRules {
 	phoneNumber(field: string, value: unknown): string {
 		const text = this.required(field, value);
 		if (!/^\+?\d{3,20}(-\d{1,10})?$/.test(text)) {
-			this.fail(field, value, "must be a phone number of 3 to 20 digits (a landline with its area code; an extension joined with '-')");
+			this.fail(
+				field,
+				value,
+				"must be a phone number of 3 to 20 digits (a landline with its area code; an extension joined with '-')",
+			);
 		}
 		return text;
 	}
 
 	/** A mobile number for SMS: digits with an optional leading +. */
 	mobileNumber(field: string, value: string): string {
-		if (!/^\+?\d{5,20}$/.test(value)) this.fail(field, value, 'must contain only mobile numbers of 5 to 20 digits');
+		if (!/^\+?\d{5,20}$/.test(value))
+			this.fail(field, value, 'must contain only mobile numbers of 5 to 20 digits');
 		return value;
 	}
 
@@ -146,7 +161,11 @@ export class InputRules {
 			parsed = undefined;
 		}
 		if (!parsed || !ABSOLUTE_HTTP_URL.test(text) || /[\s\\]/.test(text) || parsed.hostname === '') {
-			this.fail(field, value, 'must be an absolute http:// or https:// URL with a host, e.g. https://example.com/cloopen');
+			this.fail(
+				field,
+				value,
+				'must be an absolute http:// or https:// URL with a host, e.g. https://example.com/cloopen',
+			);
 		}
 		return text;
 	}
@@ -155,7 +174,8 @@ export class InputRules {
 	wavFile(field: string, value: unknown): string | undefined {
 		const text = this.optional(field, value);
 		if (text === undefined) return undefined;
-		if (!/^[^\s;]+\.wav$/i.test(text)) this.fail(field, value, "must be one .wav file name (e.g. welcome.wav), not a ';' list");
+		if (!/^[^\s;]+\.wav$/i.test(text))
+			this.fail(field, value, "must be one .wav file name (e.g. welcome.wav), not a ';' list");
 		return text;
 	}
 
@@ -165,7 +185,11 @@ export class InputRules {
 		if (text === undefined) return undefined;
 		const names = text.split(';').map((name) => name.trim());
 		if (names.some((name) => !/^[^\s;]+\.wav$/i.test(name))) {
-			this.fail(field, value, "must be .wav file names separated by ';' (e.g. welcome.wav;code.wav)");
+			this.fail(
+				field,
+				value,
+				"must be .wav file names separated by ';' (e.g. welcome.wav;code.wav)",
+			);
 		}
 		return names.join(';');
 	}
@@ -181,10 +205,13 @@ export class InputRules {
 		else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
 		else if (typeof value === 'boolean') this.fail(field, value, 'must be text, not true/false');
 		else if (Array.isArray(value)) this.fail(field, value, 'must be text, not a list');
-		else if (typeof value === 'object' && value !== null) this.fail(field, value, 'must be text, not an object');
+		else if (typeof value === 'object' && value !== null)
+			this.fail(field, value, 'must be text, not an object');
 		else this.fail(field, value, 'must be text');
-		if (NOT_TEXT.test(text)) this.fail(field, value, 'must not contain control characters or invalid Unicode');
-		if (kind === 'line' && LINE_BREAK_OR_TAB.test(text)) this.fail(field, value, 'must be one line (no line breaks or tabs)');
+		if (NOT_TEXT.test(text))
+			this.fail(field, value, 'must not contain control characters or invalid Unicode');
+		if (kind === 'line' && LINE_BREAK_OR_TAB.test(text))
+			this.fail(field, value, 'must be one line (no line breaks or tabs)');
 		return text;
 	}
 }

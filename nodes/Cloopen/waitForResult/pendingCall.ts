@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 /**
  * What the node knows about the call it waits for, kept where n8n keeps the waiting node's input:
@@ -44,10 +49,14 @@ export function storePendingCall(context: IExecuteFunctions, pending: PendingCal
 	entry.data = { ...entry.data, main: [[notNotifiedItem(pending)]] };
 }
 
-type ExpressionContext = IWebhookFunctions & { evaluateExpression?: (expression: string, itemIndex?: number) => unknown };
+type ExpressionContext = IWebhookFunctions & {
+	evaluateExpression?: (expression: string, itemIndex?: number) => unknown;
+};
 
 /** The pending call as the resume webhook sees it, or undefined when its input is not one. */
-export function readPendingCall(context: IWebhookFunctions): { callSid: string; item: IDataObject } | undefined {
+export function readPendingCall(
+	context: IWebhookFunctions,
+): { callSid: string; item: IDataObject } | undefined {
 	const evaluate = (context as ExpressionContext).evaluateExpression;
 	if (typeof evaluate !== 'function') return undefined;
 	let json: unknown;
@@ -58,7 +67,12 @@ export function readPendingCall(context: IWebhookFunctions): { callSid: string; 
 	}
 	if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
 	const item = json as IDataObject;
-	if (item.notified !== false || typeof item.callSid !== 'string' || item.callSid === '' || typeof item.waitedUntil !== 'string') {
+	if (
+		item.notified !== false ||
+		typeof item.callSid !== 'string' ||
+		item.callSid === '' ||
+		typeof item.waitedUntil !== 'string'
+	) {
 		return undefined;
 	}
 	return { callSid: item.callSid, item };

@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 
 import { errorItemJson } from '../execution/errorItem';
 import { asNodeError } from '../execution/nodeError';
@@ -25,7 +30,10 @@ function tooManyItems(context: IExecuteFunctions, count: number): NodeOperationE
 function resumeUrlOf(context: IExecuteFunctions): string {
 	const url = context.evaluateExpression('{{ $execution.resumeUrl }}', 0);
 	if (typeof url !== 'string' || !ABSOLUTE_HTTP_URL.test(url)) {
-		throw new NodeOperationError(context.getNode(), 'n8n gave no resume URL for this execution, so the call result cannot come back to it');
+		throw new NodeOperationError(
+			context.getNode(),
+			'n8n gave no resume URL for this execution, so the call result cannot come back to it',
+		);
 	}
 	return url;
 }
@@ -43,7 +51,10 @@ export async function placeCallAndWait(
 	const items = context.getInputData();
 	if (items.length !== 1) throw tooManyItems(context, items.length);
 	try {
-		const settings = readWaitSettings(context.getNode(), parameters.get<IDataObject>('waitOptions', 0, {}));
+		const settings = readWaitSettings(
+			context.getNode(),
+			parameters.get<IDataObject>('waitOptions', 0, {}),
+		);
 		const extra = parameters.get<IDataObject>('additionalFields', 0, {});
 		if (extra.respUrl !== undefined && extra.respUrl !== '') {
 			throw new NodeOperationError(
@@ -57,20 +68,31 @@ export async function placeCallAndWait(
 		const waiting: OperationContext = {
 			...operation,
 			param: <T>(name: string, fallback?: T) =>
-				(name === 'additionalFields' ? { ...operation.param<IDataObject>(name, {}), respUrl: resumeUrl } : operation.param(name, fallback)) as T,
+				(name === 'additionalFields'
+					? { ...operation.param<IDataObject>(name, {}), respUrl: resumeUrl }
+					: operation.param(name, fallback)) as T,
 		};
 		const [output] = await handler(waiting);
 		const request = output.json;
 		if (typeof request.callSid !== 'string' || request.callSid === '') {
-			throw new NodeOperationError(context.getNode(), 'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; not waiting', {
-				itemIndex: 0,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; not waiting',
+				{
+					itemIndex: 0,
+				},
+			);
 		}
 		const waitTill = new Date(Date.now() + settings.maxWaitMs);
-		const userData = typeof extra.userData === 'string' || typeof extra.userData === 'boolean' ? String(extra.userData) : null;
+		const userData =
+			typeof extra.userData === 'string' || typeof extra.userData === 'boolean'
+				? String(extra.userData)
+				: null;
 		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });
 		await context.putExecutionToWait(waitTill);
-		return [[{ json: { ...request, waitingUntil: waitTill.toISOString() }, pairedItem: { item: 0 } }]];
+		return [
+			[{ json: { ...request, waitingUntil: waitTill.toISOString() }, pairedItem: { item: 0 } }],
+		];
 	} catch (error) {
 		if (!context.continueOnFail()) throw asNodeError(context.getNode(), error, 0);
 		return [[{ json: errorItemJson(error as Error), pairedItem: { item: 0 } }]];

@@ -2,7 +2,11 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { sendAcknowledgement } from '../../shared/notifications/acknowledgement';
 import { answerOrRefuse } from '../../shared/notifications/answerOrRefuse';
-import { isCallEvent, normaliseNotification, type Notification } from '../../shared/notifications/normalise';
+import {
+	isCallEvent,
+	normaliseNotification,
+	type Notification,
+} from '../../shared/notifications/normalise';
 import { parsePayload } from '../../shared/notifications/parsePayload';
 import { readBody, type WebhookRequest } from '../../shared/notifications/readBody';
 import { Refusal } from '../../shared/notifications/refusal';
@@ -16,7 +20,18 @@ function resultItem(request: IDataObject, notification: Notification): IDataObje
 	const callRequest = { ...request };
 	// The "not notified" fields give way to the notification's.
 	for (const field of ['notified', 'hint', 'waitedUntil']) delete callRequest[field];
-	return { ...callRequest, notified: true, event, number, state, result, answered, duration, userData, receivedAt };
+	return {
+		...callRequest,
+		notified: true,
+		event,
+		number,
+		state,
+		result,
+		answered,
+		duration,
+		userData,
+		receivedAt,
+	};
 }
 
 /**
@@ -29,16 +44,23 @@ export async function receiveCallResult(this: IWebhookFunctions): Promise<IWebho
 	return await answerOrRefuse(this, 'Cloopen (call result)', async (response) => {
 		const pending = readPendingCall(this);
 		if (!pending) {
-			this.logger.error('Cloopen: a call result came to a resume URL, but this execution holds no call waiting for one');
+			this.logger.error(
+				'Cloopen: a call result came to a resume URL, but this execution holds no call waiting for one',
+			);
 			throw new Refusal(500, 'no call waiting here');
 		}
 		const body = readBody(this.getRequestObject() as WebhookRequest);
 		const notification = normaliseNotification(parsePayload(body).fields, new Date());
-		if (!isCallEvent(notification.event)) throw new Refusal(400, `not a call result notification (action ${notification.action})`);
-		if (notification.callSid !== pending.callSid) throw new Refusal(403, 'notification is for another call');
+		if (!isCallEvent(notification.event))
+			throw new Refusal(400, `not a call result notification (action ${notification.action})`);
+		if (notification.callSid !== pending.callSid)
+			throw new Refusal(403, 'notification is for another call');
 
 		const item = resultItem(pending.item, notification);
-		const settings = readWaitSettings(this.getNode(), this.getNodeParameter('waitOptions', {}) as IDataObject);
+		const settings = readWaitSettings(
+			this.getNode(),
+			this.getNodeParameter('waitOptions', {}) as IDataObject,
+		);
 		if (settings.verifyWithPlatform) {
 			const verification = await verifyCallResult.call(this, notification);
 			item.verified = true;

@@ -1,8 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_WAIT_MINUTES, MAX_MAX_WAIT_MINUTES, MIN_MAX_WAIT_MINUTES, WAITING_OPERATIONS } from './waitSettings';
+import {
+	DEFAULT_MAX_WAIT_MINUTES,
+	MAX_MAX_WAIT_MINUTES,
+	MIN_MAX_WAIT_MINUTES,
+	WAITING_OPERATIONS,
+} from './waitSettings';
 
-const shownFor = (resource: string) => ({ show: { resource: [resource], operation: WAITING_OPERATIONS[resource] } });
+const shownFor = (resource: string) => ({
+	show: { resource: [resource], operation: WAITING_OPERATIONS[resource] },
+});
 
 function waitFields(resource: string): INodeProperties[] {
 	return [
@@ -36,7 +43,11 @@ function waitFields(resource: string): INodeProperties[] {
 					displayName: 'Max Wait (Minutes)',
 					name: 'maxWaitMinutes',
 					type: 'number',
-					typeOptions: { minValue: MIN_MAX_WAIT_MINUTES, maxValue: MAX_MAX_WAIT_MINUTES, numberPrecision: 1 },
+					typeOptions: {
+						minValue: MIN_MAX_WAIT_MINUTES,
+						maxValue: MAX_MAX_WAIT_MINUTES,
+						numberPrecision: 1,
+					},
 					default: DEFAULT_MAX_WAIT_MINUTES,
 					description:
 						'Continue without a notification after this long (n8n checks waiting executions once a minute, so it may be up to a minute later)',
@@ -54,4 +65,5 @@ function waitFields(resource: string): INodeProperties[] {
 	];
 }
 
-export const waitForResultProperties: INodeProperties[] = Object.keys(WAITING_OPERATIONS).flatMap(waitFields);
+export const waitForResultProperties: INodeProperties[] =
+	Object.keys(WAITING_OPERATIONS).flatMap(waitFields);

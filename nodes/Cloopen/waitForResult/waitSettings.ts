@@ -1,4 +1,9 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INode } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+} from 'n8n-workflow';
 
 /** The operations that place a call and can wait for its result notification. */
 export const WAITING_OPERATIONS: Record<string, string[]> = {
@@ -18,7 +23,11 @@ interface WaitSettings {
 }
 
 /** Whether this run places a call and waits for its result (the option exists for three operations only). */
-export function waitsForResult(context: IExecuteFunctions, resource: string, operation: string): boolean {
+export function waitsForResult(
+	context: IExecuteFunctions,
+	resource: string,
+	operation: string,
+): boolean {
 	if (!WAITING_OPERATIONS[resource]?.includes(operation)) return false;
 	return context.getNodeParameter('waitForResult', 0, false) === true;
 }
@@ -26,7 +35,12 @@ export function waitsForResult(context: IExecuteFunctions, resource: string, ope
 /** Wait Options, checked: an expression may have made anything of them. */
 export function readWaitSettings(node: INode, options: IDataObject): WaitSettings {
 	const minutes = options.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES;
-	const value = typeof minutes === 'number' ? minutes : typeof minutes === 'string' && minutes.trim() !== '' ? Number(minutes) : NaN;
+	const value =
+		typeof minutes === 'number'
+			? minutes
+			: typeof minutes === 'string' && minutes.trim() !== ''
+				? Number(minutes)
+				: NaN;
 	if (!Number.isFinite(value) || value < MIN_MAX_WAIT_MINUTES || value > MAX_MAX_WAIT_MINUTES) {
 		throw new NodeOperationError(
 			node,
@@ -35,7 +49,10 @@ export function readWaitSettings(node: INode, options: IDataObject): WaitSetting
 	}
 	const verify = options.verifyWithPlatform ?? false;
 	if (typeof verify !== 'boolean') {
-		throw new NodeOperationError(node, `verifyWithPlatform must be true or false, got ${JSON.stringify(verify)}`);
+		throw new NodeOperationError(
+			node,
+			`verifyWithPlatform must be true or false, got ${JSON.stringify(verify)}`,
+		);
 	}
 	return { maxWaitMs: Math.round(value * 60_000), verifyWithPlatform: verify };
 }

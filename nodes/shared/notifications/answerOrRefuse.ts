@@ -18,8 +18,12 @@ export async function answerOrRefuse(
 		return await handle(response);
 	} catch (error) {
 		const refusal = error instanceof Refusal ? error : new Refusal(500, 'internal error');
-		if (error instanceof Refusal) context.logger.debug(`${receiver}: refused with ${refusal.status}: ${refusal.reason}`);
-		else context.logger.error(`${receiver}: unexpected error: ${(error as Error)?.message ?? String(error)}`);
+		if (error instanceof Refusal)
+			context.logger.debug(`${receiver}: refused with ${refusal.status}: ${refusal.reason}`);
+		else
+			context.logger.error(
+				`${receiver}: unexpected error: ${(error as Error)?.message ?? String(error)}`,
+			);
 		sendRefusal(response, refusal);
 		return { noWebhookResponse: true };
 	}

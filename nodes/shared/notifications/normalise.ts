@@ -45,7 +45,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const CORE_FIELDS = new Set(['action', 'callSid', 'number', 'state', 'duration', 'userData']);
 
-export const isCallEvent = (event: string) => event === 'voiceVerification' || event === 'voiceNotification';
+export const isCallEvent = (event: string) =>
+	event === 'voiceVerification' || event === 'voiceNotification';
 
 /**
  * Turns the fields of a notification into the item a workflow gets, checking each documented field:
@@ -61,14 +62,17 @@ export function normaliseNotification(fields: Map<string, string>, receivedAt: D
 
 	const callSid = optionalText(fields, 'callSid');
 	if (callSid === null && isCall) throw badRequest('callSid is missing');
-	if (callSid !== null && !CALL_SID.test(callSid)) throw badRequest('callSid must be 1 to 64 letters or digits');
+	if (callSid !== null && !CALL_SID.test(callSid))
+		throw badRequest('callSid must be 1 to 64 letters or digits');
 
 	const state = optionalText(fields, 'state');
 	if (state === null && isCall) throw badRequest('state is missing');
-	if (state !== null && !STATE.test(state)) throw badRequest('state must be a number code (0, 1 or 2)');
+	if (state !== null && !STATE.test(state))
+		throw badRequest('state must be a number code (0, 1 or 2)');
 
 	const durationText = optionalText(fields, 'duration');
-	if (durationText !== null && !DURATION.test(durationText)) throw badRequest('duration must be a number of seconds');
+	if (durationText !== null && !DURATION.test(durationText))
+		throw badRequest('duration must be a number of seconds');
 
 	const number = optionalText(fields, 'number');
 	if (number !== null && (number.length > 64 || CONTROL_CHARACTERS.test(number))) {

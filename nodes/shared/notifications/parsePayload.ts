@@ -14,7 +14,9 @@ interface ParsedPayload {
 
 /** The fields of docs/platform.md#call-result-notifications, in their documented casing. */
 const KNOWN_FIELDS = ['action', 'callSid', 'number', 'state', 'duration', 'userData'] as const;
-const KNOWN_BY_LOWER_CASE = new Map<string, string>(KNOWN_FIELDS.map((name) => [name.toLowerCase(), name]));
+const KNOWN_BY_LOWER_CASE = new Map<string, string>(
+	KNOWN_FIELDS.map((name) => [name.toLowerCase(), name]),
+);
 
 const MAX_FIELDS = 64;
 /** <Request><field>text</field></Request> is two levels deep; anything much deeper is not a notification. */
@@ -45,17 +47,24 @@ const xmlParser = new XMLParser({
  * feed and carriage return, U+FFFE/U+FFFF, and halves of surrogate pairs. Refused in every field of
  * either format, so no workflow receives a value that cannot be written back into XML.
  */
-// eslint-disable-next-line no-control-regex
-const NOT_XML_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_XML_TEXT =
+	// eslint-disable-next-line no-control-regex
+	/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 const isXmlCharacter = (code: number) =>
-	code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+	code === 0x9 ||
+	code === 0xa ||
+	code === 0xd ||
+	(code >= 0x20 && code <= 0xd7ff) ||
+	(code >= 0xe000 && code <= 0xfffd) ||
+	(code >= 0x10000 && code <= 0x10ffff);
 
 /** &#…; and &#x…; must name a character XML allows: &#0;, &#xD800; or &#x110000; do not. */
 function checkCharacterReferences(text: string): void {
 	for (const [reference, decimal, hex] of text.matchAll(/&#(?:([0-9]+)|x([0-9A-Fa-f]+));/g)) {
 		const code = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex, 16);
-		if (!isXmlCharacter(code)) throw badRequest(`character reference ${reference} is not an XML character`);
+		if (!isXmlCharacter(code))
+			throw badRequest(`character reference ${reference} is not an XML character`);
 	}
 }
 
@@ -68,7 +77,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * labels its XML text/plain. Throws a 400 Refusal with a short reason for anything else.
  */
 export function parsePayload(body: ReceivedBody): ParsedPayload {
-	if (body.kind === 'parsed') return { format: 'parsed', fields: fieldsOfDocument(body.value, 'JSON') };
+	if (body.kind === 'parsed')
+		return { format: 'parsed', fields: fieldsOfDocument(body.value, 'JSON') };
 
 	const text = body.text.replace(/^\uFEFF/, '').trim();
 	if (text === '') throw badRequest('empty body');
@@ -80,10 +90,12 @@ export function parsePayload(body: ReceivedBody): ParsedPayload {
 
 function parseXml(text: string): Map<string, string> {
 	// No DOCTYPE, hence no entity declarations, no external entities and no entity expansion.
-	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw badRequest('DOCTYPE and entity declarations are not allowed');
+	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text))
+		throw badRequest('DOCTYPE and entity declarations are not allowed');
 	// Only the five XML entities and character references exist without a DOCTYPE; the parser would
 	// keep any other &name; as literal text, or decode HTML names that XML does not have.
-	if (NOT_XML_TEXT.test(text)) throw badRequest('a character that XML does not allow (a control character)');
+	if (NOT_XML_TEXT.test(text))
+		throw badRequest('a character that XML does not allow (a control character)');
 	const markup = withoutCdataAndComments(text);
 	if (/&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6});)/.test(markup)) {
 		throw badRequest('malformed XML (undeclared entity or bare &)');
@@ -92,7 +104,11 @@ function parseXml(text: string): Map<string, string> {
 	const validation = XMLValidator.validate(text);
 	if (validation !== true) {
 		const { line, col } = validation.err;
-		throw badRequest(Number.isInteger(line) && Number.isInteger(col) ? `malformed XML (line ${line}, column ${col})` : 'malformed XML');
+		throw badRequest(
+			Number.isInteger(line) && Number.isInteger(col)
+				? `malformed XML (line ${line}, column ${col})`
+				: 'malformed XML',
+		);
 	}
 	let document: unknown;
 	try {
@@ -125,14 +141,21 @@ function withoutCdataAndComments(text: string): string {
 	for (;;) {
 		const start = text.indexOf('<!', position);
 		if (start === -1) break;
-		const [opener, closer] = text.startsWith('<![CDATA[', start) ? ['<![CDATA[', ']]>'] : text.startsWith('<!--', start) ? ['<!--', '-->'] : [];
+		const [opener, closer] = text.startsWith('<![CDATA[', start)
+			? ['<![CDATA[', ']]>']
+			: text.startsWith('<!--', start)
+				? ['<!--', '-->']
+				: [];
 		if (!opener || !closer) {
 			kept.push(text.slice(position, start + 2));
 			position = start + 2;
 			continue;
 		}
 		const end = text.indexOf(closer, start + opener.length);
-		if (end === -1) throw badRequest(`malformed XML (unterminated ${opener === '<!--' ? 'comment' : 'CDATA section'})`);
+		if (end === -1)
+			throw badRequest(
+				`malformed XML (unterminated ${opener === '<!--' ? 'comment' : 'CDATA section'})`,
+			);
 		kept.push(text.slice(position, start));
 		position = end + closer.length;
 	}
@@ -166,7 +189,10 @@ function fieldsOfDocument(document: unknown, noun: string): Map<string, string> 
  * The fields as text. Only scalars are accepted: a list (in XML: a repeated element) or a nested
  * object where a value belongs is refused, as are booleans, odd names and prototype keys.
  */
-function fieldsOf(container: Record<string, unknown>, noun: 'element' | 'field'): Map<string, string> {
+function fieldsOf(
+	container: Record<string, unknown>,
+	noun: 'element' | 'field',
+): Map<string, string> {
 	const keys = Object.keys(container);
 	if (keys.length > MAX_FIELDS) throw badRequest(`too many ${noun}s (limit ${MAX_FIELDS})`);
 	const fields = new Map<string, string>();
@@ -185,11 +211,13 @@ function fieldsOf(container: Record<string, unknown>, noun: 'element' | 'field')
 		if (typeof value === 'string') {
 			if (NOT_XML_TEXT.test(value)) throw badRequest(`${name} contains a control character`);
 			fields.set(name, value);
-		}
-		else if (typeof value === 'number' && Number.isFinite(value)) fields.set(name, String(value));
+		} else if (typeof value === 'number' && Number.isFinite(value)) fields.set(name, String(value));
 		else if (Array.isArray(value)) {
-			throw badRequest(noun === 'element' ? `<${name}> given more than once` : `${name} must be text, not a list`);
-		} else if (typeof value === 'object') throw badRequest(`${name} must be text, not nested ${noun}s`);
+			throw badRequest(
+				noun === 'element' ? `<${name}> given more than once` : `${name} must be text, not a list`,
+			);
+		} else if (typeof value === 'object')
+			throw badRequest(`${name} must be text, not nested ${noun}s`);
 		else throw badRequest(`${name} must be text`);
 	}
 	return fields;

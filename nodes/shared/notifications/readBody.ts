@@ -34,7 +34,9 @@ function charsetOf(bytes: Uint8Array, contentType: string): string {
 	const fromHeader = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1];
 	// Only the XML declaration at the very start counts; it is ASCII in every accepted encoding.
 	const prolog = Buffer.from(bytes.subarray(0, 120)).toString('latin1');
-	const fromDeclaration = /^\uFEFF?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(prolog)?.[1];
+	const fromDeclaration = /^\uFEFF?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
+		prolog,
+	)?.[1];
 	const label = (fromHeader ?? fromDeclaration ?? 'utf-8').toLowerCase();
 	const charset = CHARSETS[label];
 	if (!charset) throw badRequest('unsupported charset (use UTF-8)');
@@ -43,7 +45,8 @@ function charsetOf(bytes: Uint8Array, contentType: string): string {
 
 function checkSize(byteLength: number): void {
 	if (byteLength === 0) throw badRequest('empty body');
-	if (byteLength > MAX_BODY_BYTES) throw badRequest(`body too large (limit ${MAX_BODY_BYTES} bytes)`);
+	if (byteLength > MAX_BODY_BYTES)
+		throw badRequest(`body too large (limit ${MAX_BODY_BYTES} bytes)`);
 }
 
 function decodeBytes(bytes: Uint8Array, contentType: string): string {
@@ -75,11 +78,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export function readBody(request: WebhookRequest): ReceivedBody {
 	const contentType = headerText(request.headers['content-type']);
 	const raw = request.rawBody;
-	if (raw instanceof Uint8Array) return { kind: 'text', text: decodeBytes(raw, contentType), contentType };
+	if (raw instanceof Uint8Array)
+		return { kind: 'text', text: decodeBytes(raw, contentType), contentType };
 	if (typeof raw === 'string') return { kind: 'text', text: checkedText(raw), contentType };
 
 	const body = request.body;
-	if (body instanceof Uint8Array) return { kind: 'text', text: decodeBytes(body, contentType), contentType };
+	if (body instanceof Uint8Array)
+		return { kind: 'text', text: decodeBytes(body, contentType), contentType };
 	if (typeof body === 'string') return { kind: 'text', text: checkedText(body), contentType };
 	if (isPlainObject(body) && Object.keys(body).length > 0) {
 		let size: number;

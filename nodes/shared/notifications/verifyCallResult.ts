@@ -48,7 +48,9 @@ export async function verifyCallResult(
 	}
 	if (response === undefined) {
 		// The message names the statusCode or network cause; credentials never appear in it.
-		this.logger.warn(`Cloopen Trigger: could not verify call ${notification.callSid}: ${failure?.message ?? 'no answer'}`);
+		this.logger.warn(
+			`Cloopen Trigger: could not verify call ${notification.callSid}: ${failure?.message ?? 'no answer'}`,
+		);
 		throw new Refusal(403, 'could not verify the call with the platform');
 	}
 	const state = stateOf(response);
@@ -59,5 +61,8 @@ export async function verifyCallResult(
 		throw new Refusal(403, 'call result does not match the platform');
 	}
 	const result = (response.CallResult ?? response.callResult) as Record<string, unknown>;
-	return { callTime: result.callTime === undefined || result.callTime === null ? null : String(result.callTime) };
+	return {
+		callTime:
+			result.callTime === undefined || result.callTime === null ? null : String(result.callTime),
+	};
 }

@@ -39,7 +39,14 @@ export function platformTimeToIso(value: unknown): string | undefined {
 		const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
 		const date = new Date(utc);
 		// 2026-02-30 would roll over into March: not a time the platform could have meant.
-		if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+		if (
+			date.getUTCMonth() !== month - 1 ||
+			date.getUTCDate() !== day ||
+			hour > 23 ||
+			minute > 59 ||
+			second > 59
+		)
+			return undefined;
 		return new Date(utc - CHINA_STANDARD_TIME_OFFSET_MS).toISOString();
 	}
 	return undefined;

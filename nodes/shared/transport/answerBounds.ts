@@ -101,16 +101,26 @@ interface StreamedResponse {
 }
 
 const deadlinePassed = (bounds: AnswerBounds) =>
-	new AnswerBoundError('deadline', `no complete ${bounds.what} within ${bounds.deadlineMs / 1000} s`);
+	new AnswerBoundError(
+		'deadline',
+		`no complete ${bounds.what} within ${bounds.deadlineMs / 1000} s`,
+	);
 const tooLarge = (bounds: AnswerBounds) =>
 	new AnswerBoundError('size', `the ${bounds.what} is larger than ${megabytes(bounds.maxBytes)}`);
 
 /** The response's headers, or the deadline, whichever comes first. A late response is closed unread. */
-async function headersBefore(pending: Promise<StreamedResponse>, deadline: AbortSignal, bounds: AnswerBounds) {
+async function headersBefore(
+	pending: Promise<StreamedResponse>,
+	deadline: AbortSignal,
+	bounds: AnswerBounds,
+) {
 	return await new Promise<StreamedResponse>((resolve, reject) => {
 		const onDeadline = () => {
 			reject(deadlinePassed(bounds));
-			pending.then((late) => late.body.destroy(), () => undefined);
+			pending.then(
+				(late) => late.body.destroy(),
+				() => undefined,
+			);
 		};
 		if (deadline.aborted) return onDeadline();
 		deadline.addEventListener('abort', onDeadline, { once: true });
@@ -149,7 +159,9 @@ async function bodyWithin(body: Readable, deadline: AbortSignal, bounds: AnswerB
 		});
 		body.on('end', () => settle());
 		body.on('error', (error) => settle(error));
-		body.on('close', () => settle(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })));
+		body.on('close', () =>
+			settle(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })),
+		);
 		if (deadline.aborted) onDeadline();
 		else deadline.addEventListener('abort', onDeadline, { once: true });
 	});

@@ -20,5 +20,7 @@ export function withDelivery<E extends Error>(error: E, delivery: Delivery): E {
  */
 export function deliveryOf(error: unknown): Delivery {
 	const marked = (error as { context?: IDataObject } | undefined)?.context?.delivery;
-	return marked === 'refused' || marked === 'unknown' || marked === 'not sent' ? marked : 'not sent';
+	return marked === 'refused' || marked === 'unknown' || marked === 'not sent'
+		? marked
+		: 'not sent';
 }

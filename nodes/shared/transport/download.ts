@@ -32,12 +32,22 @@ export async function downloadBillFile(
 	try {
 		response = await receiveWithinBounds(
 			async (options) => await this.helpers.httpRequest(options),
-			{ method: 'GET', url: downUrl, qs: { token }, skipSslCertificateValidation: tls.skipCertificateValidation },
+			{
+				method: 'GET',
+				url: downUrl,
+				qs: { token },
+				skipSslCertificateValidation: tls.skipCertificateValidation,
+			},
 			{ ...bounds, what: 'bill file' },
 		);
 	} catch (error) {
 		if (error instanceof AnswerBoundError) {
-			throw answerBoundError(this.getNode(), error, { operation, itemIndex }, 'If the bill file is really this large, raise "Max File Size (MB)" in the options.');
+			throw answerBoundError(
+				this.getNode(),
+				error,
+				{ operation, itemIndex },
+				'If the bill file is really this large, raise "Max File Size (MB)" in the options.',
+			);
 		}
 		throw transportError(this.getNode(), error, { operation, itemIndex });
 	}

@@ -26,14 +26,21 @@ export class CloopenPlatformError extends NodeApiError {
 		const info = describeStatusCode(statusCode);
 		// Kept verbatim but for secrets: a statusMsg is logged and shown like any error text.
 		statusMsg = maskSecretsInText(statusMsg, options.secrets);
-		const explanation = info?.explanation ?? 'The platform refused the request (this statusCode is not in the known-code table)';
+		const explanation =
+			info?.explanation ??
+			'The platform refused the request (this statusCode is not in the known-code table)';
 		super(node, { statusCode, statusMsg } as JsonObject, {
 			message: `Cloopen refused ${options.operation}: ${explanation} [statusCode ${statusCode}]`,
 			description: [`statusMsg: ${statusMsg || '(empty)'}`, info?.hint].filter(Boolean).join(' — '),
 			httpCode: options.httpCode !== undefined ? String(options.httpCode) : undefined,
 			itemIndex: options.itemIndex,
 		});
-		this.details = { statusCode, statusMsg, explanation, ...(info?.hint ? { hint: info.hint } : {}) };
+		this.details = {
+			statusCode,
+			statusMsg,
+			explanation,
+			...(info?.hint ? { hint: info.hint } : {}),
+		};
 		this.context.statusCode = statusCode;
 		this.context.statusMsg = statusMsg;
 		withDelivery(this, 'refused');
@@ -53,7 +60,12 @@ const CERTIFICATE_CODES = [
  * Network-level failure codes, what a user should do about them, and which of them mean the
  * request never reached a server (any other code may have been carried out).
  */
-const NETWORK_FAILURES: Array<{ codes: string[]; neverSent: string[]; message: string; hint: string }> = [
+const NETWORK_FAILURES: Array<{
+	codes: string[];
+	neverSent: string[];
+	message: string;
+	hint: string;
+}> = [
 	{
 		codes: ['ECONNREFUSED'],
 		neverSent: ['ECONNREFUSED'],
@@ -86,7 +98,12 @@ const NETWORK_FAILURES: Array<{ codes: string[]; neverSent: string[]; message: s
 	},
 ];
 
-type WrappedError = { code?: unknown; httpCode?: unknown; cause?: unknown; errorResponse?: unknown };
+type WrappedError = {
+	code?: unknown;
+	httpCode?: unknown;
+	cause?: unknown;
+	errorResponse?: unknown;
+};
 
 /**
  * The network error's code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …). n8n wraps it in a
@@ -96,7 +113,11 @@ function findErrorCode(error: unknown): string | undefined {
 	let current = error as WrappedError | undefined;
 	for (let depth = 0; current && depth < 5; depth++) {
 		for (const candidate of [current.code, current.httpCode]) {
-			if (typeof candidate === 'string' && /^[A-Z][A-Z0-9_]+$/.test(candidate) && candidate !== 'ERR_BAD_RESPONSE') {
+			if (
+				typeof candidate === 'string' &&
+				/^[A-Z][A-Z0-9_]+$/.test(candidate) &&
+				candidate !== 'ERR_BAD_RESPONSE'
+			) {
 				return candidate;
 			}
 		}
@@ -113,13 +134,15 @@ export function transportError(
 ): NodeApiError {
 	const code = findErrorCode(error);
 	const cause = NETWORK_FAILURES.find((entry) => code && entry.codes.includes(code));
-	const delivery: Delivery = code !== undefined && cause?.neverSent.includes(code) ? 'not sent' : 'unknown';
+	const delivery: Delivery =
+		code !== undefined && cause?.neverSent.includes(code) ? 'not sent' : 'unknown';
 	const message = cause
 		? `Could not reach Cloopen for ${request.operation}: ${cause.message} (${code})`
 		: `Could not reach Cloopen for ${request.operation}: ${code ?? 'network error'}`;
 	const wrapped = new NodeApiError(node, { transportErrorCode: code ?? 'UNKNOWN' } as JsonObject, {
 		message,
-		description: cause?.hint ?? 'Check the server in the credentials and the network of the n8n server.',
+		description:
+			cause?.hint ?? 'Check the server in the credentials and the network of the n8n server.',
 		itemIndex: request.itemIndex,
 	});
 	// NodeApiError swaps any message naming a common code (ECONNREFUSED…) for a generic sentence.
@@ -141,7 +164,10 @@ export function unreadableResponseError(
 	response: { httpCode: number; body: string },
 	request: { operation: string; itemIndex?: number; secrets?: string[] },
 ): NodeApiError {
-	const excerpt = maskSecretsInText(response.body.slice(0, MASKED_LENGTH), request.secrets).slice(0, EXCERPT_LENGTH);
+	const excerpt = maskSecretsInText(response.body.slice(0, MASKED_LENGTH), request.secrets).slice(
+		0,
+		EXCERPT_LENGTH,
+	);
 	const error = new NodeApiError(node, { httpCode: response.httpCode } as JsonObject, {
 		message: `Cloopen's answer to ${request.operation} could not be read: ${reason} (HTTP ${response.httpCode})`,
 		description: excerpt
@@ -196,13 +222,17 @@ export function redirectError(
 ): NodeApiError {
 	const target = redirectTarget(answer.headers.location, requestUrl);
 	const message = `Cloopen's server answered ${request.operation} with a redirect (HTTP ${answer.statusCode}) to ${target}; it was not followed`;
-	const wrapped = new NodeApiError(node, { httpCode: answer.statusCode, redirectedTo: target } as JsonObject, {
-		message,
-		description:
-			'The platform\'s API does not redirect, so nothing was sent to that host. Check the server in the credentials: a proxy or a moved server may be answering instead of the platform.',
-		httpCode: String(answer.statusCode),
-		itemIndex: request.itemIndex,
-	});
+	const wrapped = new NodeApiError(
+		node,
+		{ httpCode: answer.statusCode, redirectedTo: target } as JsonObject,
+		{
+			message,
+			description:
+				"The platform's API does not redirect, so nothing was sent to that host. Check the server in the credentials: a proxy or a moved server may be answering instead of the platform.",
+			httpCode: String(answer.statusCode),
+			itemIndex: request.itemIndex,
+		},
+	);
 	wrapped.message = message;
 	return withDelivery(wrapped, 'unknown');
 }

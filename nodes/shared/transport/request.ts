@@ -60,8 +60,12 @@ const SUCCESS = '000000';
  * The only place that talks to the platform: builds the signed request (the credentials sign it),
  * decodes the answer in either format and turns any statusCode but 000000 into an error.
  */
-export async function cloopenRequest(this: CloopenContext, request: CloopenRequest): Promise<CloopenResponse> {
-	const credentials: ICredentialDataDecryptedObject = request.credentials ?? (await this.getCredentials('cloopenApi', request.itemIndex));
+export async function cloopenRequest(
+	this: CloopenContext,
+	request: CloopenRequest,
+): Promise<CloopenResponse> {
+	const credentials: ICredentialDataDecryptedObject =
+		request.credentials ?? (await this.getCredentials('cloopenApi', request.itemIndex));
 	const accountSid = String(credentials.accountSid);
 	// Masked in every excerpt or message taken from an answer.
 	const secrets = [String(credentials.authToken ?? '')];
@@ -90,21 +94,37 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 		answer = await receiveWithinBounds(
 			async (bounded) =>
 				await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', bounded, {
-					credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: 'cloopenApi', data: credentials },
+					credentialsDecrypted: {
+						id: reference?.id ?? '',
+						name: reference?.name ?? '',
+						type: 'cloopenApi',
+						data: credentials,
+					},
 				}),
 			options,
-			{ deadlineMs: request.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000, maxBytes: MAX_API_ANSWER_BYTES, what: 'answer' },
+			{
+				deadlineMs: request.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000,
+				maxBytes: MAX_API_ANSWER_BYTES,
+				what: 'answer',
+			},
 		);
 	} catch (error) {
 		if (error instanceof AnswerBoundError) throw answerBoundError(this.getNode(), error, request);
 		throw transportError(this.getNode(), error, request);
 	}
-	if (answer.statusCode >= 300 && answer.statusCode < 400) throw redirectError(this.getNode(), answer, url, request);
+	if (answer.statusCode >= 300 && answer.statusCode < 400)
+		throw redirectError(this.getNode(), answer, url, request);
 
 	const text = answer.body.toString('utf8').replace(/^\uFEFF/, '');
 	const unreadable = (reason: string) =>
-		unreadableResponseError(this.getNode(), reason, { httpCode: answer.statusCode, body: text }, { ...request, secrets });
-	if (answerDepth(text) > MAX_ANSWER_DEPTH) throw unreadable(`it is nested more than ${MAX_ANSWER_DEPTH} levels deep`);
+		unreadableResponseError(
+			this.getNode(),
+			reason,
+			{ httpCode: answer.statusCode, body: text },
+			{ ...request, secrets },
+		);
+	if (answerDepth(text) > MAX_ANSWER_DEPTH)
+		throw unreadable(`it is nested more than ${MAX_ANSWER_DEPTH} levels deep`);
 	let decoded: Record<string, unknown>;
 	try {
 		decoded = decodeResponseBody(request.format, text, request.arrayElements);
@@ -115,12 +135,17 @@ export async function cloopenRequest(this: CloopenContext, request: CloopenReque
 	const statusCode = decoded.statusCode === undefined ? undefined : String(decoded.statusCode);
 	if (statusCode === undefined) throw unreadable('it has no statusCode');
 	if (statusCode !== SUCCESS) {
-		throw new CloopenPlatformError(this.getNode(), statusCode, statusMessageText(decoded.statusMsg), {
-			httpCode: answer.statusCode,
-			itemIndex: request.itemIndex,
-			operation: request.operation,
-			secrets,
-		});
+		throw new CloopenPlatformError(
+			this.getNode(),
+			statusCode,
+			statusMessageText(decoded.statusMsg),
+			{
+				httpCode: answer.statusCode,
+				itemIndex: request.itemIndex,
+				operation: request.operation,
+				secrets,
+			},
+		);
 	}
 	return { ...withKnownSecretsMasked(decoded, secrets), statusCode };
 }

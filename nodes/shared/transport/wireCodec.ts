@@ -1,5 +1,11 @@
 import type { BodyFormat } from './bodyFormat';
-import { decodeXmlResponse, encodeXmlBody, PROTOTYPE_KEYS, type WireBody, type XmlBodyShape } from './xmlCodec';
+import {
+	decodeXmlResponse,
+	encodeXmlBody,
+	PROTOTYPE_KEYS,
+	type WireBody,
+	type XmlBodyShape,
+} from './xmlCodec';
 
 export function encodeRequestBody(format: BodyFormat, body: WireBody, xml: XmlBodyShape): string {
 	return format === 'xml' ? encodeXmlBody(body, xml) : JSON.stringify(body);
@@ -17,13 +23,23 @@ export function decodeResponseBody(
 ): Record<string, unknown> {
 	const decoded = decodeDocument(format, text, arrayElements);
 	const { statusCode } = decoded;
-	if (statusCode !== undefined && typeof statusCode !== 'string' && typeof statusCode !== 'number') {
-		throw new Error(`its statusCode is not a single text value (got ${Array.isArray(statusCode) ? 'a list' : statusCode === null ? 'null' : `a ${typeof statusCode}`})`);
+	if (
+		statusCode !== undefined &&
+		typeof statusCode !== 'string' &&
+		typeof statusCode !== 'number'
+	) {
+		throw new Error(
+			`its statusCode is not a single text value (got ${Array.isArray(statusCode) ? 'a list' : statusCode === null ? 'null' : `a ${typeof statusCode}`})`,
+		);
 	}
 	return decoded;
 }
 
-function decodeDocument(format: BodyFormat, text: string, arrayElements: string[]): Record<string, unknown> {
+function decodeDocument(
+	format: BodyFormat,
+	text: string,
+	arrayElements: string[],
+): Record<string, unknown> {
 	const trimmed = text.trim();
 	if (trimmed === '') throw new Error('the response body was empty');
 	// The platform answers in the format Accept asked for; read the other one too rather than fail on it.
@@ -36,7 +52,8 @@ function decodeDocument(format: BodyFormat, text: string, arrayElements: string[
 }
 
 /** Keys such as __proto__ are dropped while parsing, so they never reach an item. */
-const withoutPrototypeKeys = (key: string, value: unknown) => (PROTOTYPE_KEYS.has(key) ? undefined : value);
+const withoutPrototypeKeys = (key: string, value: unknown) =>
+	PROTOTYPE_KEYS.has(key) ? undefined : value;
 
 function parseJsonObject(text: string): Record<string, unknown> {
 	const parsed: unknown = JSON.parse(text, withoutPrototypeKeys);

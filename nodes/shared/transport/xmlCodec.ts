@@ -87,9 +87,16 @@ function withoutDropped(value: unknown): unknown {
  * a number); `arrayElements` are always arrays even when the platform returns one element. A DOCTYPE
  * (the way to declare entities, external ones included) is refused, never expanded.
  */
-export function decodeXmlResponse(text: string, arrayElements: string[] = []): Record<string, unknown> {
-	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text)) throw new Error('the XML declares a DOCTYPE or entities, which a platform answer never does');
-	const document = withoutDropped(responseParser(arrayElements).parse(text, true)) as Record<string, unknown>;
+export function decodeXmlResponse(
+	text: string,
+	arrayElements: string[] = [],
+): Record<string, unknown> {
+	if (/<!\s*(DOCTYPE|ENTITY)/i.test(text))
+		throw new Error('the XML declares a DOCTYPE or entities, which a platform answer never does');
+	const document = withoutDropped(responseParser(arrayElements).parse(text, true)) as Record<
+		string,
+		unknown
+	>;
 	const response = document.Response;
 	if (response === undefined) throw new Error('the XML has no <Response> root element');
 	// <Response/> or <Response></Response> parse to ''.

@@ -50,7 +50,8 @@ export async function launchChromium(screenshotFolder: string): Promise<Browser>
 	const refusedRequests: string[] = [];
 	await context.route('**/*', async (route) => {
 		const url = new URL(route.request().url());
-		if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return await route.continue();
+		if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:')
+			return await route.continue();
 		refusedRequests.push(url.href);
 		return await route.abort('blockedbyclient');
 	});

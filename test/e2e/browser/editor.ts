@@ -4,10 +4,15 @@ import type { Locator, Page } from 'playwright-core';
  * The parts of n8n 2.41's editor a user meets when adding the Cloopen nodes, found by the
  * data-test-id attributes n8n's own end-to-end tests use.
  */
-export const byTestId = (page: Page | Locator, id: string) => page.locator(`[data-test-id="${id}"]`);
+export const byTestId = (page: Page | Locator, id: string) =>
+	page.locator(`[data-test-id="${id}"]`);
 
 /** Signs in on n8n's sign-in page, as a user does. */
-export async function signIn(page: Page, baseUrl: string, owner: { email: string; password: string }): Promise<void> {
+export async function signIn(
+	page: Page,
+	baseUrl: string,
+	owner: { email: string; password: string },
+): Promise<void> {
 	await page.goto(`${baseUrl}/signin`);
 	await byTestId(page, 'emailOrLdapLoginId').locator('input').fill(owner.email);
 	await byTestId(page, 'password').locator('input').fill(owner.password);
@@ -16,11 +21,17 @@ export async function signIn(page: Page, baseUrl: string, owner: { email: string
 }
 
 /** Types into the node panel's search and opens the entry with this name. */
-export async function openPanelEntry(page: Page, search: string, entryName: string): Promise<Locator> {
+export async function openPanelEntry(
+	page: Page,
+	search: string,
+	entryName: string,
+): Promise<Locator> {
 	const panel = byTestId(page, 'node-creator');
 	await panel.waitFor();
 	await page.keyboard.type(search);
-	const entry = byTestId(panel, 'item-iterator-item').filter({ has: byTestId(page, 'node-creator-item-name').getByText(entryName, { exact: true }) });
+	const entry = byTestId(panel, 'item-iterator-item').filter({
+		has: byTestId(page, 'node-creator-item-name').getByText(entryName, { exact: true }),
+	});
 	await entry.first().waitFor();
 	return entry.first();
 }
@@ -46,7 +57,9 @@ export async function choose(page: Page, parameter: string, option: string): Pro
 	const options = page.getByRole('option');
 	await options.first().waitFor();
 	// An option's text is its name, then its description on the next line.
-	const index = (await options.allInnerTexts()).findIndex((text) => text.split('\n')[0].trim() === option);
+	const index = (await options.allInnerTexts()).findIndex(
+		(text) => text.split('\n')[0].trim() === option,
+	);
 	if (index < 0) throw new Error(`${parameter} offers no option named "${option}"`);
 	await options.nth(index).click();
 }
