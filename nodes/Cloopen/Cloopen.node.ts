@@ -25,6 +25,7 @@ import { DEFAULT_TIMEOUT_SECONDS } from '../shared/transport/answerBounds';
 import { placeCallAndWait } from './waitForResult/placeAndWait';
 import { waitForResultProperties } from './waitForResult/waitFields';
 import { receiveCallResult } from './waitForResult/receiveResult';
+import { RESUME_WEBHOOKS } from './waitForResult/resumeWebhooks';
 import { waitsForResult } from './waitForResult/waitSettings';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 
@@ -74,16 +75,7 @@ export class Cloopen implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
 		credentials: [{ name: 'cloopenApi', required: true }],
-		// Wait for Call Result: the platform posts the call result to this execution's resume URL.
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				path: '',
-				restartWebhook: true,
-			},
-		],
+		webhooks: RESUME_WEBHOOKS,
 		properties: [
 			resourceProperty,
 			...RESOURCES.flatMap((resource) => resource.properties),
