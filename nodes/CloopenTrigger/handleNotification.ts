@@ -16,6 +16,8 @@ interface Accepted {
 	item?: IDataObject;
 	/** Why nothing starts (for the log). */
 	droppedBecause?: string;
+	/** Called when n8n did not take the item after all: forgets its repeat claim, so a resend starts. */
+	notTaken?: () => void;
 }
 
 function rawPayload(body: ReceivedBody, format: string): IDataObject {
@@ -82,5 +84,5 @@ export async function handleNotification(
 		}
 	}
 	if (settings.includeRaw) item.raw = rawPayload(body, payload.format);
-	return { item };
+	return { item, notTaken: key === undefined ? undefined : () => releaseClaim(key) };
 }
