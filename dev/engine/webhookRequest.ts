@@ -104,7 +104,12 @@ export async function buildWebhookRequest(
 	// Sets contentType and encoding (charset, default utf-8) exactly as n8n's raw body reader does.
 	parseIncomingMessage(request as unknown as Parameters<typeof parseIncomingMessage>[0]);
 	if ((input.nodeVersion ?? 1) > 1 && !isParsableContentType(request.contentType)) {
+		// Unread, as in n8n: the bytes come only when the node asks for them.
+		const bytes = request.rawBody;
 		delete request.rawBody;
+		request.readRawBody = async () => {
+			request.rawBody ??= bytes;
+		};
 		return request;
 	}
 	request.body = (await parseBody(request)) ?? {};
