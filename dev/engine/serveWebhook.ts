@@ -80,21 +80,17 @@ export async function serveWebhook(
 		response.once('finish', capture);
 		try {
 			if (requestUrl.pathname !== new URL(url).pathname) {
-				response
-					.status(404)
-					.json({
-						code: 404,
-						message: `The requested webhook "${method} ${requestUrl.pathname}" is not registered.`,
-					});
+				response.status(404).json({
+					code: 404,
+					message: `The requested webhook "${method} ${requestUrl.pathname}" is not registered.`,
+				});
 				return;
 			}
 			if (method !== setup.httpMethod) {
-				response
-					.status(404)
-					.json({
-						code: 404,
-						message: `This webhook is not registered for ${method} requests. Did you mean to make a ${setup.httpMethod} request?`,
-					});
+				response.status(404).json({
+					code: 404,
+					message: `This webhook is not registered for ${method} requests. Did you mean to make a ${setup.httpMethod} request?`,
+				});
 				return;
 			}
 			const query: Record<string, string | string[]> = {};
