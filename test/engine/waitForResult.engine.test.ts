@@ -1,16 +1,22 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
+import { NodeHelpers } from 'n8n-workflow';
+
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { notificationBody } from '../../emulator/callbacks';
 import { HARNESS_BASE_URL } from '../../dev/engine/additionalData';
 import { MANUAL_TRIGGER_TYPE, runWebhook, runWorkflow, type WorkflowInput } from '../../dev/engine';
+import { customServerCredentials } from '../support/runCloopen';
+import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { useEmulator } from '../support/useEmulator';
 
 /**
- * Wait for Call Result through n8n-core: the run ends waiting with the call placed to this
- * execution's resume URL; the node's webhook, given that waiting execution's data as n8n gives it,
+ * Wait for Call Result through n8n-core: the run ends waiting with the call placed to this node's
+ * resume URL (the execution's, with the node's id as path); a call already ended when the node asks
+ * once continues at once; the node's webhook, given that waiting execution's data as n8n gives it,
  * checks a notification; and the wait ending without one continues with the "not notified" item.
- * The whole loop in a real n8n is test/e2e/waitForResult.e2e.test.ts.
+ * As an AI tool the option is not there. The whole loop in a real n8n, with n8n's answers to late and
+ * early notifications, is test/e2e/waitForResult.e2e.test.ts.
  */
 // Calls never end by themselves here: no notification goes to the harness's resume URL.
 const { emulator, credentials: cloopenApi } = useEmulator({ callDurationMs: 10 * 60_000 });
@@ -24,7 +30,7 @@ const sendCode = (extra: IDataObject = {}): IDataObject => ({
 	verifyCode: '482913',
 	additionalFields: { userData: 'order-7' },
 	waitForResult: true,
-	waitOptions: { maxWaitMinutes: 2 },
+	waitOptions: { maxWaitMinutes: 2, earlyCheckSeconds: 0 },
 	...extra,
 });
 const workflow = (parameters: IDataObject): WorkflowInput => ({
@@ -73,12 +79,21 @@ async function waitingRun(parameters = sendCode()) {
 	return { result, started, call: emulator.calls()[0] };
 }
 
+/** The platform requests since the emulator's reset, by path. */
+const requestPaths = () =>
+	emulator.requests().map((request) => request.path.replace(/^.*\/Accounts\/[^/]+\//, ''));
+
 describe('placing the call and waiting', () => {
-	it('sends respUrl = this execution\'s resume URL, waits Max Wait, keeps the "not notified" item', async () => {
+	it('sends respUrl = this node\'s resume URL, asks once whether the call ended, waits Max Wait, keeps the "not notified" item', async () => {
 		const { result, started, call } = await waitingRun();
 		const { run: waiting } = result;
-		// $execution.resumeUrl; n8n's server adds its resume token (?signature=…), seen in the e2e test.
-		expect(call.respUrl).toMatch(new RegExp(`^${HARNESS_BASE_URL}/webhook-waiting/harness-\\d+$`));
+		// $execution.resumeUrl plus the node's id ("harness-node-1"); n8n's server adds its resume token
+		// (?signature=…) to $execution.resumeUrl, kept as it is: seen in the e2e test.
+		expect(call.respUrl).toMatch(
+			new RegExp(`^${HARNESS_BASE_URL}/webhook-waiting/harness-\\d+/harness-node-1$`),
+		);
+		// The call is still going on when the node asks: it waits.
+		expect(requestPaths()).toEqual(['Calls/VoiceVerify', 'ivr/call']);
 		const waitTill = waiting.waitTill?.getTime() ?? 0;
 		expect(waitTill).toBeGreaterThanOrEqual(started + 120_000);
 		expect(waitTill).toBeLessThanOrEqual(Date.now() + 120_000);
@@ -106,7 +121,8 @@ describe('placing the call and waiting', () => {
 		});
 	});
 
-	it('Voice Notification → Call and Send Custom Audio Code wait the same way', async () => {
+	it('Voice Notification → Call and Send Custom Audio Code wait the same way (the call checked after the default 2 s)', async () => {
+		const started = Date.now();
 		const notice = await run({
 			resource: 'voiceNotification',
 			operation: 'call',
@@ -128,13 +144,18 @@ describe('placing the call and waiting', () => {
 		expect(
 			emulator
 				.calls()
-				.map((call) => [call.kind, /\/webhook-waiting\/harness-\d+$/.test(call.respUrl ?? '')]),
+				.map((call) => [
+					call.kind,
+					/\/webhook-waiting\/harness-\d+\/harness-node-1$/.test(call.respUrl ?? ''),
+				]),
 		).toEqual([
 			['landingCall', true],
 			['voiceVerify', true],
 		]);
-		// Default Max Wait: 5 minutes.
+		// Default Max Wait: 5 minutes; by default each call is asked about 2 s after it was placed.
 		expect((notice.run.waitTill?.getTime() ?? 0) - Date.now()).toBeGreaterThan(4.9 * 60_000);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 2_000);
+		expect(requestPaths().filter((path) => path === 'ivr/call')).toHaveLength(2);
 	});
 
 	it('refuses several items before anything is sent, naming the ways for batches', async () => {
@@ -151,7 +172,7 @@ describe('placing the call and waiting', () => {
 		[
 			'a Result URL of its own',
 			{ additionalFields: { respUrl: 'https://example.com/x' } },
-			'respUrl must be empty with Wait for Call Result (the node sets it to this execution\'s resume URL), got "https://example.com/x"',
+			'respUrl must be empty with Wait for Call Result (the node sets it to its own resume URL), got "https://example.com/x"',
 		],
 		[
 			'a Max Wait under 0.1 minutes',
@@ -162,6 +183,11 @@ describe('placing the call and waiting', () => {
 			'a Max Wait that is not a number',
 			{ waitOptions: { maxWaitMinutes: 'soon' } },
 			'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got "soon"',
+		],
+		[
+			'an early check over 30 seconds',
+			{ waitOptions: { earlyCheckSeconds: 31 } },
+			'earlyCheckSeconds must be a number of seconds from 0 to 30, got 31',
 		],
 	])('refuses %s, naming field, value and rule; nothing sent', async (_case, change, message) => {
 		const result = await run(sendCode(change));
@@ -177,7 +203,211 @@ describe('placing the call and waiting', () => {
 	});
 });
 
+describe('a call that has already ended when the node asks', () => {
+	it.each([
+		['13800000001', '1', 'not answered', false],
+		['13800000002', '2', 'failed', false],
+		['13800000000', '0', 'answered', true],
+	])(
+		'to %s: continues at once with its Call Result (%s, %s) instead of waiting',
+		async (to, state, resultName, answered) => {
+			emulator.setCallDuration(100);
+			const result = await run(sendCode({ to, waitOptions: { earlyCheckSeconds: 0.5 } }));
+			expect(result.errorOf('Cloopen')).toBeUndefined();
+			expect(result.run.status).toBe('success');
+			expect(result.run.waitTill).toBeUndefined();
+			const [call] = emulator.calls();
+			expect(result.outputOf('Cloopen')).toEqual([
+				{
+					json: {
+						callSid: call.callSid,
+						dateCreated: expect.any(String),
+						dateCreatedRaw: expect.any(String),
+						to,
+						statusCode: '000000',
+						notified: false,
+						state,
+						result: resultName,
+						answered,
+						duration: null,
+						platformCallTime: expect.any(String),
+						userData: 'order-7',
+						resultFrom: 'Call Result',
+						hint: expect.stringContaining('ended before this execution could wait'),
+					},
+					pairedItem: { item: 0 },
+				},
+			]);
+			expect(requestPaths()).toEqual(['Calls/VoiceVerify', 'ivr/call', 'CallResult']);
+		},
+	);
+});
+
+describe('what the platform answered, when it is not what the node expects', () => {
+	let platform: ScriptedPlatform;
+	beforeEach(async () => {
+		platform = await new ScriptedPlatform().start();
+	});
+	afterEach(async () => {
+		await platform.stop();
+	});
+	const onPlatform = async (parameters: IDataObject, continueOnFail = false) =>
+		await runWorkflow(
+			{
+				nodes: [
+					{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
+					{
+						name: 'Cloopen',
+						type: 'n8n-nodes-cloopen.cloopen',
+						parameters: parameters as never,
+						...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+					},
+				],
+				connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
+			},
+			{
+				nodeTypes: [Cloopen],
+				credentials: { cloopenApi: customServerCredentials(platform.baseUrl) },
+				inputItems: [{ json: {} }],
+			},
+		);
+	const landingCall = (extra: IDataObject = {}): IDataObject => ({
+		resource: 'voiceNotification',
+		operation: 'call',
+		appId: 'a'.repeat(32),
+		to: '13800000000',
+		content: 'text',
+		mediaTxt: 'hi',
+		waitForResult: true,
+		waitOptions: { earlyCheckSeconds: 0 },
+		...extra,
+	});
+
+	it('asking whether the call ended fails: the call is placed, so the node waits for its notification', async () => {
+		platform
+			.reply({
+				body: '{"statusCode":"000000","LandingCall":{"callSid":"c0ffee00c0ffee00c0ffee00c0ffee00","dateCreated":"2026-11-22 10:00:00"}}',
+			})
+			.reply({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' });
+		const result = await onPlatform(landingCall());
+		expect(result.errorOf('Cloopen')).toBeUndefined();
+		expect(result.run.status).toBe('waiting');
+		expect(
+			platform.requests.map((request) => request.path.replace(/^.*\/Accounts\/[^/]+\//, '')),
+		).toEqual(['Calls/LandingCalls/', 'ivr/call']);
+	});
+
+	it('an accepted call without a callSid, under Continue On Fail: the error item keeps orderid and the rest, nothing waits', async () => {
+		platform.reply({
+			body: '{"statusCode":"000000","LandingCall":{"orderid":"CM10000000000000001","dateCreated":"2026-11-22 10:00:00"}}',
+		});
+		const result = await onPlatform(landingCall(), true);
+		expect(result.run.status).toBe('success');
+		expect(result.run.waitTill).toBeUndefined();
+		expect(result.outputOf('Cloopen')).toEqual([
+			{
+				json: expect.objectContaining({
+					orderid: 'CM10000000000000001',
+					dateCreated: expect.any(String),
+					to: '13800000000',
+					statusCode: '000000',
+					error: expect.stringMatching(/accepted the call .*returned no callSid/),
+					errorDescription: expect.stringContaining('CM10000000000000001'),
+				}),
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(platform.requests).toHaveLength(1);
+	});
+
+	it('the same without Continue On Fail: the error says what Cloopen answered', async () => {
+		platform.reply({
+			body: '{"statusCode":"000000","LandingCall":{"orderid":"CM10000000000000002"}}',
+		});
+		const result = await onPlatform(landingCall());
+		expect(result.run.status).toBe('error');
+		expect(result.errorOf('Cloopen')?.description).toContain('CM10000000000000002');
+	});
+});
+
+describe('as an AI tool', () => {
+	const cloopen = new Cloopen();
+	/** The node as n8n offers it to an agent: its type named with "Tool" appended (n8n's convertNodeToAiTool). */
+	const asTool = {
+		description: { ...cloopen.description, name: 'cloopenTool', displayName: 'Cloopen Tool' },
+		execute: cloopen.execute,
+	};
+	const toolWorkflow = (type: string): WorkflowInput => ({
+		nodes: [
+			{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
+			{ name: 'Cloopen', type, parameters: sendCode() as never },
+		],
+		connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
+	});
+
+	it.each(['waitForResult', 'waitForResultNotice', 'waitOptions'])(
+		'%s is not offered to the tool, and is to the node',
+		(name) => {
+			const property = cloopen.description.properties.find(
+				(entry) =>
+					entry.name === name && entry.displayOptions?.show?.resource?.[0] === 'voiceVerification',
+			)!;
+			const values = { resource: 'voiceVerification', operation: 'sendCode', waitForResult: true };
+			const shown = (description: { name: string }) =>
+				NodeHelpers.displayParameter(values, property, null, description as never);
+			expect([shown(cloopen.description), shown(asTool.description)]).toEqual([true, false]);
+		},
+	);
+
+	it('a tool saved with Wait for Call Result on: n8n drops the hidden option, the call is placed once and nothing waits', async () => {
+		const result = await runWorkflow(toolWorkflow('n8n-nodes-cloopen.cloopenTool'), {
+			nodeTypes: { 'n8n-nodes-cloopen.cloopenTool': asTool as never },
+			credentials: credentials(),
+			inputItems: [{ json: {} }],
+		});
+		expect(result.errorOf('Cloopen')).toBeUndefined();
+		expect(result.run.status).toBe('success');
+		expect(result.outputOf('Cloopen')[0].json).not.toHaveProperty('waitingUntil');
+		expect(emulator.calls()).toHaveLength(1);
+		expect(emulator.calls()[0].respUrl).toBeUndefined();
+	});
+
+	it('where the option still reaches a tool node, the node refuses it: nothing sent, nothing waits', async () => {
+		// The plain description under a tool's type name: n8n would not hide the option, execute() refuses.
+		const result = await runWorkflow(toolWorkflow('n8n-nodes-cloopen.cloopenTool'), {
+			nodeTypes: { 'n8n-nodes-cloopen.cloopenTool': Cloopen },
+			credentials: credentials(),
+			inputItems: [{ json: {} }],
+		});
+		expect(result.run.status).toBe('error');
+		expect(result.run.waitTill).toBeUndefined();
+		const error = result.errorOf('Cloopen');
+		expect(error?.message).toBe(
+			'Wait for Call Result is not available when Cloopen is used as an AI tool; nothing was sent',
+		);
+		expect(error?.description).toMatch(/pause the agent's whole execution.*Call → Get Result/);
+		expect(emulator.requests()).toHaveLength(0);
+	});
+});
+
 describe('the notification at the resume URL', () => {
+	it("the node's resume webhook listens at the node's id: n8n resumes it only from this node's URL", async () => {
+		const answer = await runWebhook(
+			Cloopen,
+			sendCode(),
+			{ rawBody: 'x', headers: { 'content-type': 'text/plain' } },
+			{ nodeName: 'Cloopen', credentials: credentials() },
+		);
+		// The setup's only node is "harness-node-0"; with isFullPath the path is the id alone.
+		expect(answer.url).toBe(`${HARNESS_BASE_URL}/webhook/harness-node-0`);
+		expect(
+			new Cloopen().description.webhooks?.map((webhook) => [webhook.path, webhook.restartWebhook]),
+		).toEqual([
+			['={{ $nodeId }}', true],
+			['', true],
+		]);
+	});
+
 	it("this call's notification: exact acknowledgement, and the item holds the call request and the result", async () => {
 		const { result, call } = await waitingRun();
 		const answer = await notify(

@@ -10,8 +10,9 @@ import { asNodeError } from '../execution/nodeError';
 import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameterReader';
 import type { OperationContext, OperationHandler } from '../resources/types';
-import { ABSOLUTE_HTTP_URL } from '../../shared/urls';
+import { endedCallItem } from './earlyEnd';
 import { storePendingCall } from './pendingCall';
+import { resumeUrlOf } from './resumeUrl';
 import { readWaitSettings } from './waitSettings';
 
 /** Why several items cannot wait: n8n resumes an execution once, for one node, from one URL. */
@@ -26,22 +27,14 @@ function tooManyItems(context: IExecuteFunctions, count: number): NodeOperationE
 	);
 }
 
-/** This execution's resume URL (with n8n's resume token), as $execution.resumeUrl gives it. */
-function resumeUrlOf(context: IExecuteFunctions): string {
-	const url = context.evaluateExpression('{{ $execution.resumeUrl }}', 0);
-	if (typeof url !== 'string' || !ABSOLUTE_HTTP_URL.test(url)) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'n8n gave no resume URL for this execution, so the call result cannot come back to it',
-		);
-	}
-	return url;
-}
+/** An accepted call without a callSid: what the platform returned stays in the error item. */
+class NoCallSid extends NodeOperationError {}
 
 /**
- * Places the call with Result URL = this execution's resume URL, remembers it and puts the execution
- * to wait until Max Wait. The node's webhook (receiveResult.ts) continues it when the notification
- * comes; without one, n8n continues it at Max Wait with the "not notified" item.
+ * Places the call with Result URL = this node's resume URL, asks once whether it has already ended
+ * (earlyEnd.ts: then it continues at once), else remembers it and puts the execution to wait until
+ * Max Wait. The node's webhook (receiveResult.ts) continues it when the notification comes; without
+ * one, n8n continues it at Max Wait with the "not notified" item.
  */
 export async function placeCallAndWait(
 	context: IExecuteFunctions,
@@ -59,7 +52,7 @@ export async function placeCallAndWait(
 		if (extra.respUrl !== undefined && extra.respUrl !== '') {
 			throw new NodeOperationError(
 				context.getNode(),
-				`respUrl must be empty with Wait for Call Result (the node sets it to this execution's resume URL), got ${JSON.stringify(extra.respUrl)}`,
+				`respUrl must be empty with Wait for Call Result (the node sets it to its own resume URL), got ${JSON.stringify(extra.respUrl)}`,
 				{ itemIndex: 0 },
 			);
 		}
@@ -75,19 +68,32 @@ export async function placeCallAndWait(
 		const [output] = await handler(waiting);
 		const request = output.json;
 		if (typeof request.callSid !== 'string' || request.callSid === '') {
-			throw new NodeOperationError(
+			const error = new NoCallSid(
 				context.getNode(),
-				'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; not waiting',
+				'Cloopen accepted the call but returned no callSid, so its notification could not be told apart; the call may be placed, not waiting for it',
 				{
 					itemIndex: 0,
+					description: `Cloopen answered: ${JSON.stringify(request)}. Look the call up by these values in Cloopen's console or bill records before placing it again.`,
 				},
 			);
+			error.context.request = request;
+			throw error;
 		}
-		const waitTill = new Date(Date.now() + settings.maxWaitMs);
 		const userData =
-			typeof extra.userData === 'string' || typeof extra.userData === 'boolean'
+			typeof extra.userData === 'string' ||
+			typeof extra.userData === 'boolean' ||
+			typeof extra.userData === 'number'
 				? String(extra.userData)
 				: null;
+		const ended = await endedCallItem(
+			operation,
+			request,
+			request.callSid,
+			userData,
+			settings.earlyCheckMs,
+		);
+		if (ended) return [[ended]];
+		const waitTill = new Date(Date.now() + settings.maxWaitMs);
 		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });
 		await context.putExecutionToWait(waitTill);
 		return [
@@ -95,6 +101,7 @@ export async function placeCallAndWait(
 		];
 	} catch (error) {
 		if (!context.continueOnFail()) throw asNodeError(context.getNode(), error, 0);
-		return [[{ json: errorItemJson(error as Error), pairedItem: { item: 0 } }]];
+		const returned = error instanceof NoCallSid ? (error.context.request as IDataObject) : {};
+		return [[{ json: { ...returned, ...errorItemJson(error as Error) }, pairedItem: { item: 0 } }]];
 	}
 }

@@ -1,14 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import {
+	DEFAULT_EARLY_CHECK_SECONDS,
 	DEFAULT_MAX_WAIT_MINUTES,
+	MAX_EARLY_CHECK_SECONDS,
 	MAX_MAX_WAIT_MINUTES,
 	MIN_MAX_WAIT_MINUTES,
 	WAITING_OPERATIONS,
 } from './waitSettings';
 
+// Not offered when the node is an AI tool ('@tool' is true for n8n's cloopenTool): see waitsForResult.
 const shownFor = (resource: string) => ({
-	show: { resource: [resource], operation: WAITING_OPERATIONS[resource] },
+	show: { resource: [resource], operation: WAITING_OPERATIONS[resource], '@tool': [false] },
 });
 
 function waitFields(resource: string): INodeProperties[] {
@@ -21,11 +24,11 @@ function waitFields(resource: string): INodeProperties[] {
 			noDataExpression: true,
 			displayOptions: shownFor(resource),
 			description:
-				"Whether to pause the workflow until Cloopen reports how the call ended (answered, not answered, failed), then continue with that result. The node sets Result URL to this execution's resume URL. One input item only.",
+				'Whether to pause the workflow until Cloopen reports how the call ended (answered, not answered, failed), then continue with that result. The node sets Result URL to its own resume URL in this execution. One input item only. Not available when the node is an AI tool.',
 		},
 		{
 			displayName:
-				'The workflow waits here (n8n stores it; it survives a restart) until Cloopen posts the call result, at most Max Wait. Without a notification by then it continues with notified = false: follow it with Call → Get Result on the callSid. For many calls at once use Call → Get State with Wait Until Ended, or a Cloopen Trigger.',
+				'The workflow waits here (n8n stores it; it survives a restart) until Cloopen posts the call result, at most Max Wait. A call that has already ended shortly after it was placed continues at once with its Call Result. Without a notification by Max Wait it continues with notified = false: follow it with Call → Get Result on the callSid. For many calls at once use Call → Get State with Wait Until Ended, or a Cloopen Trigger.',
 			name: 'waitForResultNotice',
 			type: 'notice',
 			default: '',
@@ -39,6 +42,15 @@ function waitFields(resource: string): INodeProperties[] {
 			default: {},
 			displayOptions: { show: { ...shownFor(resource).show, waitForResult: [true] } },
 			options: [
+				{
+					displayName: 'Check for Early End After (Seconds)',
+					name: 'earlyCheckSeconds',
+					type: 'number',
+					typeOptions: { minValue: 0, maxValue: MAX_EARLY_CHECK_SECONDS, numberPrecision: 1 },
+					default: DEFAULT_EARLY_CHECK_SECONDS,
+					description:
+						"A call that ends within moments is notified before n8n has stored the execution as waiting, and n8n refuses that notification. So this long after placing the call, the node asks Cloopen once whether it has ended (Call → Get State, and Get Result if it has); if so it continues at once with that result (notified = false, resultFrom = 'Call Result') instead of waiting.",
+				},
 				{
 					displayName: 'Max Wait (Minutes)',
 					name: 'maxWaitMinutes',

@@ -17,9 +17,26 @@ export const MIN_MAX_WAIT_MINUTES = 0.1;
 /** A call lasts minutes; a day is far beyond any notification the platform still sends. */
 export const MAX_MAX_WAIT_MINUTES = 24 * 60;
 
+export const DEFAULT_EARLY_CHECK_SECONDS = 2;
+export const MAX_EARLY_CHECK_SECONDS = 30;
+
 interface WaitSettings {
 	maxWaitMs: number;
 	verifyWithPlatform: boolean;
+	/** How long after placing the call the node asks once whether it has already ended. */
+	earlyCheckMs: number;
+}
+
+/** Why an AI tool never waits: the whole agent's execution would wait, and the model would get no answer. */
+function notAsTool(node: INode): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		'Wait for Call Result is not available when Cloopen is used as an AI tool; nothing was sent',
+		{
+			description:
+				"Waiting would pause the agent's whole execution until the call ends, and the agent would answer with the wait instead of its reply. Turn Wait for Call Result off for this tool. To let the agent learn how a call ended, give it Call → Get Result (or Get State with Wait Until Ended) as another tool; to act on call results, use a Cloopen Trigger.",
+		},
+	);
 }
 
 /** Whether this run places a call and waits for its result (the option exists for three operations only). */
@@ -29,24 +46,48 @@ export function waitsForResult(
 	operation: string,
 ): boolean {
 	if (!WAITING_OPERATIONS[resource]?.includes(operation)) return false;
-	return context.getNodeParameter('waitForResult', 0, false) === true;
+	const waits = context.getNodeParameter('waitForResult', 0, false) === true;
+	// n8n names a node used as an AI tool after its type with "Tool" appended (cloopenTool).
+	if (waits && context.getNode().type.endsWith('Tool')) throw notAsTool(context.getNode());
+	return waits;
+}
+
+/** A number option as given or as text, NaN when it is neither. */
+const numberOf = (value: unknown) =>
+	typeof value === 'number'
+		? value
+		: typeof value === 'string' && value.trim() !== ''
+			? Number(value)
+			: NaN;
+
+function inRange(
+	node: INode,
+	name: string,
+	given: unknown,
+	min: number,
+	max: number,
+	unit: string,
+) {
+	const value = numberOf(given);
+	if (!Number.isFinite(value) || value < min || value > max) {
+		throw new NodeOperationError(
+			node,
+			`${name} must be a number of ${unit} from ${min} to ${max}, got ${JSON.stringify(given)}`,
+		);
+	}
+	return value;
 }
 
 /** Wait Options, checked: an expression may have made anything of them. */
 export function readWaitSettings(node: INode, options: IDataObject): WaitSettings {
-	const minutes = options.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES;
-	const value =
-		typeof minutes === 'number'
-			? minutes
-			: typeof minutes === 'string' && minutes.trim() !== ''
-				? Number(minutes)
-				: NaN;
-	if (!Number.isFinite(value) || value < MIN_MAX_WAIT_MINUTES || value > MAX_MAX_WAIT_MINUTES) {
-		throw new NodeOperationError(
-			node,
-			`maxWaitMinutes must be a number of minutes from ${MIN_MAX_WAIT_MINUTES} to ${MAX_MAX_WAIT_MINUTES}, got ${JSON.stringify(minutes)}`,
-		);
-	}
+	const minutes = inRange(
+		node,
+		'maxWaitMinutes',
+		options.maxWaitMinutes ?? DEFAULT_MAX_WAIT_MINUTES,
+		MIN_MAX_WAIT_MINUTES,
+		MAX_MAX_WAIT_MINUTES,
+		'minutes',
+	);
 	const verify = options.verifyWithPlatform ?? false;
 	if (typeof verify !== 'boolean') {
 		throw new NodeOperationError(
@@ -54,5 +95,17 @@ export function readWaitSettings(node: INode, options: IDataObject): WaitSetting
 			`verifyWithPlatform must be true or false, got ${JSON.stringify(verify)}`,
 		);
 	}
-	return { maxWaitMs: Math.round(value * 60_000), verifyWithPlatform: verify };
+	const earlySeconds = inRange(
+		node,
+		'earlyCheckSeconds',
+		options.earlyCheckSeconds ?? DEFAULT_EARLY_CHECK_SECONDS,
+		0,
+		MAX_EARLY_CHECK_SECONDS,
+		'seconds',
+	);
+	return {
+		maxWaitMs: Math.round(minutes * 60_000),
+		verifyWithPlatform: verify,
+		earlyCheckMs: Math.round(earlySeconds * 1000),
+	};
 }
