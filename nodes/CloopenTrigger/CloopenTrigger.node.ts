@@ -6,9 +6,10 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { sendAcknowledgement } from '../shared/notifications/acknowledgement';
+import { acknowledgeOnceTaken, sendAcknowledgement } from '../shared/notifications/acknowledgement';
 import { answerOrRefuse } from '../shared/notifications/answerOrRefuse';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
+import { readRawBodyIfMissing, type WebhookRequest } from '../shared/notifications/readBody';
 import { handleNotification } from './handleNotification';
 import { properties } from './triggerFields';
 import { readSettings } from './triggerSettings';
@@ -20,7 +21,10 @@ export class CloopenTrigger implements INodeType {
 		name: 'cloopenTrigger',
 		icon: { light: 'file:../Cloopen/cloopen.svg', dark: 'file:../Cloopen/cloopen.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 acknowledges once n8n has stored or queued the execution (version 1 acknowledged
+		// before); n8n also skips a per-request expression it evaluates for webhook nodes at version 1.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n shows this node and the Cloopen node as one "Cloopen" entry in the node panel, described by this text.
 		description:
@@ -40,6 +44,8 @@ export class CloopenTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
+				// Empty: n8n then answers with the webhookResponse version 2 returns (the acknowledgement).
+				responseData: '',
 				path: 'cloopen',
 			},
 		],
@@ -71,23 +77,36 @@ export class CloopenTrigger implements INodeType {
 	webhookMethods = nothingToRegister;
 
 	/**
-	 * Answers the platform itself (200 with the exact acknowledgement, or a refusal) and then hands
-	 * n8n the item to start with, if any. It never throws: whatever arrives gets an HTTP answer.
+	 * Refusals, and notifications that start nothing (filtered out, repeats), are answered at once.
+	 * An accepted notification is acknowledged by n8n after it has stored or queued the execution
+	 * (version 2), or at once, before n8n does anything with it (version 1). It never throws:
+	 * whatever arrives gets an HTTP answer.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const acknowledgeAfterTaken = this.getNode().typeVersion >= 2;
 		return await answerOrRefuse(this, 'Cloopen Trigger', async (response) => {
+			if (acknowledgeAfterTaken)
+				await readRawBodyIfMissing(this.getRequestObject() as WebhookRequest);
 			const accepted = await handleNotification(this, readSettings(this), new Date());
-			sendAcknowledgement(response);
 			if (!accepted.item) {
+				sendAcknowledgement(response);
 				this.logger.debug(
 					`Cloopen Trigger: acknowledged, no workflow started: ${accepted.droppedBecause}`,
 				);
 				return { noWebhookResponse: true };
 			}
-			return {
-				noWebhookResponse: true,
-				workflowData: [this.helpers.returnJsonArray(accepted.item)],
-			};
+			const workflowData = [this.helpers.returnJsonArray(accepted.item)];
+			if (!acknowledgeAfterTaken) {
+				sendAcknowledgement(response);
+				return { noWebhookResponse: true, workflowData };
+			}
+			const webhookResponse = acknowledgeOnceTaken(response, () => {
+				accepted.notTaken?.();
+				this.logger.warn(
+					'Cloopen Trigger: n8n did not take a notification (no acknowledgement sent); the platform may send it again',
+				);
+			});
+			return { webhookResponse, workflowData };
 		});
 	}
 }

@@ -1,7 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { RecordingResponse, serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { prepareContainer } from '../../dev/engine/container';
+import { invokeWebhook } from '../../dev/engine/invokeWebhook';
+import { buildWebhookRequest } from '../../dev/engine/webhookRequest';
+import { createWebhookSetup } from '../../dev/engine/webhookSetup';
 import { useEmulator } from '../support/useEmulator';
 import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
@@ -26,11 +30,18 @@ afterEach(async () => {
 	served = undefined;
 });
 
-async function serve(parameters: IDataObject = {}, credentials?: IDataObject) {
+async function serve(
+	parameters: IDataObject = {},
+	credentials?: IDataObject,
+	typeVersion?: number,
+) {
 	served = await serveWebhook(
 		CloopenTrigger,
 		{ ...DEFAULTS, ...parameters },
-		credentials ? { credentials: { cloopenApi: credentials as never } } : {},
+		{
+			...(credentials ? { credentials: { cloopenApi: credentials as never } } : {}),
+			typeVersion,
+		},
 	);
 	return served;
 }
@@ -144,6 +155,119 @@ describe('security', () => {
 				403,
 			);
 			expect(executions).toHaveLength(1);
+		});
+	});
+});
+
+describe('node versions: when the acknowledgement goes out, and which bodies are read', () => {
+	/** Bodies n8n reads for every webhook node at version 1, and above it only when asked. */
+	const UNREAD_BY_N8N: Array<[string, Record<string, string>]> = [
+		['application/octet-stream', { 'Content-Type': 'application/octet-stream' }],
+		['no Content-Type', {}],
+	];
+
+	async function postRaw(url: string, body: string, headers: Record<string, string>) {
+		const response = await fetch(url, { method: 'POST', body: Buffer.from(body), headers });
+		return { status: response.status, text: await response.text() };
+	}
+
+	it("version 2 is what a new node gets: the acknowledgement, as XML, is n8n's answer once it has taken the execution", async () => {
+		const { url, executions, responses } = await serve();
+		const reply = await post(url, voiceCodeXml({ callSid: 'a'.repeat(32) }));
+		expect(reply).toMatchObject({ status: 200, text: ACK });
+		expect(reply.contentType).toMatch(/^application\/xml/);
+		expect(responses[0].headers['cache-control']).toBe('no-store');
+		expect(executions).toHaveLength(1);
+	});
+
+	it.each(UNREAD_BY_N8N)(
+		'version 2 reads a body n8n leaves unread (%s) and starts the workflow',
+		async (_name, headers) => {
+			const { url, executions } = await serve({}, undefined, 2);
+			expect(await postRaw(url, VOICE_CODE_XML, headers)).toEqual({ status: 200, text: ACK });
+			expect(executions.map((run) => run[0][0].json.callSid)).toEqual([
+				'1307241452320369000100030000002f',
+			]);
+		},
+	);
+
+	it.each(UNREAD_BY_N8N)(
+		'a saved version 1 trigger runs unchanged: it writes the acknowledgement itself, before n8n stores anything (%s)',
+		async (_name, headers) => {
+			const { url, executions } = await serve({}, undefined, 1);
+			expect(await postRaw(url, VOICE_CODE_XML, headers)).toEqual({ status: 200, text: ACK });
+			expect(executions).toHaveLength(1);
+		},
+	);
+
+	/** One notification through webhook(); then n8n's answer: the acknowledgement, or an error. */
+	async function deliverThenN8nAnswers(typeVersion: number, callSid: string, n8nTakesIt: boolean) {
+		prepareContainer();
+		const setup = createWebhookSetup(
+			CloopenTrigger,
+			{ ...DEFAULTS, ignoreRepeats: true },
+			{
+				typeVersion,
+			},
+		);
+		const request = await buildWebhookRequest({
+			headers: { 'content-type': 'text/plain' },
+			rawBody: voiceCodeXml({ callSid, state: '2' }),
+			nodeVersion: typeVersion,
+		});
+		const response = new RecordingResponse();
+		const result = await invokeWebhook(setup, request, response, {
+			mode: 'webhook',
+			executionId: `versions-${callSid}`,
+			webhookBaseUrl: 'http://127.0.0.1/webhook',
+		});
+		const answeredByNode = response.writableEnded;
+		if (!response.writableEnded) {
+			// What n8n does next: WorkflowRunner.run stores or queues the execution, then answers.
+			if (n8nTakesIt) response.status(200).send(String(result.webhookResponse));
+			else
+				response
+					.status(500)
+					.json({ code: 0, message: 'There was a problem executing the workflow' });
+		}
+		return {
+			started: result.workflowData !== undefined,
+			answeredByNode,
+			status: response.statusCode,
+		};
+	}
+
+	it("version 2: a notification n8n did not take is not remembered as a repeat, so the platform's resend starts the workflow", async () => {
+		const callSid = 'b'.repeat(32);
+		expect(await deliverThenN8nAnswers(2, callSid, false)).toEqual({
+			started: true,
+			answeredByNode: false,
+			status: 500,
+		});
+		expect(await deliverThenN8nAnswers(2, callSid, true)).toEqual({
+			started: true,
+			answeredByNode: false,
+			status: 200,
+		});
+		// Taken this time: a further copy is a repeat, acknowledged by the node, starting nothing.
+		expect(await deliverThenN8nAnswers(2, callSid, true)).toEqual({
+			started: false,
+			answeredByNode: true,
+			status: 200,
+		});
+	});
+
+	it('version 1: the node has answered before n8n does anything, so a copy after a failure is a repeat (what version 2 fixes)', async () => {
+		const callSid = 'c'.repeat(32);
+		expect(await deliverThenN8nAnswers(1, callSid, false)).toEqual({
+			started: true,
+			answeredByNode: true,
+			status: 200,
+		});
+		expect(await deliverThenN8nAnswers(1, callSid, true)).toEqual({
+			started: false,
+			answeredByNode: true,
+			status: 200,
 		});
 	});
 });

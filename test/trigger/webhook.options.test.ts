@@ -46,9 +46,9 @@ async function deliver(
 }
 
 describe('answers', () => {
-	test('the node answers itself with the exact acknowledgement, as application/xml', async () => {
+	test('the exact acknowledgement, as application/xml, handed to n8n to send once it has taken the execution', async () => {
 		const reply = await deliver({});
-		expect(reply).toMatchObject({ status: 200, body: ACK, noWebhookResponse: true });
+		expect(reply).toMatchObject({ status: 200, body: ACK, noWebhookResponse: false });
 		expect(reply.contentType).toMatch(/^application\/xml/);
 		expect(reply.items).toHaveLength(1);
 	});
@@ -263,8 +263,15 @@ describe('node description', () => {
 			inputs: [],
 			outputs: ['main'],
 		});
+		expect(description).toMatchObject({ version: [1, 2], defaultVersion: 2 });
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'cloopen' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: '',
+				path: 'cloopen',
+			},
 		]);
 		expect(description.usableAsTool).toBeUndefined();
 		expect(description.credentials).toEqual([

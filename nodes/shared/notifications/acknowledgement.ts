@@ -14,8 +14,11 @@ export const ACKNOWLEDGEMENT_CONTENT_TYPE = 'application/xml; charset=utf-8';
 export interface WebhookResponse {
 	headersSent?: boolean;
 	writableEnded?: boolean;
+	statusCode?: number;
 	writeHead(status: number, headers: Record<string, string>): unknown;
 	end(body: string): unknown;
+	setHeader?(name: string, value: string): unknown;
+	once?(event: 'finish' | 'close', listener: () => void): unknown;
 }
 
 function send(response: WebhookResponse, status: number, contentType: string, body: string): void {
@@ -35,4 +38,25 @@ export function sendAcknowledgement(response: WebhookResponse): void {
 /** A short plain-text reason; it never repeats the body, the secret or anything from credentials. */
 export function sendRefusal(response: WebhookResponse, refusal: Refusal): void {
 	send(response, refusal.status, 'text/plain; charset=utf-8', `${refusal.reason}\n`);
+}
+
+/**
+ * Prepares the acknowledgement for n8n to send once it has stored (regular mode) or queued (queue
+ * mode) the execution: the webhook returns `{ webhookResponse }` with its workflowData, and n8n
+ * answers only after that step succeeded; if it fails, n8n answers with an error instead, so the
+ * platform is not told "received" for a notification n8n did not take. `notTaken` runs once when
+ * the answer ends as anything but that 200 (an error, or the connection gone before an answer).
+ */
+export function acknowledgeOnceTaken(response: WebhookResponse, notTaken: () => void): string {
+	response.setHeader?.('Content-Type', ACKNOWLEDGEMENT_CONTENT_TYPE);
+	response.setHeader?.('Cache-Control', 'no-store');
+	let settled = false;
+	const settle = (taken: boolean) => {
+		if (settled) return;
+		settled = true;
+		if (!taken) notTaken();
+	};
+	response.once?.('finish', () => settle(response.statusCode === 200));
+	response.once?.('close', () => settle(false));
+	return ACKNOWLEDGEMENT;
 }

@@ -10,6 +10,8 @@ export interface WebhookRequest {
 	body?: unknown;
 	ip?: string;
 	socket?: { remoteAddress?: string };
+	/** n8n's reader of the body bytes into `rawBody` (a no-op once they are read). */
+	readRawBody?: () => Promise<void>;
 }
 
 /** The body as received: text to parse, or (fallback, see readBody) what n8n already parsed. */
@@ -63,6 +65,20 @@ function decodeBytes(bytes: Uint8Array, contentType: string): string {
 function checkedText(text: string): string {
 	checkSize(Buffer.byteLength(text, 'utf8'));
 	return text;
+}
+
+/**
+ * Makes sure `rawBody` holds the bytes. For a webhook node above version 1, n8n reads the body only
+ * for the content types it parses (JSON, text/plain, urlencoded, XML); any other type, or none,
+ * leaves the bytes unread, and they are read here as n8n's own Webhook node does.
+ */
+export async function readRawBodyIfMissing(request: WebhookRequest): Promise<void> {
+	if (request.rawBody !== undefined || typeof request.readRawBody !== 'function') return;
+	try {
+		await request.readRawBody();
+	} catch {
+		throw badRequest('body could not be read');
+	}
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
