@@ -23,15 +23,13 @@ export class CloopenPlatformError extends NodeApiError {
 		statusMsg: string,
 		options: { httpCode?: number; itemIndex?: number; operation: string; secrets?: string[] },
 	) {
-		const info = describeStatusCode(statusCode);
 		// Kept verbatim but for secrets: a statusMsg is logged and shown like any error text.
 		statusMsg = maskSecretsInText(statusMsg, options.secrets);
-		const explanation =
-			info?.explanation ??
-			'The platform refused the request (this statusCode is not in the known-code table)';
+		const info = describeStatusCode(statusCode, statusMsg);
+		const explanation = info.explanation;
 		super(node, { statusCode, statusMsg } as JsonObject, {
 			message: `Cloopen refused ${options.operation}: ${explanation} [statusCode ${statusCode}]`,
-			description: [`statusMsg: ${statusMsg || '(empty)'}`, info?.hint].filter(Boolean).join(' — '),
+			description: [`statusMsg: ${statusMsg || '(empty)'}`, info.hint].filter(Boolean).join(' — '),
 			httpCode: options.httpCode !== undefined ? String(options.httpCode) : undefined,
 			itemIndex: options.itemIndex,
 		});
@@ -39,7 +37,7 @@ export class CloopenPlatformError extends NodeApiError {
 			statusCode,
 			statusMsg,
 			explanation,
-			...(info?.hint ? { hint: info.hint } : {}),
+			...(info.hint ? { hint: info.hint } : {}),
 		};
 		this.context.statusCode = statusCode;
 		this.context.statusMsg = statusMsg;
