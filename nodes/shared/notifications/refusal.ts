@@ -3,7 +3,7 @@
  * back. Refusals are expected outcomes (bad bodies, wrong secrets), not errors of the node: they are
  * answered and logged at debug level, and no workflow starts.
  */
-type RefusalStatus = 400 | 401 | 403 | 500;
+type RefusalStatus = 400 | 401 | 403 | 429 | 500;
 
 export class Refusal extends Error {
 	constructor(
