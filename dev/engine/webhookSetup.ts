@@ -29,6 +29,8 @@ export interface WebhookSetupOptions {
 	webhookName?: string;
 	/** Default 'Trigger'. */
 	nodeName?: string;
+	/** The workflow's id; default 'harness-workflow'. Two ids stand for two workflows' triggers. */
+	workflowId?: string;
 	typeVersion?: number;
 	/** The workflow's static data (getWorkflowStaticData), e.g. what webhookMethods.create stored. */
 	staticData?: IDataObject;
@@ -75,6 +77,7 @@ export function createWebhookSetup(
 	const nodeName = options.nodeName ?? 'Trigger';
 	const workflowData = normalizeWorkflow(
 		{
+			id: options.workflowId,
 			nodes: [
 				{
 					name: nodeName,
