@@ -1,0 +1,87 @@
+import { maskNumber } from './maskNumber';
+
+/** Where a number leads, as the allow-list tells destinations apart. */
+export type DestinationKind = 'chinaMobile' | 'chinaLandline' | 'international';
+
+export interface DestinationPolicy {
+	allowed: DestinationKind[];
+	/** Calling codes (852, 1, 44) whose numbers may be sent to when international is allowed. */
+	countryCodes: string[];
+}
+
+export type Destination =
+	{ allowed: true; kind: DestinationKind } | { allowed: false; rule: string; reason: string };
+
+const KIND_NAMES: Record<DestinationKind, string> = {
+	chinaMobile: 'mainland China mobile numbers',
+	chinaLandline: 'mainland China landlines',
+	international: 'numbers outside mainland China',
+};
+
+const ONE_OF_KIND: Record<DestinationKind, string> = {
+	chinaMobile: 'a mainland China mobile number',
+	chinaLandline: 'a mainland China landline',
+	international: 'a number outside mainland China',
+};
+
+/** Each number has one written form, so that limits per number cannot be dodged by writing it another way. */
+export const NUMBER_FORMS =
+	'mainland China numbers without +86 or 0086 (13800000000, 01012345678, an extension after -), other numbers with + and their country code (+85291234567)';
+
+const CHINA_MOBILE = /^1[3-9]\d{9}$/;
+const CHINA_LANDLINE = /^0[1-9]\d{8,10}(-\d{1,6})?$/;
+const INTERNATIONAL = /^\+[1-9]\d{6,14}$/;
+
+/** The kind of a number in its one written form; undefined for any other form. */
+function kindOf(number: string): DestinationKind | undefined {
+	if (CHINA_MOBILE.test(number)) return 'chinaMobile';
+	if (CHINA_LANDLINE.test(number)) return 'chinaLandline';
+	if (INTERNATIONAL.test(number) && !number.startsWith('+86')) return 'international';
+	return undefined;
+}
+
+function allowedText(policy: DestinationPolicy): string {
+	const kinds = policy.allowed.map((kind) =>
+		kind === 'international'
+			? `numbers with country code ${policy.countryCodes.map((code) => `+${code}`).join(', ')}`
+			: KIND_NAMES[kind],
+	);
+	return kinds.length > 0 ? kinds.join('; ') : 'none';
+}
+
+/**
+ * Whether a code may go to this number: its form, its kind against Allowed Destinations (mainland
+ * China mobile numbers unless the user opts into more), and for SMS a mobile number. A refusal names
+ * the rule and shows the number masked.
+ */
+export function destinationOf(
+	number: string,
+	channel: 'voice' | 'sms',
+	policy: DestinationPolicy,
+): Destination {
+	const masked = maskNumber(number);
+	const kind = kindOf(number);
+	if (kind === undefined)
+		return {
+			allowed: false,
+			rule: 'number form',
+			reason: `${masked} is not written in the form this node counts numbers by: ${NUMBER_FORMS}`,
+		};
+	if (channel === 'sms' && kind === 'chinaLandline')
+		return {
+			allowed: false,
+			rule: 'SMS to mobile numbers only',
+			reason: `${masked} is a landline, and an SMS cannot reach it; send the code by voice call instead`,
+		};
+	const listed =
+		kind !== 'international' ||
+		policy.countryCodes.some((code) => number.slice(1).startsWith(code));
+	if (!policy.allowed.includes(kind) || !listed) {
+		return {
+			allowed: false,
+			rule: 'destination allow-list',
+			reason: `${masked} is ${ONE_OF_KIND[kind]}, and Allowed Destinations lets codes go only to ${allowedText(policy)}`,
+		};
+	}
+	return { allowed: true, kind };
+}
