@@ -6,9 +6,11 @@ import { normaliseNotification } from '../shared/notifications/normalise';
 import { parsePayload } from '../shared/notifications/parsePayload';
 import { readBody, type ReceivedBody, type WebhookRequest } from '../shared/notifications/readBody';
 import { Refusal } from '../shared/notifications/refusal';
-import { claimFirst, releaseClaim, repeatKey } from './repeats';
+import { triggerScope } from './perTrigger';
+import { claimNotification, forgetNotification, repeatKey, type Claim } from './repeats';
 import { checkSecret } from './secret';
 import type { TriggerSettings } from './triggerSettings';
+import { reserveVerification } from './verifyBudget';
 import { verifyCallResult } from '../shared/notifications/verifyCallResult';
 
 interface Accepted {
@@ -31,8 +33,9 @@ function rawPayload(body: ReceivedBody, format: string): IDataObject {
 /**
  * Decides about one request, least revealing checks first: sender's address (403: from outside the
  * allowlist, the answer is the same whatever the secret, so it cannot be guessed from there), secret
- * (401), body (400), filters and repeats (acknowledged, nothing starts), platform check (403).
- * Throws a Refusal; returns what to start when the notification is accepted.
+ * (401), body (400), filters and repeats (acknowledged, nothing starts), the trigger's budget of
+ * questions to the platform (429), platform check (403). Throws a Refusal; returns what to start
+ * when the notification is accepted.
  */
 export async function handleNotification(
 	context: IWebhookFunctions,
@@ -65,24 +68,42 @@ export async function handleNotification(
 
 	// Test runs (the editor's Test URL) start every time: testing posts the same sample again and again.
 	const repeatsCount = settings.repeatWindowMs > 0 && context.getMode?.() !== 'manual';
-	const key = repeatsCount
-		? repeatKey(`${context.getWorkflow().id}/${context.getNode().id}`, notification)
-		: undefined;
-	if (key !== undefined && !claimFirst(key, receivedAt.getTime(), settings.repeatWindowMs)) {
+	const scope = triggerScope(context.getWorkflow().id, context.getNode().id);
+	const key = repeatsCount ? repeatKey(notification) : undefined;
+	const claim: Claim | undefined =
+		key === undefined
+			? undefined
+			: await claimNotification(scope, key, receivedAt.getTime(), settings.repeatWindowMs);
+	if (claim?.repeat) {
 		return { droppedBecause: 'a repeat of a notification that already started this workflow' };
 	}
 
-	const item: IDataObject = { ...notification };
-	if (settings.verifyWithPlatform) {
-		try {
-			const verification = await verifyCallResult.call(context, notification);
-			item.verified = true;
-			item.platformCallTime = verification.callTime;
-		} finally {
-			// Refused after all: a genuine resend of it must be verified again, not dropped as a repeat.
-			if (item.verified !== true && key !== undefined) releaseClaim(key);
+	let accepted = false;
+	try {
+		const item: IDataObject = { ...notification };
+		if (settings.verifyWithPlatform) {
+			const open = settings.secret === '' && settings.allowedIps === '';
+			const release = reserveVerification(scope, open, Date.now(), context.logger);
+			try {
+				const verification = await verifyCallResult.call(context, notification);
+				item.verified = true;
+				item.platformCallTime = verification.callTime;
+			} finally {
+				release();
+			}
+		}
+		if (settings.includeRaw) item.raw = rawPayload(body, payload.format);
+		accepted = true;
+		return {
+			item,
+			notTaken: key === undefined ? undefined : () => forgetNotification(scope, key),
+		};
+	} finally {
+		// Refused after all: copies waiting for this one are judged on their own, and a genuine resend
+		// is verified again, not dropped as a repeat.
+		if (claim && !claim.repeat) {
+			if (accepted) claim.accept();
+			else claim.refuse();
 		}
 	}
-	if (settings.includeRaw) item.raw = rawPayload(body, payload.format);
-	return { item, notTaken: key === undefined ? undefined : () => releaseClaim(key) };
 }

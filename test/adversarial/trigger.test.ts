@@ -2,13 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import {
-	claimFirst,
-	MAX_REMEMBERED,
-	rememberedCount,
-	repeatKey,
-} from '../../nodes/CloopenTrigger/repeats';
-import { normaliseNotification } from '../../nodes/shared/notifications/normalise';
-import {
 	runWebhook,
 	serveWebhook,
 	type ServedWebhook,
@@ -270,28 +263,6 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 		} finally {
 			await platform.stop();
 		}
-	});
-
-	it(`memory is bounded: at most ${MAX_REMEMBERED} notifications, the oldest forgotten first`, () => {
-		const notification = (callSid: string) =>
-			normaliseNotification(
-				new Map([
-					['action', 'VoiceCode'],
-					['callSid', callSid],
-					['state', '0'],
-				]),
-				new Date(),
-			);
-		const now = Date.now();
-		const first = repeatKey('bound-test', notification('first'));
-		expect(claimFirst(first, now, 3_600_000)).toBe(true);
-		for (let index = 0; index < MAX_REMEMBERED + 50; index++)
-			claimFirst(repeatKey('bound-test', notification(`c${index}`)), now, 3_600_000);
-		expect(rememberedCount()).toBe(MAX_REMEMBERED);
-		expect(claimFirst(first, now, 3_600_000)).toBe(true);
-		expect(
-			claimFirst(repeatKey('bound-test', notification(`c${MAX_REMEMBERED + 49}`)), now, 3_600_000),
-		).toBe(false);
 	});
 });
 
