@@ -1,6 +1,7 @@
 import { CredentialTypeRegistry, type CredentialTypeInput } from './credentialTypeRegistry';
 import { ManualTrigger, MANUAL_TRIGGER_TYPE } from './nodes/manualTrigger';
 import { NoOp, NO_OP_TYPE } from './nodes/noOp';
+import { StickyNote, STICKY_NOTE_TYPE } from './nodes/stickyNote';
 import { TestItems, TEST_ITEMS_TYPE } from './nodes/testItems';
 import { NodeTypeRegistry, type NodeTypeInput } from './nodeTypeRegistry';
 import { PACKAGE_CREDENTIAL_TYPES } from './packageTypes';
@@ -11,11 +12,12 @@ import { PACKAGE_CREDENTIAL_TYPES } from './packageTypes';
  */
 export type NodeTypesOption = NodeTypeInput[] | Record<string, NodeTypeInput>;
 
-/** The harness built-ins plus what the test passes. */
+/** The harness built-ins (manual trigger, noOp, sticky note, testItems) plus what the test passes. */
 export function buildNodeTypes(extra: NodeTypesOption = []): NodeTypeRegistry {
 	const registry = new NodeTypeRegistry()
 		.register(ManualTrigger, [MANUAL_TRIGGER_TYPE])
 		.register(NoOp, [NO_OP_TYPE])
+		.register(StickyNote, [STICKY_NOTE_TYPE])
 		.register(TestItems, [TEST_ITEMS_TYPE]);
 	if (Array.isArray(extra)) {
 		for (const type of extra) registry.register(type);
