@@ -7,15 +7,40 @@ import type { IConnections, INodeParameters, INodeTypeDescription } from 'n8n-wo
 export const EXAMPLES_DIR = join(__dirname, '..', 'examples');
 
 export const CLOOPEN_NODE_TYPE = 'n8n-nodes-cloopen.cloopen';
+export const STICKY_NOTE_TYPE = 'n8n-nodes-base.stickyNote';
 const MANUAL_TRIGGER = '"n8n-nodes-base.manualTrigger"';
+
+export interface ExampleNode {
+	name: string;
+	type: string;
+	parameters: INodeParameters;
+	[key: string]: unknown;
+}
 
 export interface ExampleWorkflow {
 	name: string;
-	nodes: Array<{ name: string; type: string; parameters: INodeParameters; [key: string]: unknown }>;
+	nodes: ExampleNode[];
 	connections: IConnections;
 	settings?: Record<string, unknown>;
 	[key: string]: unknown;
 }
+
+/** A value the user replaces before the first run: YOUR_MOBILE_NUMBER, YOUR_ON_CALL_NUMBER, … */
+export const PLACEHOLDER = /\bYOUR_[A-Z]+(?:_[A-Z]+)*\b/g;
+
+/**
+ * What a user of the emulator puts in for each placeholder: numbers the emulator answers (a callee
+ * ending in 0 answers, docs in emulator/README.md) and, for the bulk SMS example, 250 of them so that
+ * it leaves in two batches.
+ */
+const EMULATOR_VALUES: Record<string, string> = {
+	YOUR_MOBILE_NUMBER: '13800000000',
+	YOUR_ON_CALL_NUMBER: '13700000000',
+	YOUR_MOBILE_NUMBERS: Array.from(
+		{ length: 250 },
+		(_, index) => `139${String(index).padStart(8, '0')}`,
+	).join(','),
+};
 
 /** Example files, sorted; `startedByHand` keeps those whose trigger is n8n's Manual Trigger. */
 export function exampleFiles({ startedByHand = false } = {}): string[] {
@@ -28,10 +53,48 @@ export function exampleFiles({ startedByHand = false } = {}): string[] {
 		.sort();
 }
 
-/** An example as a user imports it, its placeholder App ID replaced by a real one. */
-export function loadExample(file: string, appId: string): ExampleWorkflow {
-	const text = readFileSync(join(EXAMPLES_DIR, file), 'utf8').replaceAll('YOUR_APP_ID', appId);
-	return JSON.parse(text) as ExampleWorkflow;
+/** An example exactly as a user imports it, placeholders and all. */
+export function importExample(file: string): ExampleWorkflow {
+	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as ExampleWorkflow;
+}
+
+/** The nodes that run: every node but the sticky notes. */
+export function nodesThatRun(workflow: ExampleWorkflow): ExampleNode[] {
+	return workflow.nodes.filter((node) => node.type !== STICKY_NOTE_TYPE);
+}
+
+/** The placeholders left in the parameters of the nodes that run. */
+export function placeholdersIn(workflow: ExampleWorkflow): string[] {
+	const text = JSON.stringify(nodesThatRun(workflow).map((node) => node.parameters));
+	return [...new Set(text.match(PLACEHOLDER) ?? [])].sort();
+}
+
+/**
+ * An example as a user runs it once configured for the emulator: every placeholder replaced by the
+ * value a user would put in (EMULATOR_VALUES), and, when `appId` is given, that App ID entered in each
+ * Cloopen node's App ID field; without it the fields stay empty and the credentials' Default App ID
+ * applies, as the examples' notes recommend. A placeholder without a value here is an error, so an
+ * example that gains one cannot pass the tests unconfigured.
+ */
+export function loadExample(file: string, appId?: string): ExampleWorkflow {
+	const workflow = importExample(file);
+	const values: Record<string, string> = { ...EMULATOR_VALUES, YOUR_APP_ID: appId ?? '' };
+	for (const node of nodesThatRun(workflow)) {
+		const text = JSON.stringify(node.parameters).replace(PLACEHOLDER, (name) =>
+			name in values ? JSON.stringify(values[name]).slice(1, -1) : name,
+		);
+		node.parameters = JSON.parse(text) as INodeParameters;
+		if (
+			appId !== undefined &&
+			node.type.startsWith('n8n-nodes-cloopen.') &&
+			'appId' in node.parameters
+		)
+			node.parameters.appId = appId;
+	}
+	const left = placeholdersIn(workflow);
+	if (left.length > 0)
+		throw new Error(`examples/${file}: no value for ${left.join(', ')} in dev/examples.ts`);
+	return workflow;
 }
 
 /** "resource:operation" of every Cloopen node in a workflow. */

@@ -1,7 +1,8 @@
 /**
  * The product's main job on its embedded default: start the local platform emulator, run the
- * example workflows through n8n's own engine with this package's nodes, print what every step
- * returned, and exit 0 only if every workflow succeeded.
+ * example workflows through n8n's own engine with this package's nodes, configured as a user
+ * configures them before the first run (their placeholders replaced, the credentials' Default App ID
+ * set), print what every step returned, and exit 0 only if every workflow succeeded.
  */
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from './engine';
@@ -30,11 +31,11 @@ async function main(): Promise<number> {
 	try {
 		// The trigger-based example needs a webhook; it runs in the tests.
 		for (const file of exampleFiles({ startedByHand: true })) {
-			const workflow = loadExample(file, emulator.appId);
+			const workflow = loadExample(file);
 			console.log(`● ${workflow.name}  [examples/${file}]`);
 			const result = await runWorkflow(workflow, {
 				nodeTypes: [Cloopen],
-				credentials: { cloopenApi: emulatorCredentials(emulator) },
+				credentials: { cloopenApi: emulatorCredentials(emulator, { appId: emulator.appId }) },
 			});
 			for (const name of result.executionOrder) {
 				const error = result.errorOf(name);

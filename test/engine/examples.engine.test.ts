@@ -4,20 +4,22 @@ import { exampleFiles, loadExample, operationsIn, operationsOffered } from '../.
 import { useEmulator } from '../support/useEmulator';
 
 /**
- * The examples are what users import first: each one started by hand runs through n8n's engine
- * against the emulator as it is (only its App ID placeholder replaced), and together the examples
- * use every operation the node offers. The alert example runs in test/trigger/endToEnd.test.ts.
+ * The examples are what users import first: each one started by hand, configured as its sticky note
+ * asks (placeholders replaced by the user's own values, here numbers the emulator answers; the App ID
+ * from the credentials' Default App ID), runs through n8n's engine against the emulator, and together
+ * the examples use every operation the node offers. As imported they reach nobody:
+ * examplesSafety.test.ts. The alert example runs in test/trigger/endToEnd.test.ts.
  */
 const { emulator, credentials: cloopenApi } = useEmulator(
 	{ callDurationMs: 50 },
 	{ resetEachTest: false },
 );
 
-const credentials = () => ({ cloopenApi: cloopenApi() });
+const credentials = () => ({ cloopenApi: cloopenApi({ appId: emulator.appId }) });
 
 describe.each(exampleFiles({ startedByHand: true }))('examples/%s', (file) => {
 	it('runs to success, every Cloopen node giving items and no error', async () => {
-		const workflow = loadExample(file, emulator.appId);
+		const workflow = loadExample(file);
 		const result = await runWorkflow(workflow, {
 			nodeTypes: [Cloopen],
 			credentials: credentials(),
@@ -40,7 +42,7 @@ describe.each(exampleFiles({ startedByHand: true }))('examples/%s', (file) => {
 
 it('the examples use every operation the node offers', () => {
 	const used = new Set(
-		exampleFiles().flatMap((file) => [...operationsIn(loadExample(file, 'app')).values()]),
+		exampleFiles().flatMap((file) => [...operationsIn(loadExample(file)).values()]),
 	);
 	const offered = operationsOffered(new Cloopen().description);
 	expect(offered).toEqual(
