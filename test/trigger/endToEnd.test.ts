@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { runWorkflow, serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { loadExample } from '../../dev/examples';
 import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
@@ -53,7 +54,8 @@ it('a failed voice code reaches the trigger, is acknowledged, and the alert SMS 
 	});
 
 	// The rest of the example workflow, started with what the trigger emitted.
-	const workflow = JSON.parse(JSON.stringify(example).replaceAll('YOUR_APP_ID', emulator.appId));
+	// Configured as its sticky note asks: the on-call number put in, the App ID entered.
+	const workflow = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
 	const run = await runWorkflow(workflow, {
 		nodeTypes: [Cloopen, CloopenTrigger],
 		credentials: { cloopenApi: credentials() as never },
