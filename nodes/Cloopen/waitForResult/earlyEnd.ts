@@ -19,6 +19,8 @@ function aboutCall(operation: OperationContext, callSid: string): OperationConte
 	};
 }
 
+const lengthOf = (value: unknown) => (value === undefined || value === null ? null : String(value));
+
 /**
  * A call that ends within moments is notified while n8n still runs this execution, before it is
  * stored as waiting, and n8n answers that notification with 409: it is lost. So after `afterMs` the
@@ -49,10 +51,8 @@ export async function endedCallItem(
 				result: ended.json.result,
 				answered: ended.json.answered,
 				duration: null,
-				platformCallTime:
-					ended.json.callTime === undefined || ended.json.callTime === null
-						? null
-						: String(ended.json.callTime),
+				// Call → Get Result names it callTime in version 1 and duration from version 2 on.
+				platformCallTime: lengthOf(ended.json.duration ?? ended.json.callTime),
 				userData,
 				resultFrom: 'Call Result',
 				hint: EARLY_END_HINT,
