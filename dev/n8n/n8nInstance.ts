@@ -49,6 +49,8 @@ export interface ExecutionFilter {
 export interface N8nInstance {
 	baseUrl: string;
 	userFolder: string;
+	/** n8n's process id; it leads a process group of its own (n8n and its task runner) */
+	pid: number;
 	/** from spawning n8n to its REST API answering with the owner set up */
 	startupMs: number;
 	/** the owner's login, created at start */
@@ -195,6 +197,7 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	const instance: N8nInstance = {
 		baseUrl,
 		userFolder,
+		pid: child.pid ?? -1,
 		startupMs,
 		owner: { email: OWNER.email, password: OWNER.password },
 		installedPackage,

@@ -13,9 +13,13 @@ export interface QueueProcess {
 	kind: 'worker' | 'webhook';
 	/** worker: its health-check server; webhook: where the platform sends notifications */
 	baseUrl: string;
+	/** the process id; it leads a process group of its own (n8n and its task runner) */
+	pid: number;
 	log(): string;
 	/** SIGTERM (n8n's graceful shutdown) and wait for the process to end; SIGKILL after `graceMs` */
 	stop(graceMs?: number): Promise<void>;
+	/** SIGKILL at once, as a crash or the kernel's OOM killer ends a process, and wait for it to end */
+	kill(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +87,13 @@ export async function startQueueProcess(
 		if (process.env.N8N_E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
 	};
 
+	const kill = async () => {
+		signalGroup('SIGKILL');
+		await exited;
+		process.removeListener('exit', killOnExit);
+		if (process.env.N8N_E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+	};
+
 	const baseUrl = `http://127.0.0.1:${port}`;
 	const deadline = Date.now() + 180_000;
 	for (;;) {
@@ -105,5 +116,5 @@ export async function startQueueProcess(
 		}
 		await sleep(250);
 	}
-	return { kind, baseUrl, log, stop };
+	return { kind, baseUrl, pid: child.pid ?? -1, log, stop, kill };
 }

@@ -8,19 +8,31 @@ import { packRepoPackage } from '../repoPackage';
 import { freePort } from '../freePort';
 import { startN8n, type N8nInstance } from '../n8nInstance';
 import { startQueueProcess, type QueueProcess } from './queueProcess';
-import { startPostgres, startRedis } from './services';
+import { startPostgres, startRedis, type LocalService } from './services';
 
 /** n8n in queue mode with the package: main, webhook process, workers, PostgreSQL, Redis, the emulator. */
 export interface QueueSetup {
 	main: N8nInstance;
+	/** the first webhook process: every process builds webhook URLs on it (N8N_WEBHOOK_URL) */
 	webhook: QueueProcess;
+	/** live list of every webhook process, `webhook` first; a load balancer would spread over them */
+	webhooks: QueueProcess[];
 	/** live list: stopWorker() takes one out */
 	workers: QueueProcess[];
 	emulator: RunningEmulator;
+	/** the queue and the database, to halt and resume */
+	redis: LocalService;
+	postgres: LocalService;
 	credentialId: string;
 	addWorker(): Promise<QueueProcess>;
 	/** SIGTERM, n8n's graceful shutdown */
 	stopWorker(worker: QueueProcess): Promise<void>;
+	/** SIGKILL, as a crash: n8n gets no chance to finish or hand back what the worker was running */
+	killWorker(worker: QueueProcess): Promise<void>;
+	/** another `n8n webhook` process sharing the database and the queue */
+	addWebhookProcess(): Promise<QueueProcess>;
+	/** SIGTERM; the first webhook process cannot be stopped this way */
+	stopWebhookProcess(webhook: QueueProcess): Promise<void>;
 	/** imports and publishes the alert example; returns its id and the Cloopen Trigger's URL on the webhook process */
 	publishAlertWorkflow(): Promise<{ workflowId: string; url: string }>;
 	/** how many executions of a workflow n8n lists with each final status */
@@ -43,7 +55,13 @@ export const totalOf = (counts: FinalCounts) =>
  * package installed in its own user folder, sharing the database, the queue and the encryption key
  * (dev/n8n/isolation.env), manual executions offloaded to the workers.
  */
-export async function startQueueSetup(workerCount: number): Promise<QueueSetup> {
+export async function startQueueSetup(
+	workerCount: number,
+	options: {
+		/** more environment for every n8n process (e.g. expression-engine settings) */
+		env?: Record<string, string>;
+	} = {},
+): Promise<QueueSetup> {
 	const [postgres, redis, emulator] = await Promise.all([
 		startPostgres(),
 		startRedis(),
@@ -65,6 +83,7 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		DB_POSTGRESDB_USER: postgres.user,
 		DB_POSTGRESDB_PASSWORD: '',
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		...options.env,
 	};
 	const main = await startN8n({
 		packageTarball: tarball,
@@ -75,6 +94,7 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		startQueueProcess('webhook', shared, tarball, webhookPort),
 		...Array.from({ length: workerCount }, () => startQueueProcess('worker', shared, tarball)),
 	]);
+	const webhooks = [webhook];
 	const credentialId = await main.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',
@@ -99,8 +119,11 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 	return {
 		main,
 		webhook,
+		webhooks,
 		workers,
 		emulator,
+		redis,
+		postgres,
 		credentialId,
 		async addWorker() {
 			const worker = await startQueueProcess('worker', shared, tarball);
@@ -110,6 +133,20 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 		async stopWorker(worker) {
 			workers.splice(workers.indexOf(worker), 1);
 			await worker.stop();
+		},
+		async killWorker(worker) {
+			workers.splice(workers.indexOf(worker), 1);
+			await worker.kill();
+		},
+		async addWebhookProcess() {
+			const added = await startQueueProcess('webhook', shared, tarball);
+			webhooks.push(added);
+			return added;
+		},
+		async stopWebhookProcess(stopping) {
+			if (stopping === webhook) throw new Error('the first webhook process stays');
+			webhooks.splice(webhooks.indexOf(stopping), 1);
+			await stopping.stop();
 		},
 		async publishAlertWorkflow() {
 			const alert = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
@@ -134,7 +171,10 @@ export async function startQueueSetup(workerCount: number): Promise<QueueSetup> 
 			return counts;
 		},
 		async stop() {
-			await Promise.all([webhook.stop(), ...workers.map((worker) => worker.stop())]);
+			await Promise.all([
+				...webhooks.map((each) => each.stop()),
+				...workers.map((worker) => worker.stop()),
+			]);
 			await main.stop();
 			await Promise.all([postgres.stop(), redis.stop(), emulator.close()]);
 			rmSync(dirname(tarball), { recursive: true, force: true });

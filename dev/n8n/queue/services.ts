@@ -9,33 +9,55 @@ import { freePort } from '../freePort';
 export interface LocalService {
 	port: number;
 	stop(): Promise<void>;
+	/** stops the server abruptly (the port refuses connections) until resume() */
+	halt(): Promise<void>;
+	/** starts it again on the same port (and, for PostgreSQL, the same data) */
+	resume(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Redis for n8n's queue: no persistence, loopback only, ends with the test process. */
+/**
+ * Redis for n8n's queue: no persistence (a halted Redis comes back empty, as one without persistence
+ * does after a crash), loopback only, ends with the test process.
+ */
 export async function startRedis(): Promise<LocalService> {
 	const port = await freePort();
-	const child = spawn(
-		'redis-server',
-		[
-			'--port',
-			String(port),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--protected-mode',
-			'yes',
-		],
-		{
-			stdio: 'ignore',
+	const spawnRedis = async () => {
+		const server = spawn(
+			'redis-server',
+			[
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--protected-mode',
+				'yes',
+			],
+			{
+				stdio: 'ignore',
+			},
+		);
+		await waitFor(`Redis on 127.0.0.1:${port}`, server, () => redisPing(port));
+		return server;
+	};
+	let child = await spawnRedis();
+	return {
+		port,
+		stop: () => stopChild(child),
+		halt: async () => {
+			const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+			if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+			await exited;
 		},
-	);
-	await waitFor(`Redis on 127.0.0.1:${port}`, child, () => redisPing(port));
-	return { port, stop: () => stopChild(child) };
+		resume: async () => {
+			child = await spawnRedis();
+		},
+	};
 }
 
 /**
@@ -61,18 +83,20 @@ export async function startPostgres(): Promise<LocalService & { database: string
 	const data = join(dir, 'data');
 	run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
 	const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-	run('pg_ctl', [
-		'-D',
-		data,
-		'-o',
-		options,
-		'-l',
-		join(dir, 'postgres.log'),
-		'-w',
-		'-t',
-		'60',
-		'start',
-	]);
+	const startServer = () =>
+		run('pg_ctl', [
+			'-D',
+			data,
+			'-o',
+			options,
+			'-l',
+			join(dir, 'postgres.log'),
+			'-w',
+			'-t',
+			'60',
+			'start',
+		]);
+	startServer();
 	// pg_ctl detaches the server: stop it however the test process ends.
 	const stopServer = () => {
 		try {
@@ -91,6 +115,10 @@ export async function startPostgres(): Promise<LocalService & { database: string
 			process.removeListener('exit', stopServer);
 			stopServer();
 			rmSync(dir, { recursive: true, force: true });
+		},
+		halt: async () => stopServer(),
+		resume: async () => {
+			startServer();
 		},
 	};
 }

@@ -1,0 +1,412 @@
+/**
+ * npm run bench:trigger-peers: the Cloopen Trigger next to n8n's own Webhook node (POST, Respond
+ * Immediately, Raw Body), each followed by a No Operation node, in the real n8n 2.41.1 of the
+ * end-to-end suite with this package packed and installed: in regular mode (one n8n) and in queue
+ * mode (main, webhook process(es), workers, PostgreSQL, Redis: dev/n8n/queue/queueSetup.ts). Each
+ * contender gets the same burst of call result notifications with unique callSids, `parallel` at a
+ * time; contenders take turns in rounds (the order rotating). Per round: acknowledgements per second
+ * (first request to last answer), finished executions per second (first request to the moment n8n
+ * counts them all ended), the answer's latency, CPU per notification of each n8n process (its
+ * process group's utime + stime from /proc, before and after, so the workers' share is in), and
+ * lost and doubled notifications, found by reading every execution back by id and taking its
+ * callSid. Prints; asserts nothing. Environment: see the constants below.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { ACKNOWLEDGEMENT } from '../emulator';
+import type { N8nExecution } from '../dev/n8n/executions';
+import {
+	lostAndDoubled,
+	readExecutionsAfter,
+	waitUntilEnded,
+	countWithStatus,
+} from '../dev/n8n/executionReadBack';
+import type { N8nInstance, WorkflowJson } from '../dev/n8n/n8nInstance';
+import { processGroupCpuMs } from '../dev/n8n/processCpu';
+import { burstCallSid, postNotificationBurst } from '../dev/n8n/queue/notificationBurst';
+import { startQueueSetup, type QueueSetup } from '../dev/n8n/queue/queueSetup';
+import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
+import { runBench } from './runBench';
+import { pairedRatios, showSpread, spread } from './stats';
+
+const env = process.env;
+/** notifications per contender and round */
+const NOTIFICATIONS = Number(env.TRIGGER_PEERS_NOTIFICATIONS ?? 300);
+const ROUNDS = Number(env.TRIGGER_PEERS_ROUNDS ?? 4);
+/** requests in flight at once, as a platform sending many results together */
+const PARALLEL = Number(env.TRIGGER_PEERS_PARALLEL ?? 20);
+/** regular, queue, or both */
+const MODES = (env.TRIGGER_PEERS_MODES ?? 'regular,queue').split(',');
+/** queue mode: webhook processes × workers, one or more, e.g. 1x1,1x2,2x1,2x2 */
+const TOPOLOGIES = (env.TRIGGER_PEERS_QUEUE ?? '1x2').split(',').map((topology) => {
+	const [webhooks, workers] = topology.split('x').map(Number);
+	return { webhooks, workers };
+});
+/** which contenders: cloopen (version 2, what a new node gets), cloopenV1 (a saved version 1), webhook */
+const CONTENDER_NAMES = (env.TRIGGER_PEERS_CONTENDERS ?? 'cloopen,cloopenV1,webhook').split(',');
+/** more environment for every n8n process, e.g. N8N_EXPRESSION_ENGINE=legacy,N8N_FOO=1 */
+const N8N_ENV: Record<string, string> = Object.fromEntries(
+	(env.TRIGGER_PEERS_N8N_ENV ?? '')
+		.split(',')
+		.filter(Boolean)
+		.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+const WAIT_FOR_EXECUTIONS_MS = 900_000;
+const WARM_UP = 30;
+
+interface Contender {
+	name: string;
+	label: string;
+	workflow(): WorkflowJson;
+	/** the production URL under a webhook base URL (http://host:port) */
+	urlUnder(baseUrl: string): string;
+	acknowledgement: string;
+	/** the callSid the execution started with, as its first node put it out */
+	callSidOf(execution: N8nExecution): string | undefined;
+}
+
+const noOp = {
+	name: 'No Operation',
+	type: 'n8n-nodes-base.noOp',
+	typeVersion: 1,
+	position: [220, 0],
+	parameters: {},
+};
+const into = (from: string) => ({
+	[from]: { main: [[{ node: noOp.name, type: 'main', index: 0 }]] },
+});
+/** What the start node put out; for an execution that never ran, what it was queued with. */
+const firstItem = (execution: N8nExecution, node: string) =>
+	execution.data.resultData.runData[node]?.[0]?.data?.main?.[0]?.[0]?.json ??
+	(
+		execution.data.executionData as
+			| {
+					nodeExecutionStack?: Array<{
+						data?: { main?: Array<Array<{ json: Record<string, unknown> }>> };
+					}>;
+			  }
+			| undefined
+	)?.nodeExecutionStack?.[0]?.data?.main?.[0]?.[0]?.json;
+
+function cloopenTrigger(typeVersion: number): Contender {
+	const webhookId = randomUUID();
+	const name = 'Cloopen Trigger';
+	return {
+		name: typeVersion === 1 ? 'cloopenV1' : 'cloopen',
+		label: `Cloopen Trigger v${typeVersion} → No Operation`,
+		workflow: () => ({
+			name: `bench: Cloopen Trigger v${typeVersion}`,
+			nodes: [
+				{
+					name,
+					type: 'n8n-nodes-cloopen.cloopenTrigger',
+					typeVersion,
+					position: [0, 0],
+					webhookId,
+					parameters: {},
+				},
+				noOp,
+			],
+			connections: into(name),
+		}),
+		urlUnder: (baseUrl) => `${baseUrl}/webhook/${webhookId}/cloopen`,
+		acknowledgement: ACKNOWLEDGEMENT,
+		callSidOf: (execution) => firstItem(execution, name)?.callSid as string | undefined,
+	};
+}
+
+function webhookNode(): Contender {
+	const path = `bench-peer-${randomUUID()}`;
+	const name = 'Webhook';
+	return {
+		name: 'webhook',
+		label: "n8n's Webhook (POST, Respond Immediately, Raw Body) → No Operation",
+		workflow: () => ({
+			name: 'bench: n8n Webhook',
+			nodes: [
+				{
+					name,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2.1,
+					position: [0, 0],
+					webhookId: randomUUID(),
+					parameters: {
+						httpMethod: 'POST',
+						path,
+						responseMode: 'onReceived',
+						options: { rawBody: true },
+					},
+				},
+				noOp,
+			],
+			connections: into(name),
+		}),
+		urlUnder: (baseUrl) => `${baseUrl}/webhook/${path}`,
+		acknowledgement: JSON.stringify({ message: 'Workflow was started' }),
+		// n8n puts a text/plain body into json.body as text.
+		callSidOf: (execution) =>
+			/<callSid>([^<]+)<\/callSid>/.exec(String(firstItem(execution, name)?.body ?? ''))?.[1],
+	};
+}
+
+const CONTENDERS: Contender[] = [cloopenTrigger(2), cloopenTrigger(1), webhookNode()].filter(
+	(contender) => CONTENDER_NAMES.includes(contender.name),
+);
+
+/** The n8n processes of a run: name and process group. */
+type Processes = Array<{ name: string; pid: number }>;
+
+interface Round {
+	acksPerSecond: number;
+	finishedPerSecond: number;
+	latencyP50: number;
+	latencyP95: number;
+	cpuMsPerNotification: Record<string, number>;
+	lost: number;
+	doubled: number;
+	refused: number;
+}
+
+const percentile = (values: number[], p: number) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+let burstNumber = 0;
+
+/** One contender's burst and everything measured about it. */
+async function runBurst(
+	main: N8nInstance,
+	contender: Contender,
+	workflowId: string,
+	webhookBaseUrls: string[],
+	processes: Processes,
+	readAfter: { id: number },
+	count: number,
+): Promise<Round> {
+	const burst = ++burstNumber;
+	const cpuBefore = processes.map(({ pid }) => processGroupCpuMs(pid));
+	const endedBefore = await countWithStatus(main, workflowId, [
+		'success',
+		'error',
+		'crashed',
+		'canceled',
+	]);
+	const started = Date.now();
+	const answers = await postNotificationBurst({
+		url: webhookBaseUrls.map((base) => contender.urlUnder(base)),
+		burst,
+		count,
+		parallel: PARALLEL,
+		acknowledgement: contender.acknowledgement,
+	});
+	const { at } = await waitUntilEnded(
+		main,
+		workflowId,
+		endedBefore + count,
+		WAIT_FOR_EXECUTIONS_MS,
+	);
+	const cpuAfter = processes.map(({ pid }) => processGroupCpuMs(pid));
+
+	const executions = await readExecutionsAfter(main, readAfter.id, count);
+	if (executions.length > 0) readAfter.id = Number(executions[executions.length - 1].id);
+	const expected = Array.from({ length: count }, (_, index) => burstCallSid(burst, index));
+	const ofThisWorkflow = executions.filter((execution) => execution.workflowId === workflowId);
+	const { lost, doubled } = lostAndDoubled(
+		expected,
+		ofThisWorkflow.map((execution) => contender.callSidOf(execution)),
+	);
+	return {
+		acksPerSecond: answers.acknowledged / (answers.durationMs / 1000),
+		finishedPerSecond: count / ((at - started) / 1000),
+		latencyP50: percentile(answers.latenciesMs, 50),
+		latencyP95: percentile(answers.latenciesMs, 95),
+		cpuMsPerNotification: Object.fromEntries(
+			processes.map(({ name }, index) => [name, (cpuAfter[index] - cpuBefore[index]) / count]),
+		),
+		lost: lost.length,
+		doubled: doubled.length,
+		refused: answers.refused.length,
+	};
+}
+
+const line = (label: string, value: string, note = '') =>
+	console.log(`${label.padEnd(64)} ${value.padEnd(24)} ${note}`);
+
+/** Rounds of every contender in turn, then the figures: per contender, and each against the peer. */
+async function compare(
+	title: string,
+	main: N8nInstance,
+	webhookBaseUrls: string[],
+	processes: Processes,
+	ids: Record<string, string>,
+	readAfter: { id: number },
+) {
+	console.log(`\n${title}`);
+	const results: Record<string, Round[]> = {};
+	for (let round = 0; round < ROUNDS; round++) {
+		for (let turn = 0; turn < CONTENDERS.length; turn++) {
+			const contender = CONTENDERS[(round + turn) % CONTENDERS.length];
+			const result = await runBurst(
+				main,
+				contender,
+				ids[contender.name],
+				webhookBaseUrls,
+				processes,
+				readAfter,
+				NOTIFICATIONS,
+			);
+			(results[contender.name] ??= [])[round] = result;
+			const cpu = Object.entries(result.cpuMsPerNotification)
+				.map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+				.join(', ');
+			console.log(
+				`  round ${round + 1} ${contender.name}: ${result.acksPerSecond.toFixed(1)} acks/s, ${result.finishedPerSecond.toFixed(1)} finished/s, answer p50/p95 ${result.latencyP50}/${result.latencyP95} ms, CPU ms per notification: ${cpu}; lost ${result.lost}, doubled ${result.doubled}, not acknowledged ${result.refused}`,
+			);
+		}
+	}
+	for (const contender of CONTENDERS) {
+		const rounds = results[contender.name];
+		line(`  ${contender.label}`, '', `${NOTIFICATIONS} × ${ROUNDS}`);
+		line('    acknowledgements/s', showSpread(spread(rounds.map((r) => r.acksPerSecond)), 1));
+		line(
+			'    finished executions/s',
+			showSpread(spread(rounds.map((r) => r.finishedPerSecond)), 1),
+		);
+		line(
+			'    answer latency p50 / p95, ms',
+			`${showSpread(spread(rounds.map((r) => r.latencyP50)))} / ${showSpread(spread(rounds.map((r) => r.latencyP95)))}`,
+		);
+		for (const { name } of processes)
+			line(
+				`    CPU per notification, ${name}, ms`,
+				showSpread(spread(rounds.map((r) => r.cpuMsPerNotification[name])), 1),
+			);
+		line(
+			'    lost / doubled / not acknowledged (all rounds)',
+			`${sum(rounds.map((r) => r.lost))} / ${sum(rounds.map((r) => r.doubled))} / ${sum(rounds.map((r) => r.refused))}`,
+		);
+	}
+	const peer = results.webhook;
+	if (!peer) return;
+	for (const contender of CONTENDERS.filter(({ name }) => name !== 'webhook')) {
+		const rounds = results[contender.name];
+		line(
+			`  ratio ${contender.name} / webhook: acknowledgements/s`,
+			showSpread(
+				spread(
+					pairedRatios(
+						rounds.map((r) => r.acksPerSecond),
+						peer.map((r) => r.acksPerSecond),
+					),
+				),
+				2,
+			),
+		);
+		line(
+			`  ratio ${contender.name} / webhook: finished executions/s`,
+			showSpread(
+				spread(
+					pairedRatios(
+						rounds.map((r) => r.finishedPerSecond),
+						peer.map((r) => r.finishedPerSecond),
+					),
+				),
+				2,
+			),
+		);
+	}
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Imports and publishes every contender's workflow; a short burst each warms n8n up. */
+async function publish(
+	main: N8nInstance,
+	webhookBaseUrls: string[],
+	processes: Processes,
+	readAfter: { id: number },
+): Promise<Record<string, string>> {
+	const ids: Record<string, string> = {};
+	for (const contender of CONTENDERS) {
+		ids[contender.name] = await main.importWorkflow(contender.workflow());
+		await main.activateWorkflow(ids[contender.name]);
+	}
+	for (const contender of CONTENDERS) {
+		const warm = await runBurst(
+			main,
+			contender,
+			ids[contender.name],
+			webhookBaseUrls,
+			processes,
+			readAfter,
+			WARM_UP,
+		);
+		if (warm.lost + warm.doubled + warm.refused > 0)
+			throw new Error(`warm-up of ${contender.name} went wrong: ${JSON.stringify(warm)}`);
+	}
+	return ids;
+}
+
+async function regularMode() {
+	const n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install', env: N8N_ENV });
+	try {
+		const processes = [{ name: 'n8n', pid: n8n.pid }];
+		const readAfter = { id: 0 };
+		const ids = await publish(n8n, [n8n.baseUrl], processes, readAfter);
+		await compare('regular mode (one n8n, SQLite)', n8n, [n8n.baseUrl], processes, ids, readAfter);
+	} catch (error) {
+		console.error(n8n.log().slice(-4000));
+		throw error;
+	} finally {
+		await n8n.stop();
+	}
+}
+
+async function queueMode() {
+	const first = TOPOLOGIES[0];
+	const setup: QueueSetup = await startQueueSetup(first.workers, { env: N8N_ENV });
+	try {
+		const readAfter = { id: 0 };
+		let ids: Record<string, string> | undefined;
+		for (const { webhooks, workers } of TOPOLOGIES) {
+			while (setup.webhooks.length < webhooks) await setup.addWebhookProcess();
+			while (setup.webhooks.length > webhooks)
+				await setup.stopWebhookProcess(setup.webhooks[setup.webhooks.length - 1]);
+			while (setup.workers.length < workers) await setup.addWorker();
+			while (setup.workers.length > workers)
+				await setup.stopWorker(setup.workers[setup.workers.length - 1]);
+			const processes: Processes = [
+				{ name: 'main', pid: setup.main.pid },
+				...setup.webhooks.map((each, index) => ({ name: `webhook ${index + 1}`, pid: each.pid })),
+				...setup.workers.map((each, index) => ({ name: `worker ${index + 1}`, pid: each.pid })),
+			];
+			const baseUrls = setup.webhooks.map((each) => each.baseUrl);
+			ids ??= await publish(setup.main, baseUrls, processes, readAfter);
+			await compare(
+				`queue mode: ${webhooks} webhook process(es), ${workers} worker(s), PostgreSQL, Redis`,
+				setup.main,
+				baseUrls,
+				processes,
+				ids,
+				readAfter,
+			);
+		}
+	} catch (error) {
+		console.error(setup.webhook.log().slice(-3000));
+		throw error;
+	} finally {
+		await setup.stop();
+	}
+}
+
+async function main() {
+	if (MODES.includes('regular')) await regularMode();
+	if (MODES.includes('queue')) await queueMode();
+}
+
+runBench(
+	'npm run bench:trigger-peers',
+	`${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; median (min–max)`,
+	main,
+);
