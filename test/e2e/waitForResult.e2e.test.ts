@@ -1,24 +1,31 @@
 /**
  * Wait for Call Result in a real n8n: examples/voice-code-wait-for-result.json published, asked for a
  * voice code through its webhook, and the answer read back. The emulator's notification goes to the
- * execution's resume URL (n8n's /webhook-waiting/…), where the Cloopen node checks it, acknowledges
- * it and the waiting execution continues; a call never notified ends at Max Wait; a notification for
- * another call is refused; and a waiting execution survives n8n being stopped and started again.
+ * node's resume URL (n8n's /webhook-waiting/<execution>/<node id>), where the Cloopen node checks it,
+ * acknowledges it and the waiting execution continues; a call that ends at once (n8n refuses its
+ * notification with 409) continues with its Call Result; a call never notified ends at Max Wait, and
+ * its late notification resumes nothing (404), not even a later Wait node; a notification for another
+ * call is refused; as an AI tool the option is dropped; and a waiting execution survives n8n being
+ * stopped and started again.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { EmulatorCallRecord } from '../../emulator';
 import { notificationBody } from '../../emulator/callbacks';
 import { loadExample, type ExampleWorkflow } from '../../dev/examples';
-import { executionError, nodeOutput } from '../../dev/n8n/executions';
+import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
+import { startScriptedChatModel } from './fixtures/scriptedChatModel';
 import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
 const WAITING_NODE = 'Call and Wait for Result';
-/** Long enough that the execution is stored as waiting before the call ends. */
-const CALL_MS = 3_000;
+/**
+ * Long enough that the node's early check (2 s after placing the call) finds it in call and the
+ * execution is stored as waiting before the call ends.
+ */
+const CALL_MS = 5_000;
 const { emulator, credentials } = useEmulator(
 	{ callDurationMs: CALL_MS },
 	{ resetEachTest: false },
@@ -35,12 +42,17 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-/** The example under its own webhook path, published; `change` edits the waiting node's parameters. */
+/**
+ * The example under its own webhook path, published; `change` edits the waiting node's parameters,
+ * `extend` the workflow.
+ */
 async function publishExample(
 	path: string,
 	change: (parameters: INodeParameters) => void = () => {},
+	extend: (workflow: ExampleWorkflow) => void = () => {},
 ) {
 	const workflow: ExampleWorkflow = loadExample('voice-code-wait-for-result.json', emulator.appId);
+	extend(workflow);
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.webhook');
 	const waiting = workflow.nodes.find((node) => node.name === WAITING_NODE);
 	if (!trigger || !waiting) throw new Error('the example lost its webhook or its waiting node');
@@ -77,17 +89,49 @@ function placedCall(callSid: unknown): EmulatorCallRecord {
 	return call;
 }
 
-async function postToResumeUrl(url: string, body: string) {
+async function postToResumeUrl(
+	url: string,
+	body: string,
+	contentType = 'text/plain;charset=utf-8',
+) {
 	const response = await fetch(url, {
 		method: 'POST',
-		headers: { 'Content-Type': 'text/plain;charset=utf-8' },
+		headers: { 'Content-Type': contentType },
 		body,
 	});
 	return { status: response.status, text: await response.text() };
 }
 
+/** The waiting node's id, as n8n stored the workflow. */
+const nodeIdOf = (execution: N8nExecution, name: string) =>
+	(execution.workflowData as { nodes: Array<{ name: string; id: string }> }).nodes.find(
+		(node) => node.name === name,
+	)?.id as string;
+
+/** The execution's own resume URL ($execution.resumeUrl): the node's without the node id. */
+const withoutNodeId = (resumeUrl: string, nodeId: string) => {
+	const url = new URL(resumeUrl);
+	url.pathname = url.pathname.replace(new RegExp(`/${nodeId}$`), '');
+	return url.toString();
+};
+
+/** Polls until the execution waits at `node` (it may have waited at another node before). */
+async function waitingAt(id: string, node: string, timeoutMs: number): Promise<N8nExecution> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const execution = await n8n.getExecution(id);
+		if (execution.status === 'waiting' && execution.data.resultData.lastNodeExecuted === node)
+			return execution;
+		if (Date.now() > deadline)
+			throw new Error(
+				`execution ${id} is ${execution.status} at ${execution.data.resultData.lastNodeExecuted}, not waiting at ${node}`,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
 describe('the example, published in n8n 2.41: a voice code asked for through a webhook', () => {
-	test('answered: the notification resumes the execution through its resume URL; one platform request, no polling', async () => {
+	test("answered: the notification resumes the execution through the node's resume URL; the call and one state check, no polling", async () => {
 		const workflowId = await publishExample('voice-code-answered');
 		const requestsBefore = emulator.requests().length;
 		const callbacksBefore = emulator.callbacks().length;
@@ -125,12 +169,18 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 		expect(nodeOutput(execution, 'Result Notified?')).toHaveLength(1);
 		expect(execution.data.resultData.runData['Ask Call Result']).toBeUndefined();
 
-		// The platform saw the call request and nothing else; its notification went to n8n's resume URL
-		// for this execution and got the exact acknowledgement.
-		expect(requestPathsSince(requestsBefore)).toEqual(['Calls/VoiceVerify']);
+		// The platform saw the call request and the one early check (the call still in call), nothing
+		// else; its notification went to n8n's resume URL for this node of this execution and got the
+		// exact acknowledgement.
+		expect(requestPathsSince(requestsBefore)).toEqual([
+			'Calls/VoiceVerify',
+			expect.stringMatching(/^ivr\/call/),
+		]);
 		const call = placedCall(answer.body.callSid);
 		expect(call.respUrl).toMatch(
-			new RegExp(`^${n8n.baseUrl}/webhook-waiting/${execution.id}\\?signature=[A-Za-z0-9_-]+$`),
+			new RegExp(
+				`^${n8n.baseUrl}/webhook-waiting/${execution.id}/${nodeIdOf(execution, WAITING_NODE)}\\?signature=[A-Za-z0-9_-]+$`,
+			),
 		);
 		const [callback] = emulator.callbacks().slice(callbacksBefore);
 		expect(callback).toMatchObject({
@@ -175,7 +225,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 		});
 		const paths = requestPathsSince(requestsBefore);
 		const polls = paths.filter((path) => path.startsWith('ivr/call')).length;
-		// A 3 s call polled every 0.5 s: about 7 queries, then Call Result (README, "Wait for Call Result").
+		// A 5 s call polled every 0.5 s: about 11 queries, then Call Result (README, "Wait for Call Result").
 		expect(polls).toBeGreaterThanOrEqual(5);
 		expect(paths.filter((path) => !path.startsWith('ivr/call'))).toEqual([
 			'Calls/VoiceVerify',
@@ -186,7 +236,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 		);
 	});
 
-	test('a notification for another callSid is refused and the execution keeps waiting for its own', async () => {
+	test('a notification for another callSid is refused, one for another node resumes nothing, and the execution keeps waiting for its own', async () => {
 		emulator.dropNotifications(true);
 		try {
 			const workflowId = await publishExample('voice-code-refused');
@@ -198,6 +248,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 			const [placed] = nodeOutput(waiting, WAITING_NODE);
 			const call = placedCall(placed.callSid);
 			const resumeUrl = call.respUrl as string;
+			const nodeId = nodeIdOf(waiting, WAITING_NODE);
 
 			const forged = notificationBody({
 				...call,
@@ -210,14 +261,25 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 				text: 'notification is for another call\n',
 			});
 			// Without n8n's resume token nothing reaches the node at all.
-			expect(
-				(await postToResumeUrl(resumeUrl.replace(/\?.*$/, ''), notificationBody(call))).status,
-			).toBe(401);
+			const withoutToken = await postToResumeUrl(
+				resumeUrl.replace(/\?.*$/, ''),
+				notificationBody(call),
+			);
+			expect(withoutToken).toEqual({ status: 401, text: '{"error":"Invalid token"}' });
+			// Another node's id in the path: n8n finds no webhook there while this node waits.
+			const otherNode = resumeUrl.replace(`/${nodeId}?`, '/another-node?');
+			const elsewhere = await postToResumeUrl(otherNode, notificationBody(call));
+			expect(elsewhere.status).toBe(404);
+			expect(elsewhere.text).toMatch(/does not contain a waiting webhook with a matching path/);
+			console.log(
+				`n8n answered: no token ${withoutToken.status} ${withoutToken.text}; another node's path ${elsewhere.status} ${elsewhere.text}`,
+			);
 			expect((await n8n.getExecution(waiting.id)).status).toBe('waiting');
 
-			// The platform's own notification for this call still resumes it.
+			// The platform's own notification for this call still resumes it, also at the execution's
+			// resume URL without the node id (where calls placed by earlier versions wait).
 			const delivered = await postToResumeUrl(
-				resumeUrl,
+				withoutNodeId(resumeUrl, nodeId),
 				notificationBody({ ...call, result: '0', duration: 12 }),
 			);
 			expect(delivered).toEqual({
@@ -241,13 +303,81 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 		}
 	});
 
-	test('a call never notified ends at Max Wait: notified false, and the workflow asks Call Result once', async () => {
+	test("a call that ends at once: n8n refuses its notification (409, the execution is still running), and the node continues with the call's Call Result", async () => {
+		emulator.setCallDuration(300);
+		try {
+			const workflowId = await publishExample('voice-code-ends-at-once');
+			const callbacksBefore = emulator.callbacks().length;
+			const requestsBefore = emulator.requests().length;
+			const answer = await askForVoiceCode('voice-code-ends-at-once', {
+				to: '13800000001',
+				code: '1357',
+			});
+			expect(answer).toEqual({
+				status: 200,
+				body: {
+					callSid: expect.any(String),
+					result: 'not answered',
+					detail: 'not answered',
+					notified: false,
+				},
+			});
+			const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
+			expect(execution.data.resultData.runData[WAITING_NODE]).toHaveLength(1);
+			expect(nodeOutput(execution, WAITING_NODE)[0]).toMatchObject({
+				callSid: answer.body.callSid,
+				notified: false,
+				state: '1',
+				result: 'not answered',
+				answered: false,
+				resultFrom: 'Call Result',
+				platformCallTime: '0',
+			});
+			// What n8n answered the platform's notification, sent 0.3 s after the call was placed.
+			const [callback] = emulator.callbacks().slice(callbacksBefore);
+			console.log(
+				`a notification while the execution runs: n8n answered ${callback.httpStatus} ${callback.reply}`,
+			);
+			expect(callback).toMatchObject({ callSid: answer.body.callSid, httpStatus: 409 });
+			expect(callback.reply).toMatch(/is running already/);
+			// The call, the state check and Call Result by the node; the example asks Call Result again
+			// because the item says notified = false.
+			expect(requestPathsSince(requestsBefore)).toEqual([
+				'Calls/VoiceVerify',
+				expect.stringMatching(/^ivr\/call/),
+				expect.stringMatching(/^CallResult/),
+				expect.stringMatching(/^CallResult/),
+			]);
+		} finally {
+			emulator.setCallDuration(CALL_MS);
+		}
+	});
+
+	test('a call never notified ends at Max Wait with notified false; its late notification resumes nothing, not even a later Wait node (404)', async () => {
 		emulator.dropNotifications(true);
 		try {
 			// 0.1 minutes; n8n's wait tracker looks for due executions once a minute, so it ends within about 70 s.
-			const workflowId = await publishExample('voice-code-never-notified', (parameters) => {
-				parameters.waitOptions = { maxWaitMinutes: 0.1 };
-			});
+			const workflowId = await publishExample(
+				'voice-code-never-notified',
+				(parameters) => {
+					parameters.waitOptions = { maxWaitMinutes: 0.1 };
+				},
+				(workflow) => {
+					// After answering, the execution waits at an ordinary Wait node ("On Webhook Call").
+					workflow.nodes.push({
+						parameters: { resume: 'webhook', httpMethod: 'POST', options: {} },
+						id: '7b2e4d10-0016-4c1a-9e10-0000000000f1',
+						name: 'Wait for Approval',
+						type: 'n8n-nodes-base.wait',
+						typeVersion: 1.1,
+						position: [1100, 0],
+						webhookId: '7b2e4d10-0016-4c1a-9e10-0000000000f2',
+					} as ExampleWorkflow['nodes'][number]);
+					workflow.connections['Answer the Caller'] = {
+						main: [[{ node: 'Wait for Approval', type: 'main', index: 0 }]],
+					};
+				},
+			);
 			const requestsBefore = emulator.requests().length;
 			const answer = await askForVoiceCode('voice-code-never-notified', {
 				to: '13800000000',
@@ -264,8 +394,9 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 					notified: false,
 				},
 			});
-			const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 30_000);
-			const [timedOut] = nodeOutput(execution, WAITING_NODE);
+			const { id } = await n8n.waitForExecution({ workflowId, status: 'waiting' }, 30_000);
+			const atWait = await waitingAt(id, 'Wait for Approval', 30_000);
+			const [timedOut] = nodeOutput(atWait, WAITING_NODE);
 			expect(timedOut).toMatchObject({
 				callSid: answer.body.callSid,
 				notified: false,
@@ -275,19 +406,99 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 				waitedUntil: expect.any(String),
 				hint: expect.stringContaining('Call → Get Result'),
 			});
-			expect(nodeOutput(execution, 'Ask Call Result')[0]).toMatchObject({
+			expect(nodeOutput(atWait, 'Ask Call Result')[0]).toMatchObject({
 				callSid: answer.body.callSid,
 				state: '0',
 				result: 'answered',
 			});
 			expect(requestPathsSince(requestsBefore)).toEqual([
 				'Calls/VoiceVerify',
+				expect.stringMatching(/^ivr\/call/),
 				expect.stringMatching(/^CallResult/),
 			]);
+
+			// The platform's notification, late: the Cloopen node no longer waits, the Wait node does.
+			const call = placedCall(answer.body.callSid);
+			const late = await postToResumeUrl(
+				call.respUrl as string,
+				notificationBody({ ...call, result: '0', duration: 20 }),
+			);
+			console.log(
+				`a late notification while a Wait node waits: n8n answered ${late.status} ${late.text}`,
+			);
+			expect(late.status).toBe(404);
+			expect(late.text).toMatch(/does not contain a waiting webhook with a matching path/);
+			const still = await n8n.getExecution(id);
+			expect({ status: still.status, at: still.data.resultData.lastNodeExecuted }).toEqual({
+				status: 'waiting',
+				at: 'Wait for Approval',
+			});
+			expect(still.data.resultData.runData['Wait for Approval']).toHaveLength(1);
+
+			// The Wait node's own resume URL (the execution's) still resumes it, with what was posted there.
+			const approval = await postToResumeUrl(
+				withoutNodeId(call.respUrl as string, nodeIdOf(atWait, WAITING_NODE)),
+				JSON.stringify({ approved: true }),
+				'application/json',
+			);
+			expect(approval.status).toBe(200);
+			const done = await n8n.waitForExecution({ workflowId, status: 'success' }, 30_000);
+			expect(done.id).toBe(id);
+			expect(nodeOutput(done, 'Wait for Approval')[0]).toMatchObject({ body: { approved: true } });
 		} finally {
 			emulator.dropNotifications(false);
 		}
 	}, 150_000);
+});
+
+describe('as an AI tool', () => {
+	test('a tool saved with Wait for Call Result on places the call and answers the agent at once: n8n drops the option the tool does not offer', async () => {
+		const workflow = loadExample('ai-agent-voice-code.json', emulator.appId);
+		const tool = workflow.nodes.find((node) => node.name === 'Call and Read Announcement');
+		if (!tool) throw new Error('the AI example lost its announcement tool');
+		tool.parameters.waitForResult = true;
+		tool.parameters.waitOptions = { maxWaitMinutes: 5 };
+		const model = await startScriptedChatModel([
+			{
+				pick: (tools) => tools.find((offered) => offered.name === 'Call_and_Read_Announcement'),
+				args: { to: '13800138001', text: 'parcel today' },
+			},
+		]);
+		try {
+			const openAi = await n8n.createCredential('openAiApi', 'Scripted model', {
+				apiKey: 'sk-scripted-not-a-secret',
+				url: model.baseUrl,
+			});
+			const workflowId = await n8n.importWorkflow(workflow, {
+				credentials: { [CREDENTIAL_TYPE]: credentialId, openAiApi: openAi },
+			});
+			await n8n.activateWorkflow(workflowId);
+			const webhookId = workflow.nodes.find(
+				(node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+			)?.webhookId as string;
+			const callsBefore = emulator.calls().length;
+			const response = await fetch(n8n.webhookUrl(`${webhookId}/chat`), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'wait-tool', chatInput: 'call' }),
+			});
+			const reply = (await response.json()) as { output?: string };
+			const execution = await n8n.waitForExecution({ workflowId }, 60_000);
+			await n8n.deactivateWorkflow(workflowId);
+
+			expect({ status: execution.status, error: executionError(execution) }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			const calls = emulator.calls().slice(callsBefore);
+			expect(calls).toHaveLength(1);
+			expect(calls[0].respUrl).toBeUndefined();
+			expect(reply.output).toContain(calls[0].callSid);
+			expect(reply.output).not.toMatch(/waitingUntil|notified/);
+		} finally {
+			await model.close();
+		}
+	});
 });
 
 describe('several input items', () => {
