@@ -10,14 +10,11 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { errorItemJson } from './execution/errorItem';
-import { createOperationContext } from './execution/operationContext';
 import { parallelRequestsProperties, readConcurrencyPlan } from './execution/parallelRequests';
-import { asNodeError } from './execution/nodeError';
 import { ParameterReader } from './execution/parameterReader';
 import { RequestWindow } from './execution/requestWindow';
-import { runInOrder } from './execution/runInOrder';
-import { StoppedRun, stoppedRunError } from './execution/stoppedRun';
+import { runItems } from './execution/runItems';
+import { toolSecretsProperty } from './execution/toolSecrets';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';
@@ -83,6 +80,7 @@ export class Cloopen implements INodeType {
 			bodyFormatProperty,
 			...parallelRequestsProperties,
 			requestTimeoutProperty,
+			toolSecretsProperty,
 		],
 	};
 
@@ -99,7 +97,6 @@ export class Cloopen implements INodeType {
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = this.getInputData();
 		const requestWindow = new RequestWindow(readConcurrencyPlan(this));
 
 		// Resource and operation take no expressions, so they are the same for every item.
@@ -116,25 +113,6 @@ export class Cloopen implements INodeType {
 		const parameters = new ParameterReader(this);
 		if (waitsForResult(this, resource, operation))
 			return await placeCallAndWait(this, handler, parameters);
-		const continueOnFail = this.continueOnFail();
-		try {
-			const perItem = await runInOrder(items.length, requestWindow, async (itemIndex, slot) => {
-				try {
-					const outputs = await handler(createOperationContext(this, parameters, itemIndex, slot));
-					return outputs.map((output): INodeExecutionData => ({
-						...output,
-						pairedItem: { item: itemIndex },
-					}));
-				} catch (error) {
-					if (!continueOnFail) throw asNodeError(this.getNode(), error, itemIndex);
-					return [{ json: errorItemJson(error as Error), pairedItem: { item: itemIndex } }];
-				}
-			});
-			return [perItem.flat()];
-		} catch (error) {
-			if (error instanceof StoppedRun)
-				throw stoppedRunError(this.getNode(), error as StoppedRun<INodeExecutionData[]>);
-			throw new NodeOperationError(this.getNode(), error as Error);
-		}
+		return await runItems(this, { resource, operation, handler }, parameters, requestWindow);
 	}
 }

@@ -154,7 +154,9 @@ describe('against a scripted platform', () => {
 				outcome: 'outcome unknown: it may have been carried out',
 			}),
 		]);
-		expect(error?.description).toMatch(/In doubt \(the answer was lost.*\): items 1\./);
+		expect(error?.description).toMatch(
+			/In doubt or partly sent \(they may have been carried out.*\): items 1\./,
+		);
 	});
 
 	it('with Continue On Fail every item is still sent and gets its own result', async () => {

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isSecretKey } from '../../shared/secrets';
-import { deliveryOf, type Delivery } from '../../shared/transport/delivery';
+import { deliveryOf, mayHaveBeenCarriedOut, type Delivery } from '../../shared/transport/delivery';
 import { failureOutcomeOf, RESULT_IDS } from './failureOutcome';
 import { asNodeError } from './nodeError';
 
@@ -30,7 +30,8 @@ const LISTED_IN_DESCRIPTION = 10;
 const OUTCOME: Record<Delivery, string> = {
 	refused: 'refused by the platform (nothing was done)',
 	'not sent': 'not sent',
-	unknown: 'outcome unknown: it may have been carried out',
+	'in doubt': 'outcome unknown: it may have been carried out',
+	'partly sent': 'partly sent: some of its requests were carried out',
 };
 
 const isPlain = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
@@ -92,16 +93,18 @@ export function stoppedRunError(
 
 	const failed = others.map(({ index, error: other }) => ({
 		item: index,
+		delivery: deliveryOf(other),
 		outcome: OUTCOME[deliveryOf(other)],
 		error: (other as Error).message,
 		...failureOutcomeOf(other),
 	}));
 	const inDoubt = others
-		.filter(({ error: other }) => deliveryOf(other) === 'unknown')
+		.filter(({ error: other }) => mayHaveBeenCarriedOut(deliveryOf(other)))
 		.map(({ index }) => index);
 
 	Object.assign(error.context, {
 		failedItem: first.index,
+		failedItemDelivery: deliveryOf(first.error),
 		failedItemOutcome: OUTCOME[deliveryOf(first.error)],
 		sentItems: sent,
 		otherFailedItems: failed,
@@ -121,7 +124,7 @@ export function stoppedRunError(
 					)}${sent.length > LISTED_IN_DESCRIPTION ? `; and ${sent.length - LISTED_IN_DESCRIPTION} more` : ''}.`
 			: '',
 		inDoubt.length > 0
-			? `In doubt (the answer was lost, they may have been carried out; check before retrying): items ${ranges(inDoubt)}.`
+			? `In doubt or partly sent (they may have been carried out; check before sending them again): items ${ranges(inDoubt)}.`
 			: '',
 		run.notStarted.length > 0 ? `Not started: items ${ranges(run.notStarted)}.` : '',
 		error.description ?? '',

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { deliveryOf } from '../../shared/transport/delivery';
+import { deliveryOf, withDelivery } from '../../shared/transport/delivery';
 import type { OperationContext, ResourceDefinition } from './types';
 import { withIsoDates } from './platformDate';
 import { nestedObject } from './answerShape';
@@ -219,7 +219,7 @@ function describePartialSend(
 	batch: { sent: IDataObject[]; failed: string[]; after: string[]; duplicatesRemoved: number },
 ): unknown {
 	if (!(error instanceof Error)) return error;
-	const inDoubt = deliveryOf(error) === 'unknown' ? batch.failed : [];
+	const inDoubt = deliveryOf(error) === 'in doubt' ? batch.failed : [];
 	const unsent = inDoubt.length > 0 ? batch.after : [...batch.failed, ...batch.after];
 	const sentCount = batch.sent.reduce((total, sent) => total + Number(sent.numberCount), 0);
 	const failedBatch = batch.sent.length + 1;
@@ -237,11 +237,13 @@ function describePartialSend(
 	carrier.description = [
 		carrier.description,
 		inDoubt.length > 0
-			? "Do not resend the in-doubt numbers (inDoubtNumbers) blindly: first check whether they got the SMS, in the platform's SMS status reports or in the next day's bill records (Bill Record → Get Download Info). Retry only unsentNumbers."
+			? "Do not resend the in-doubt numbers (inDoubtNumbers) blindly: first check whether they got the SMS, in the platform's SMS status reports or in the next day's bill records (Bill Record → Get Download Info). Only unsentNumbers are safe to send again."
 			: 'The error item lists sentBatches and unsentNumbers: retry only the unsent numbers.',
 	]
 		.filter(Boolean)
 		.join(' ');
+	// Batches went out and none is in doubt: the item as a whole is neither refused nor unsent.
+	if (sentCount > 0 && inDoubt.length === 0) withDelivery(carrier, 'partly sent');
 	if (carrier.context) {
 		Object.assign(carrier.context, {
 			sentBatches: batch.sent,

@@ -2,10 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * What a failed request means for money and people: "refused" (the platform answered with a
- * statusCode: nothing was done), "not sent" (it never left n8n, or never reached a server), or
- * "unknown" (it may have reached the platform and been carried out, but the answer was lost).
+ * statusCode: nothing was done), "not sent" (it never left n8n, or never reached a server), "in doubt"
+ * (it may have reached the platform and been carried out, but the answer was lost), or "partly sent"
+ * (an operation of several requests, such as an SMS send in batches, got some of them accepted and
+ * the rest refused or not sent). A workflow branches on this value, so its words are part of the
+ * output.
  */
-export type Delivery = 'refused' | 'not sent' | 'unknown';
+export type Delivery = 'refused' | 'not sent' | 'in doubt' | 'partly sent';
+
+const DELIVERIES: readonly Delivery[] = ['refused', 'not sent', 'in doubt', 'partly sent'];
 
 /** Marks an error with what it means for delivery. */
 export function withDelivery<E extends Error>(error: E, delivery: Delivery): E {
@@ -20,7 +25,9 @@ export function withDelivery<E extends Error>(error: E, delivery: Delivery): E {
  */
 export function deliveryOf(error: unknown): Delivery {
 	const marked = (error as { context?: IDataObject } | undefined)?.context?.delivery;
-	return marked === 'refused' || marked === 'unknown' || marked === 'not sent'
-		? marked
-		: 'not sent';
+	return DELIVERIES.find((delivery) => delivery === marked) ?? 'not sent';
 }
+
+/** Whether the platform may have carried out (part of) what failed: nothing of it may be sent again blindly. */
+export const mayHaveBeenCarriedOut = (delivery: Delivery) =>
+	delivery === 'in doubt' || delivery === 'partly sent';

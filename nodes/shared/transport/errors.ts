@@ -80,13 +80,13 @@ const NETWORK_FAILURES: Array<{
 		codes: ['ETIMEDOUT', 'ECONNABORTED', 'ESOCKETTIMEDOUT'],
 		neverSent: [],
 		message: 'the request timed out',
-		hint: 'The platform did not answer in time; retry later or raise the timeout.',
+		hint: 'The platform did not answer in time. If it is known to be slow, raise "Timeout (Seconds)".',
 	},
 	{
 		codes: ['ECONNRESET', 'EPIPE'],
 		neverSent: [],
 		message: 'the connection was closed unexpectedly',
-		hint: 'Retry; if it persists, check a proxy or firewall between n8n and the platform.',
+		hint: 'If this happens often, check a proxy or firewall between n8n and the platform.',
 	},
 	{
 		codes: [...CERTIFICATE_CODES, 'EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER'],
@@ -124,7 +124,11 @@ function findErrorCode(error: unknown): string | undefined {
 	return undefined;
 }
 
-/** A request that never produced an answer (refused, timed out, TLS), marked with whether it may have been carried out. */
+/**
+ * A request that never produced an answer (refused, timed out, reset, TLS), marked with whether it may
+ * have been carried out. Only a failure before the request reached a server says "could not reach":
+ * any other lost its answer, and the request may have been carried out.
+ */
 export function transportError(
 	node: INode,
 	error: unknown,
@@ -133,10 +137,14 @@ export function transportError(
 	const code = findErrorCode(error);
 	const cause = NETWORK_FAILURES.find((entry) => code && entry.codes.includes(code));
 	const delivery: Delivery =
-		code !== undefined && cause?.neverSent.includes(code) ? 'not sent' : 'unknown';
+		code !== undefined && cause?.neverSent.includes(code) ? 'not sent' : 'in doubt';
+	const lead =
+		delivery === 'not sent'
+			? `Could not reach Cloopen for ${request.operation}`
+			: `Cloopen's answer to ${request.operation} was lost`;
 	const message = cause
-		? `Could not reach Cloopen for ${request.operation}: ${cause.message} (${code})`
-		: `Could not reach Cloopen for ${request.operation}: ${code ?? 'network error'}`;
+		? `${lead}: ${cause.message} (${code})`
+		: `${lead}: ${code ?? 'network error'}`;
 	const wrapped = new NodeApiError(node, { transportErrorCode: code ?? 'UNKNOWN' } as JsonObject, {
 		message,
 		description:
@@ -175,7 +183,7 @@ export function unreadableResponseError(
 		itemIndex: request.itemIndex,
 	});
 	// A server answered: the request reached it and may have been carried out.
-	return withDelivery(error, 'unknown');
+	return withDelivery(error, 'in doubt');
 }
 
 /** The deadline or the size cap stopped the answer. The request itself may have been carried out. */
@@ -195,7 +203,7 @@ export function answerBoundError(
 		itemIndex: request.itemIndex,
 	});
 	wrapped.message = message;
-	return withDelivery(wrapped, 'unknown');
+	return withDelivery(wrapped, 'in doubt');
 }
 
 /** The host a redirect pointed at, for the message; never the full URL (it may carry a token). */
@@ -232,5 +240,5 @@ export function redirectError(
 		},
 	);
 	wrapped.message = message;
-	return withDelivery(wrapped, 'unknown');
+	return withDelivery(wrapped, 'in doubt');
 }

@@ -1,0 +1,140 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type NodeApiError,
+} from 'n8n-workflow';
+
+import type { OperationHandler } from '../resources/types';
+import { deliveryOf, mayHaveBeenCarriedOut, withDelivery } from '../../shared/transport/delivery';
+import { reportDelivery } from './deliveryReport';
+import { errorItemJson } from './errorItem';
+import { RESULT_IDS } from './failureOutcome';
+import { asNodeError } from './nodeError';
+import { createOperationContext } from './operationContext';
+import { effectOf } from './operationEffects';
+import type { ParameterReader } from './parameterReader';
+import type { RequestWindow } from './requestWindow';
+import { RetryMemory, type Earlier } from './retryMemory';
+import { runInOrder } from './runInOrder';
+import { StoppedRun, stoppedRunError } from './stoppedRun';
+import { outputsForRun, runsAsTool } from './toolSecrets';
+
+interface Operation {
+	resource: string;
+	operation: string;
+	handler: OperationHandler;
+}
+
+type NodeError = NodeApiError | NodeOperationError;
+
+/**
+ * A copy of a node error with its own message, description and context: a stopped run writes its
+ * report into the error it throws, and an error kept between tries must not collect one per try.
+ */
+function copyOf<E extends NodeError>(error: E): E {
+	const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as E, error);
+	copy.context = { ...error.context };
+	return copy;
+}
+
+/** An earlier try's failure, as a retry reports it: the same error, saying it was not sent again. */
+function notSentAgain(error: NodeError): NodeError {
+	const copy = copyOf(error);
+	copy.description = `Retry On Fail did not send this item again: an earlier try may have carried it out. ${error.description ?? ''}`;
+	return copy;
+}
+
+/** An item an earlier try got accepted, whose output was too large to keep between tries. */
+function acceptedEarlier(context: IExecuteFunctions, ids: IDataObject, itemIndex: number) {
+	const named = Object.entries(ids)
+		.map(([key, value]) => `${key} ${String(value)}`)
+		.join(', ');
+	const error = new NodeOperationError(
+		context.getNode(),
+		`Item ${itemIndex} was accepted on an earlier try${named ? ` (${named})` : ''}; Retry On Fail did not send it again`,
+		{
+			itemIndex,
+			description:
+				'Its output was too large to keep between tries, so this try cannot return it. It was carried out: do not send it again.',
+		},
+	);
+	Object.assign(error.context, ids);
+	return withDelivery(error, 'in doubt');
+}
+
+const idsOf = (outputs: INodeExecutionData[]): IDataObject =>
+	Object.fromEntries(
+		RESULT_IDS.filter((name) => outputs[0]?.json[name] !== undefined).map((name) => [
+			name,
+			outputs[0].json[name],
+		]),
+	);
+
+/**
+ * Runs the operation for every input item, in the request window, and returns one output per input
+ * item (or throws the error of a stopped run). Each failed item says what was delivered; n8n's Retry
+ * On Fail never sends an item again that an earlier try of the same run got accepted or may have
+ * carried out; as an AI tool, an item that may have been carried out is the tool's answer instead of a
+ * thrown error, so neither n8n's tool loop nor Retry On Fail sends it again; and as a tool the output
+ * carries no secret unless the user allowed it.
+ */
+export async function runItems(
+	context: IExecuteFunctions,
+	{ resource, operation, handler }: Operation,
+	parameters: ParameterReader,
+	requestWindow: RequestWindow,
+): Promise<INodeExecutionData[][]> {
+	const node = context.getNode();
+	const effect = effectOf(resource, operation);
+	const continueOnFail = context.continueOnFail();
+	const asTool = runsAsTool(context);
+	// Sending a read again changes nothing; only what changes something is remembered between tries.
+	const memory = effect.readOnly ? undefined : RetryMemory.of(context);
+
+	const failedItem = (error: NodeError, itemIndex: number): INodeExecutionData[] => {
+		if (!continueOnFail && !(asTool && mayHaveBeenCarriedOut(deliveryOf(error)))) throw error;
+		return [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
+	};
+	const replay = (earlier: Earlier, itemIndex: number): INodeExecutionData[] => {
+		if ('outputs' in earlier) return earlier.outputs;
+		if ('error' in earlier) return failedItem(notSentAgain(earlier.error), itemIndex);
+		return failedItem(acceptedEarlier(context, earlier.acceptedTooLarge, itemIndex), itemIndex);
+	};
+
+	let outputs: INodeExecutionData[];
+	try {
+		const perItem = await runInOrder(
+			context.getInputData().length,
+			requestWindow,
+			async (itemIndex, slot) => {
+				const earlier = memory?.earlier(itemIndex);
+				if (earlier) return replay(earlier, itemIndex);
+				try {
+					const results = await handler(
+						createOperationContext(context, parameters, itemIndex, slot),
+					);
+					const paired = results.map((output): INodeExecutionData => ({
+						...output,
+						pairedItem: { item: itemIndex },
+					}));
+					memory?.accepted(itemIndex, paired, idsOf(paired));
+					return paired;
+				} catch (caught) {
+					const error = reportDelivery(asNodeError(node, caught, itemIndex), effect);
+					if (mayHaveBeenCarriedOut(deliveryOf(error))) memory?.failed(itemIndex, copyOf(error));
+					return failedItem(error, itemIndex);
+				}
+			},
+		);
+		outputs = perItem.flat();
+	} catch (error) {
+		if (error instanceof StoppedRun)
+			throw stoppedRunError(node, error as StoppedRun<INodeExecutionData[]>);
+		throw new NodeOperationError(node, error as Error);
+	}
+	// n8n runs the node again only after a thrown error or when the first output item is an error item.
+	if (outputs[0]?.json.error === undefined) memory?.done();
+	return [outputsForRun(context, outputs)];
+}

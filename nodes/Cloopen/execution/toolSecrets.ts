@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { withoutSecretFields } from '../../shared/secrets';
+
+/** Shown only on the tool variant n8n derives from `usableAsTool` (its type name ends in "Tool"). */
+export const toolSecretsProperty: INodeProperties = {
+	displayName: 'Give Secrets to the AI Model',
+	name: 'giveSecretsToModel',
+	type: 'boolean',
+	default: false,
+	displayOptions: { show: { '@tool': [true] } },
+	description:
+		"Whether the tool's answer may carry the secrets the platform returns (sub-account tokens and passwords, the bill file's check code). Off, they are left out: what a model is given may be logged or kept by its provider.",
+};
+
+/** Whether this run is the node working as an AI agent's tool. */
+export const runsAsTool = (context: IExecuteFunctions) => context.getNode().type.endsWith('Tool');
+
+/**
+ * The outputs as the run may hand them on: as a tool, without any secret field unless the user
+ * turned "Give Secrets to the AI Model" on; otherwise unchanged.
+ */
+export function outputsForRun(
+	context: IExecuteFunctions,
+	outputs: INodeExecutionData[],
+): INodeExecutionData[] {
+	if (!runsAsTool(context) || context.getNodeParameter('giveSecretsToModel', 0, false) === true)
+		return outputs;
+	return outputs.map((output) => ({ ...output, json: withoutSecretFields(output.json) }));
+}
