@@ -2,6 +2,7 @@ import { accountInfo } from './handlers/account';
 import { billRecords } from './handlers/bills';
 import { callResult, callState } from './handlers/calls';
 import { templateSms } from './handlers/sms';
+import { querySmsTemplate } from './handlers/templates';
 import {
 	closeSubAccount,
 	createSubAccount,
@@ -24,4 +25,5 @@ export const ROUTES: Route[] = [
 	callState,
 	callResult,
 	billRecords,
+	querySmsTemplate,
 ];
