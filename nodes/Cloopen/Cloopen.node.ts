@@ -3,14 +3,14 @@ import {
 	NodeOperationError,
 	type IExecuteFunctions,
 	type INodeExecutionData,
-	type INodeProperties,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { parallelRequestsProperties, readConcurrencyPlan } from './execution/parallelRequests';
+import { formProperties } from './execution/nodeForm';
+import { readConcurrencyPlan } from './execution/parallelRequests';
 import { ParameterReader } from './execution/parameterReader';
 import { RequestWindow } from './execution/requestWindow';
 import { runItems } from './execution/runItems';
@@ -18,7 +18,6 @@ import { toolSecretsProperty } from './execution/toolSecrets';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';
-import { DEFAULT_TIMEOUT_SECONDS } from '../shared/transport/answerBounds';
 import { placeCallAndWait } from './waitForResult/placeAndWait';
 import { waitForResultProperties } from './waitForResult/waitFields';
 import { receiveCallResult } from './waitForResult/receiveResult';
@@ -26,36 +25,8 @@ import { RESUME_WEBHOOKS } from './waitForResult/resumeWebhooks';
 import { waitsForResult } from './waitForResult/waitSettings';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 
-const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	default: 'voiceVerification',
-	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
-};
-
-const bodyFormatProperty: INodeProperties = {
-	displayName: 'Body Format',
-	name: 'bodyFormat',
-	type: 'options',
-	default: 'json',
-	options: [
-		{ name: 'JSON', value: 'json', description: 'Send and receive JSON bodies' },
-		{ name: 'XML', value: 'xml', description: 'Send and receive XML bodies' },
-	],
-	description: 'Format of the request and response bodies; the output is the same either way',
-};
-
-const requestTimeoutProperty: INodeProperties = {
-	displayName: 'Timeout (Seconds)',
-	name: 'requestTimeout',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: 600 },
-	default: DEFAULT_TIMEOUT_SECONDS,
-	description:
-		'Longest time one request may take, from sending it to the last byte of the answer. A server that answers slower fails the item; the request may still have been carried out.',
-};
+/** The README's guide to this node: the package's homepage (package.json), not an npm page. */
+const DOCUMENTATION = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen#the-cloopen-node';
 
 export class Cloopen implements INodeType {
 	description: INodeTypeDescription = {
@@ -63,7 +34,10 @@ export class Cloopen implements INodeType {
 		name: 'cloopen',
 		icon: { light: 'file:cloopen.svg', dark: 'file:cloopen.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// Version 2: one Options collection per operation, output names in one style (CHANGELOG.md).
+		version: [1, 2],
+		defaultVersion: 2,
+		documentationUrl: DOCUMENTATION,
 		subtitle: subtitleExpression(RESOURCES),
 		description:
 			'Send voice verification codes, voice notifications and template SMS, look up calls and bills, and manage sub-accounts with Cloopen',
@@ -73,15 +47,7 @@ export class Cloopen implements INodeType {
 		usableAsTool: true,
 		credentials: [{ name: 'cloopenApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
-		properties: [
-			resourceProperty,
-			...RESOURCES.flatMap((resource) => resource.properties),
-			...waitForResultProperties,
-			bodyFormatProperty,
-			...parallelRequestsProperties,
-			requestTimeoutProperty,
-			toolSecretsProperty,
-		],
+		properties: [...formProperties(waitForResultProperties), toolSecretsProperty],
 	};
 
 	methods = { listSearch: { searchSubAccounts, searchSubAccountNames } };

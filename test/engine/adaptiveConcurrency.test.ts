@@ -111,7 +111,7 @@ describe('against the emulator', () => {
 			credentials: credentials(),
 			items: voiceCodeItems(40, 6),
 		});
-		expect(error?.message).toMatch(/verifyCode/);
+		expect(error?.message).toMatch(/^Verification Code must be 4 to 8 letters or digits/);
 		const placedWhenFailed = emulator.calls().length;
 		await pause(800);
 		expect(emulator.calls()).toHaveLength(placedWhenFailed);

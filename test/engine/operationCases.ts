@@ -489,3 +489,66 @@ export const OPERATION_CASES: OperationCase[] = [
 		],
 	},
 ];
+
+/**
+ * What changed from version 1 to version 2 of the node, as a conversion of a version-1 case: the
+ * run's settings (Body Format, Parallel Requests, Maximum Parallel Requests, Requests at Once,
+ * Timeout) and SMS's Include Numbers per Batch move into the operation's Options collection, Sub-Account
+ * → Get Many's options are stored as options (not listOptions), Bill Records has no Date and Voice
+ * Verification no Language; in the output Call → Get Result's callTime is duration and Voice
+ * Notification's orderid is orderId. On the wire only lang is gone (the platform's default, zh,
+ * applies); everything else is sent as before.
+ */
+const MOVED_TO_OPTIONS = [
+	'bodyFormat',
+	'parallelMode',
+	'maxParallelRequests',
+	'parallelRequests',
+	'requestTimeout',
+	'includeBatchNumbers',
+];
+const RENAMED_IN_OUTPUT: Record<string, string> = { callTime: 'duration', orderid: 'orderId' };
+
+const without = (object: IDataObject, names: string[]): IDataObject =>
+	Object.fromEntries(Object.entries(object).filter(([name]) => !names.includes(name)));
+
+export function version2Parameters(parameters: IDataObject): IDataObject {
+	const { listOptions, additionalFields, options } = parameters as {
+		listOptions?: IDataObject;
+		additionalFields?: IDataObject;
+		options?: IDataObject;
+	};
+	const rest = without(parameters, [
+		'listOptions',
+		'date',
+		'additionalFields',
+		'options',
+		...MOVED_TO_OPTIONS,
+	]);
+	const moved = Object.fromEntries(
+		MOVED_TO_OPTIONS.filter((name) => name in parameters).map((name) => [name, parameters[name]]),
+	);
+	const fields = without(additionalFields ?? {}, ['lang']);
+	const merged = { ...options, ...listOptions, ...moved };
+	return {
+		...rest,
+		...(additionalFields ? { additionalFields: fields } : {}),
+		...(Object.keys(merged).length > 0 ? { options: merged } : {}),
+	};
+}
+
+export const version2Output = (output: IDataObject): IDataObject =>
+	Object.fromEntries(
+		Object.entries(output).map(([key, value]) => [RENAMED_IN_OUTPUT[key] ?? key, value]),
+	);
+
+/** The same case for a version-2 node: its parameters and output as version 2 has them. */
+export function inVersion2(operationCase: OperationCase): OperationCase {
+	return {
+		...operationCase,
+		parameters: version2Parameters(operationCase.parameters),
+		...(operationCase.json ? { json: without(operationCase.json, ['lang']) } : {}),
+		...(operationCase.xml ? { xml: operationCase.xml.replace(/<lang>[^<]*<\/lang>/, '') } : {}),
+		output: operationCase.output.map(version2Output),
+	};
+}

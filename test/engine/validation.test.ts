@@ -37,11 +37,19 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	[
 		'verifyCode too short',
 		{ ...sendCode, verifyCode: '123' },
-		/verifyCode must be 4 to 8 letters or digits, got "123"/,
+		/^Verification Code must be 4 to 8 letters or digits, got "123"/,
 	],
-	['verifyCode too long', { ...sendCode, verifyCode: '123456789' }, /verifyCode .*"123456789"/],
-	['verifyCode with a symbol', { ...sendCode, verifyCode: '12-34' }, /verifyCode .*"12-34"/],
-	['verifyCode missing', { ...sendCode, verifyCode: BLANK }, /verifyCode is required/],
+	[
+		'verifyCode too long',
+		{ ...sendCode, verifyCode: '123456789' },
+		/^Verification Code .*"123456789"/,
+	],
+	[
+		'verifyCode with a symbol',
+		{ ...sendCode, verifyCode: '12-34' },
+		/^Verification Code .*"12-34"/,
+	],
+	['verifyCode missing', { ...sendCode, verifyCode: BLANK }, /^Verification Code is required/],
 	[
 		'appId missing',
 		{ ...sendCode, appId: ' ' },
@@ -50,33 +58,37 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	[
 		'callee with letters',
 		{ ...sendCode, to: '1380000abcd' },
-		/to must be a phone number.*"1380000abcd"/,
+		/^To must be a mobile number .* or a landline with its area code.*"1380000abcd"/,
 	],
 	[
 		'callee with two extensions',
 		{ ...sendCode, to: '01012345678-1-2' },
-		/to must be a phone number/,
+		/^To must be a mobile number/,
 	],
 	[
 		'playTimes 0',
 		{ ...sendCode, additionalFields: { playTimes: 0 } },
-		/playTimes must be a whole number from 1 to 3, got 0/,
+		/^Play Times must be a whole number from 1 to 3, got 0/,
 	],
 	[
 		'playTimes 4',
 		{ ...sendCode, additionalFields: { playTimes: 4 } },
-		/playTimes must be a whole number from 1 to 3, got 4/,
+		/^Play Times must be a whole number from 1 to 3, got 4/,
 	],
-	['playTimes 1.5', { ...sendCode, additionalFields: { playTimes: 1.5 } }, /playTimes .* got 1.5/],
+	[
+		'playTimes 1.5',
+		{ ...sendCode, additionalFields: { playTimes: 1.5 } },
+		/^Play Times .* got 1.5/,
+	],
 	[
 		'respUrl not a URL',
 		{ ...sendCode, additionalFields: { respUrl: 'not a url' } },
-		/respUrl must be an absolute http.*"not a url"/,
+		/^Result URL must be an absolute http.*"not a url"/,
 	],
 	[
 		'respUrl ftp',
 		{ ...sendCode, additionalFields: { respUrl: 'ftp://127.0.0.1/x' } },
-		/respUrl must be an absolute http/,
+		/^Result URL must be an absolute http/,
 	],
 	[
 		"respUrl with the trigger's secret, mistyped",
@@ -84,32 +96,32 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			...sendCode,
 			additionalFields: { respUrl: 'htp://n8n.example/webhook/x?secret=S3cr3tValue&a=1' },
 		},
-		/respUrl must be an absolute http.*got "htp:\/\/n8n\.example\/webhook\/x\?secret=\*\*\*&a=1"/,
+		/^Result URL must be an absolute http.*got "htp:\/\/n8n\.example\/webhook\/x\?secret=\*\*\*&a=1"/,
 	],
 	[
 		'a very long wrong number, shown cut',
 		{ ...sendCode, to: `${'1234567890'.repeat(30)}x` },
-		/to .*got "(1234567890){12}… \(301 characters\)"/,
+		/^To .*got "(1234567890){12}… \(301 characters\)"/,
 	],
 	[
 		'lang fr',
 		{ ...sendCode, additionalFields: { lang: 'fr' } },
-		/lang must be one of en, zh, got "fr"/,
+		/^Language must be one of en, zh, got "fr"/,
 	],
 	[
 		'displayNum with letters',
 		{ ...sendCode, additionalFields: { displayNum: 'abc' } },
-		/displayNum must be a phone number/,
+		/^Display Number must be a mobile number/,
 	],
 	[
 		'welcomePrompt not wav',
 		{ ...sendCode, additionalFields: { welcomePrompt: 'hello.mp3' } },
-		/welcomePrompt must be one \.wav file name/,
+		/^Welcome Prompt must be one \.wav file name/,
 	],
 	[
 		'maxCallTime 0',
 		{ ...sendCode, additionalFields: { maxCallTime: 0 } },
-		/maxCallTime must be a whole number/,
+		/^Max Call Time \(Seconds\) must be a whole number/,
 	],
 	[
 		'custom audio without files',
@@ -120,7 +132,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			to: '13800000000',
 			playVerifyCode: BLANK,
 		},
-		/playVerifyCode is required/,
+		/^Audio Files is required/,
 	],
 	[
 		'custom audio with an empty name in the list',
@@ -131,7 +143,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			to: '13800000000',
 			playVerifyCode: 'a.wav;;b.wav',
 		},
-		/playVerifyCode must be \.wav file names separated by ';'/,
+		/^Audio Files must be \.wav file names separated by ';'/,
 	],
 	[
 		'custom audio with a bad optional code',
@@ -143,67 +155,71 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			playVerifyCode: 'a.wav',
 			additionalFields: { verifyCode: '1' },
 		},
-		/verifyCode must be 4 to 8/,
+		/^Verification Code must be 4 to 8/,
 	],
-	['text to speech without text', { ...landingText, mediaTxt: BLANK }, /mediaTxt is required/],
+	['text to speech without text', { ...landingText, mediaTxt: BLANK }, /^Text is required/],
 	[
 		'audio without files',
 		{ ...landingText, content: 'audio', mediaName: BLANK },
-		/mediaName is required/,
+		/^Audio Files is required/,
 	],
 	[
 		'txtSpeed 501',
 		{ ...landingText, speechOptions: { txtSpeed: 501 } },
-		/txtSpeed must be a whole number from -500 to 500, got 501/,
+		/^Speed must be a whole number from -500 to 500, got 501/,
 	],
-	['txtSpeed -501', { ...landingText, speechOptions: { txtSpeed: -501 } }, /txtSpeed .* got -501/],
+	['txtSpeed -501', { ...landingText, speechOptions: { txtSpeed: -501 } }, /^Speed .* got -501/],
 	[
 		'txtVolume 21',
 		{ ...landingText, speechOptions: { txtVolume: 21 } },
-		/txtVolume must be a whole number from -20 to 20, got 21/,
+		/^Volume must be a whole number from -20 to 20, got 21/,
 	],
-	['txtVolume -21', { ...landingText, speechOptions: { txtVolume: -21 } }, /txtVolume .* got -21/],
+	['txtVolume -21', { ...landingText, speechOptions: { txtVolume: -21 } }, /^Volume .* got -21/],
 	[
 		'txtPitch 600',
 		{ ...landingText, speechOptions: { txtPitch: 600 } },
-		/txtPitch must be a whole number from -500 to 500, got 600/,
+		/^Pitch must be a whole number from -500 to 500, got 600/,
 	],
 	[
 		'txtBgsound 7',
 		{ ...landingText, speechOptions: { txtBgsound: 7 } },
-		/txtBgsound must be a whole number from 0 to 6, got 7/,
+		/^Background Sound must be a whole number from 0 to 6, got 7/,
 	],
-	['txtBgsound -1', { ...landingText, speechOptions: { txtBgsound: -1 } }, /txtBgsound .* got -1/],
+	[
+		'txtBgsound -1',
+		{ ...landingText, speechOptions: { txtBgsound: -1 } },
+		/^Background Sound .* got -1/,
+	],
 	[
 		'voice notification playTimes 9',
 		{ ...landingText, additionalFields: { playTimes: 9 } },
-		/playTimes must be a whole number from 1 to 3/,
+		/^Play Times must be a whole number from 1 to 3/,
 	],
 	[
 		'mediaNameType 2',
 		{ ...landingText, content: 'audio', mediaName: 'a.wav', mediaNameType: '2' },
-		/mediaNameType must be one of 0, 1, got "2"/,
+		/^Audio File Source must be one of 0, 1, got "2"/,
 	],
-	['SMS without numbers', { ...sms, to: ' , ' }, /to must contain at least one mobile number/],
+	['SMS without numbers', { ...sms, to: ' , ' }, /^To must contain at least one mobile number/],
 	[
 		'SMS with a bad number',
 		{ ...sms, to: '13800000000,12ab' },
-		/to must contain only mobile numbers.*"12ab"/,
+		/^To must contain only mobile numbers.*"12ab"/,
 	],
 	[
 		'SMS with a non-numeric template',
 		{ ...sms, templateId: 'abc' },
-		/templateId must be the numeric ID of a template, got "abc"/,
+		/^Template ID must be the numeric ID of a template, got "abc"/,
 	],
 	[
 		'sub-account name with spaces',
 		{ resource: 'subAccount', operation: 'create', appId: APP, friendlyName: 'a b' },
-		/friendlyName must be 1 to 64 letters and digits/,
+		/^Friendly Name must be 1 to 64 letters and digits/,
 	],
 	[
 		'sub-account list limit 0',
 		{ resource: 'subAccount', operation: 'getAll', appId: APP, returnAll: false, limit: 0 },
-		/limit must be a whole number/,
+		/^Limit must be a whole number/,
 	],
 	[
 		'sub-account list start -1',
@@ -214,7 +230,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			returnAll: true,
 			listOptions: { startNo: -1 },
 		},
-		/startNo must be a whole number/,
+		/^Start At must be a whole number/,
 	],
 	[
 		'sub-account name looked up with spaces',
@@ -224,7 +240,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			appId: APP,
 			subAccountName: { __rl: true, mode: 'name', value: 'a b' },
 		},
-		/subAccountName must be 1 to 64 letters and digits.*got "a b"/,
+		/^Sub-Account must be 1 to 64 letters and digits.*got "a b"/,
 	],
 	[
 		'close with a SID from an expression that is not one',
@@ -233,7 +249,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			operation: 'close',
 			subAccountSid: { __rl: true, mode: 'id', value: '={{ "abc" }}' },
 		},
-		/subAccountSid must be a sub-account SID of 32 letters and digits, got "abc"/,
+		/^Sub-Account must be a sub-account SID of 32 letters and digits, got "abc"/,
 	],
 	[
 		'close without a SID',
@@ -242,12 +258,12 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			operation: 'close',
 			subAccountSid: { __rl: true, mode: 'id', value: BLANK },
 		},
-		/subAccountSid is required/,
+		/^Sub-Account is required/,
 	],
 	[
 		'call state without a callSid',
 		{ resource: 'call', operation: 'getState', appId: APP, callSid: BLANK },
-		/callSid is required/,
+		/^Call SID is required/,
 	],
 	[
 		'call state poll interval 0',
@@ -258,12 +274,12 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			callSid: 'c',
 			options: { waitUntilEnded: true, pollIntervalSeconds: 0 },
 		},
-		/pollIntervalSeconds must be from 0.1/,
+		/^Poll Interval \(Seconds\) must be from 0.1/,
 	],
 	[
 		'bill records for another date',
 		{ resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'week' },
-		/date must be one of day, got "week"/,
+		/^Date must be one of day, got "week"/,
 	],
 ];
 
@@ -319,7 +335,7 @@ it('with Continue On Fail, a bad item becomes an error item and the others are s
 	);
 	expect(json.map((item) => item.callSid ?? item.error)).toEqual([
 		'first',
-		'verifyCode must be 4 to 8 letters or digits, got "1"',
+		'Verification Code must be 4 to 8 letters or digits, got "1"',
 		'third',
 	]);
 	expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual([

@@ -56,7 +56,23 @@ afterAll(async () => {
 const recorded: Record<string, Version1Record> =
 	!recording && existsSync(RECORDED) ? JSON.parse(readFileSync(RECORDED, 'utf8')) : {};
 
-it('the record covers every example file and every operation of the node', () => {
+/** The operations version 1 offered, each of which the record must show. */
+const VERSION_1_OPERATIONS = [
+	'account:getInfo',
+	'billRecords:getDownloadInfo',
+	'call:getResult',
+	'call:getState',
+	'sms:sendTemplate',
+	'subAccount:close',
+	'subAccount:create',
+	'subAccount:getAll',
+	'subAccount:getByName',
+	'voiceNotification:call',
+	'voiceVerification:sendCode',
+	'voiceVerification:sendCustomAudioCode',
+];
+
+it('the record covers every example file and every operation version 1 offered', () => {
 	if (recording) return;
 	expect(Object.keys(recorded).sort()).toEqual(runs.map((run) => run.name).sort());
 	const operations = new Set(
@@ -68,8 +84,9 @@ it('the record covers every example file and every operation of the node', () =>
 				),
 		),
 	);
-	expect(operationsOffered(new Cloopen().description).filter((op) => !operations.has(op))).toEqual(
-		[],
+	expect(VERSION_1_OPERATIONS.filter((operation) => !operations.has(operation))).toEqual([]);
+	expect(operationsOffered(new Cloopen().description)).toEqual(
+		expect.arrayContaining(VERSION_1_OPERATIONS),
 	);
 });
 

@@ -33,15 +33,21 @@ const sendCode = (extra: IDataObject = {}): IDataObject => ({
 	waitOptions: { maxWaitMinutes: 2, earlyCheckSeconds: 0 },
 	...extra,
 });
-const workflow = (parameters: IDataObject): WorkflowInput => ({
+/** The node at its default version unless a test asks for another. */
+const workflow = (parameters: IDataObject, typeVersion?: number): WorkflowInput => ({
 	nodes: [
 		{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
-		{ name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', parameters: parameters as never },
+		{
+			name: 'Cloopen',
+			type: 'n8n-nodes-cloopen.cloopen',
+			parameters: parameters as never,
+			...(typeVersion ? { typeVersion } : {}),
+		},
 	],
 	connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
 });
-const run = async (parameters: IDataObject, items: IDataObject[] = [{}]) =>
-	await runWorkflow(workflow(parameters), {
+const run = async (parameters: IDataObject, items: IDataObject[] = [{}], typeVersion?: number) =>
+	await runWorkflow(workflow(parameters, typeVersion), {
 		nodeTypes: [Cloopen],
 		credentials: credentials(),
 		inputItems: items.map((json): INodeExecutionData => ({ json })),
@@ -168,12 +174,25 @@ describe('placing the call and waiting', () => {
 		expect(emulator.requests()).toHaveLength(0);
 	});
 
-	it.each([
-		[
-			'a Result URL of its own',
-			{ additionalFields: { respUrl: 'https://example.com/x' } },
+	it('version 1 refuses a Result URL of its own, naming field, value and rule; nothing sent', async () => {
+		const result = await run(
+			sendCode({ additionalFields: { respUrl: 'https://example.com/x' } }),
+			[{}],
+			1,
+		);
+		expect(result.errorOf('Cloopen')?.message).toBe(
 			'respUrl must be empty with Wait for Call Result (the node sets it to its own resume URL), got "https://example.com/x"',
-		],
+		);
+		expect(emulator.requests()).toHaveLength(0);
+	});
+
+	it('from version 2 on Result URL is hidden while waiting: a value left in it is not sent, the resume URL is', async () => {
+		const result = await run(sendCode({ additionalFields: { respUrl: 'https://example.com/x' } }));
+		expect(result.run.status).toBe('waiting');
+		expect(emulator.calls()[0].respUrl).toMatch(/\/webhook-waiting\/harness-\d+\/harness-node-1$/);
+	});
+
+	it.each([
 		[
 			'a Max Wait under 0.1 minutes',
 			{ waitOptions: { maxWaitMinutes: 0 } },
@@ -297,7 +316,7 @@ describe('what the platform answered, when it is not what the node expects', () 
 		).toEqual(['Calls/LandingCalls/', 'ivr/call']);
 	});
 
-	it('an accepted call without a callSid, under Continue On Fail: the error item keeps orderid and the rest, nothing waits', async () => {
+	it('an accepted call without a callSid, under Continue On Fail: the error item keeps orderId and the rest, nothing waits', async () => {
 		platform.reply({
 			body: '{"statusCode":"000000","LandingCall":{"orderid":"CM10000000000000001","dateCreated":"2026-11-22 10:00:00"}}',
 		});
@@ -307,7 +326,7 @@ describe('what the platform answered, when it is not what the node expects', () 
 		expect(result.outputOf('Cloopen')).toEqual([
 			{
 				json: expect.objectContaining({
-					orderid: 'CM10000000000000001',
+					orderId: 'CM10000000000000001',
 					dateCreated: expect.any(String),
 					to: '13800000000',
 					statusCode: '000000',

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { OperationContext } from '../resources/types';
-import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
-import type { BodyFormat } from '../../shared/transport/bodyFormat';
 import { cloopenRequest } from '../../shared/transport/request';
 import { InputRules } from '../validation/InputRules';
 import { credentialsOfRun } from './credentialsOfRun';
+import { formLabels } from './nodeForm';
 import type { ParameterReader } from './parameterReader';
+import { readRequestSettings } from './requestSettings';
 import type { Slot } from './requestWindow';
 import { sendInSlot } from './sendInSlot';
 
@@ -16,22 +16,19 @@ export function createOperationContext(
 	itemIndex: number,
 	slot?: Slot,
 ): OperationContext {
-	const rules = new InputRules(context.getNode(), itemIndex);
-	// An expression may give anything: "yaml" must fail the item, not quietly become JSON.
-	const format = rules.oneOf('bodyFormat', parameters.get('bodyFormat', itemIndex, 'json'), [
-		'json',
-		'xml',
-	]) as BodyFormat;
-	const seconds = rules.integerInRange(
-		'requestTimeout',
-		parameters.get('requestTimeout', itemIndex, DEFAULT_TIMEOUT_SECONDS),
-		1,
-		600,
-	);
-	const timeoutMs = Number(seconds) * 1000;
+	const version = context.getNode().typeVersion;
+	// Resource and operation take no expressions: the same for every item.
+	const labels = formLabels({
+		resource: String(parameters.get('resource', 0)),
+		operation: String(parameters.get('operation', 0)),
+		version,
+	});
+	const rules = new InputRules(context.getNode(), itemIndex, labels);
+	const { format, timeoutMs } = readRequestSettings(parameters, itemIndex, version, rules);
 	return {
 		executeFunctions: context,
 		itemIndex,
+		version,
 		credentials: async () => await credentialsOfRun(context),
 		format,
 		rules,

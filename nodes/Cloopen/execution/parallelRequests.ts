@@ -1,12 +1,18 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConcurrencyPlan } from './requestWindow';
+import { settingPath } from './requestSettings';
 
 const MOST = 1000;
 const DEFAULT_MAXIMUM = 250;
 const DEFAULT_FIXED = 10;
 
-export const parallelRequestsProperties: INodeProperties[] = [
+/**
+ * Parallel Requests and its number, at the top of the form (version 1) or in Options (version 2).
+ * In Options, Parallel Requests is absent until added, which means Adaptive: so Maximum Parallel
+ * Requests shows unless Fixed is chosen, and Requests at Once only when it is.
+ */
+export const parallelRequestsFields = (inOptions: boolean): INodeProperties[] => [
 	{
 		displayName: 'Parallel Requests',
 		name: 'parallelMode',
@@ -34,7 +40,9 @@ export const parallelRequestsProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MOST },
 		default: DEFAULT_MAXIMUM,
-		displayOptions: { show: { parallelMode: ['adaptive'] } },
+		displayOptions: inOptions
+			? { hide: { parallelMode: ['fixed'] } }
+			: { show: { parallelMode: ['adaptive'] } },
 		description: 'The most requests in flight at once, however many the platform would accept',
 	},
 	{
@@ -53,20 +61,10 @@ const whole = (value: unknown, fallback: number) =>
 
 /** The run's plan; these parameters are read once, for the first item, as n8n does for such settings. */
 export function readConcurrencyPlan(context: IExecuteFunctions): ConcurrencyPlan {
-	const adaptive = context.getNodeParameter('parallelMode', 0, 'adaptive') !== 'fixed';
+	const setting = (name: string, fallback: unknown) =>
+		context.getNodeParameter(settingPath(context.getNode().typeVersion, name), 0, fallback);
+	const adaptive = setting('parallelMode', 'adaptive') !== 'fixed';
 	return adaptive
-		? {
-				adaptive,
-				maximum: whole(
-					context.getNodeParameter('maxParallelRequests', 0, DEFAULT_MAXIMUM),
-					DEFAULT_MAXIMUM,
-				),
-			}
-		: {
-				adaptive,
-				maximum: whole(
-					context.getNodeParameter('parallelRequests', 0, DEFAULT_FIXED),
-					DEFAULT_FIXED,
-				),
-			};
+		? { adaptive, maximum: whole(setting('maxParallelRequests', DEFAULT_MAXIMUM), DEFAULT_MAXIMUM) }
+		: { adaptive, maximum: whole(setting('parallelRequests', DEFAULT_FIXED), DEFAULT_FIXED) };
 }

@@ -17,6 +17,19 @@ function deepFreeze<T>(value: T): T {
 	return value;
 }
 
+/** The stored value at a dotted path ("options.bodyFormat"), and whether there is one. */
+function storedAt(
+	stored: Record<string, unknown>,
+	path: string,
+): { found: boolean; value?: unknown } {
+	let value: unknown = stored;
+	for (const key of path.split('.')) {
+		if (typeof value !== 'object' || value === null || !(key in value)) return { found: false };
+		value = (value as Record<string, unknown>)[key];
+	}
+	return { found: true, value };
+}
+
 /**
  * Node parameters for one run. n8n resolves a parameter per item because an expression may read the
  * item; a parameter that holds no expression has the same value for every item, so it is resolved
@@ -32,6 +45,7 @@ export class ParameterReader {
 		this.stored = context.getNode().parameters;
 	}
 
+	/** A parameter by name, or a value inside one by a dotted path, as n8n's getNodeParameter reads it. */
 	get<T>(name: string, itemIndex: number, fallback?: T): T {
 		if (this.constants.has(name)) return this.constants.get(name) as T;
 		const value = this.context.getNodeParameter(
@@ -40,8 +54,8 @@ export class ParameterReader {
 			fallback as NodeParameterValueType,
 		) as T;
 		// A parameter missing from the node falls back per call site, so only stored values are shared.
-		if (name in this.stored && !holdsExpression(this.stored[name]))
-			this.constants.set(name, deepFreeze(value));
+		const stored = storedAt(this.stored, name);
+		if (stored.found && !holdsExpression(stored.value)) this.constants.set(name, deepFreeze(value));
 		return value;
 	}
 }

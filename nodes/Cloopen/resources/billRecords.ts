@@ -11,6 +11,26 @@ import { appIdField, operationProperty, showFor } from './fields';
 
 const RESOURCE = 'billRecords';
 
+const billOptions: INodeProperties[] = [
+	{
+		displayName: 'Keywords',
+		name: 'keywords',
+		type: 'string',
+		default: '',
+		description:
+			'Only if Cloopen has set up a keyword filter for your account: the keyword that narrows the records. Leave empty to get all of them.',
+	},
+	{
+		displayName: 'Max File Size (MB)',
+		name: 'maxFileSizeMb',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 2048 },
+		default: DEFAULT_BILL_FILE_MAX_MB,
+		description:
+			'Largest bill file to download (after decompression); a larger one fails the item instead of filling the memory of n8n',
+	},
+];
+
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'getDownloadInfo', [
 		{
@@ -30,12 +50,13 @@ const properties: INodeProperties[] = [
 		displayOptions: showFor(RESOURCE),
 	},
 	appIdField(RESOURCE, ['getDownloadInfo']),
+	// From version 2 on there is no choice to offer: the request always asks for the previous day.
 	{
 		displayName: 'Date',
 		name: 'date',
 		type: 'options',
 		default: 'day',
-		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
+		displayOptions: showFor(RESOURCE, ['getDownloadInfo'], 'version1'),
 		options: [
 			{
 				name: 'Previous Day',
@@ -70,26 +91,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor(RESOURCE, ['getDownloadInfo']),
-		options: [
-			{
-				displayName: 'Keywords',
-				name: 'keywords',
-				type: 'string',
-				default: '',
-				description:
-					'Only if Cloopen has set up a keyword filter for your account: the keyword that narrows the records. Leave empty to get all of them.',
-			},
-			{
-				displayName: 'Max File Size (MB)',
-				name: 'maxFileSizeMb',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 2048 },
-				default: DEFAULT_BILL_FILE_MAX_MB,
-				description:
-					'Largest bill file to download (after decompression); a larger one fails the item instead of filling the memory of n8n',
-			},
-		],
+		displayOptions: showFor(RESOURCE, ['getDownloadInfo'], 'version1'),
+		options: billOptions,
 	},
 ];
 
@@ -98,6 +101,7 @@ export const billRecords: ResourceDefinition = {
 	value: RESOURCE,
 	description: "The previous day's bill records",
 	properties,
+	options: { getDownloadInfo: billOptions },
 	handlers: {
 		async getDownloadInfo(context) {
 			const { rules } = context;
@@ -109,7 +113,10 @@ export const billRecords: ResourceDefinition = {
 				path: 'BillRecords',
 				body: {
 					appId: await appIdOf(context),
-					date: rules.oneOf('date', context.param('date', 'day'), ['day']),
+					date:
+						context.version >= 2
+							? 'day'
+							: rules.oneOf('date', context.param('date', 'day'), ['day']),
 					...(keywords ? { keywords } : {}),
 				},
 				xml: { root: 'BillRecords' },

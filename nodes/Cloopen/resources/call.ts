@@ -18,6 +18,41 @@ const callSidField = (operations: string[], description: string): INodePropertie
 	description,
 });
 
+/** Get State's options, in its Options collection in every version. */
+const stateOptions: INodeProperties[] = [
+	{
+		displayName: 'Callback URL',
+		name: 'action',
+		type: 'string',
+		default: '',
+		description: 'Optional: a URL where Cloopen also posts the state it answers with (action)',
+	},
+	{
+		displayName: 'Max Wait (Seconds)',
+		name: 'maxWaitSeconds',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 120,
+		description: 'With Wait Until Ended: give up and return the state "in call" after this long',
+	},
+	{
+		displayName: 'Poll Interval (Seconds)',
+		name: 'pollIntervalSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0.1, numberPrecision: 1 },
+		default: 5,
+		description: 'With Wait Until Ended: time between two queries',
+	},
+	{
+		displayName: 'Wait Until Ended',
+		name: 'waitUntilEnded',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to keep querying until the call has ended (or Max Wait has passed), so that Get Result can follow directly',
+	},
+];
+
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'getState', [
 		{
@@ -45,41 +80,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor(RESOURCE, ['getState']),
-		options: [
-			{
-				displayName: 'Callback URL (Action)',
-				name: 'action',
-				type: 'string',
-				default: '',
-				description: 'Optional: a URL where Cloopen also posts the state it answers with',
-			},
-			{
-				displayName: 'Max Wait (Seconds)',
-				name: 'maxWaitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 120,
-				description:
-					'With Wait Until Ended: give up and return the state "in call" after this long',
-			},
-			{
-				displayName: 'Poll Interval (Seconds)',
-				name: 'pollIntervalSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0.1, numberPrecision: 1 },
-				default: 5,
-				description: 'With Wait Until Ended: time between two queries',
-			},
-			{
-				displayName: 'Wait Until Ended',
-				name: 'waitUntilEnded',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to keep querying until the call has ended (or Max Wait has passed), so that Get Result can follow directly',
-			},
-		],
+		displayOptions: showFor(RESOURCE, ['getState'], 'version1'),
+		options: stateOptions,
 	},
 ];
 
@@ -113,6 +115,7 @@ export const call: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'State and result of a voice call',
 	properties,
+	options: { getState: stateOptions },
 	handlers: {
 		async getState(context) {
 			const { rules } = context;
@@ -180,7 +183,8 @@ export const call: ResourceDefinition = {
 						state,
 						result: CALL_RESULTS[state] ?? 'unknown',
 						answered: state === '0',
-						callTime: result.callTime,
+						// Version 2 names the call's length as the trigger and Wait for Call Result do.
+						[context.version >= 2 ? 'duration' : 'callTime']: result.callTime,
 						statusCode: response.statusCode,
 					},
 				},

@@ -1,7 +1,18 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-export const showFor = (resource: string, operation?: string[]) => ({
-	show: operation ? { resource: [resource], operation } : { resource: [resource] },
+/** The node versions a field belongs to: version 1 alone, or version 2 and later. */
+export type Versions = 'version1' | 'fromVersion2';
+const VERSION_CONDITIONS = {
+	version1: { '@version': [1] },
+	fromVersion2: { '@version': [{ _cnd: { gte: 2 } }] },
+};
+
+export const showFor = (resource: string, operation?: string[], versions?: Versions) => ({
+	show: {
+		resource: [resource],
+		...(operation ? { operation } : {}),
+		...(versions ? VERSION_CONDITIONS[versions] : {}),
+	},
 });
 
 /** A resource's Operation selector (n8n's usual shape: no expressions, shown for that resource). */
@@ -42,7 +53,7 @@ export function appIdField(resource: string, operations: string[]): INodePropert
 export function callOutcomeNotice(resource: string): INodeProperties {
 	return {
 		displayName:
-			"A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.",
+			"A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, turn on Wait for Call Result, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.",
 		name: 'callOutcomeNotice',
 		type: 'notice',
 		default: '',
@@ -51,13 +62,33 @@ export function callOutcomeNotice(resource: string): INodeProperties {
 }
 
 export const respUrlField: INodeProperties = {
-	displayName: 'Result URL (respUrl)',
+	displayName: 'Result URL',
 	name: 'respUrl',
 	type: 'string',
 	default: '',
 	placeholder: 'https://your-n8n/webhook/…/cloopen',
 	description:
-		'Where the platform posts the call result when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).',
+		'Where the platform posts the call result (respUrl) when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).',
+};
+
+/**
+ * Result URL from version 2 on: hidden while Wait for Call Result is on, since the node then sets it
+ * itself (and n8n leaves a hidden field's value out).
+ */
+export const respUrlFieldFromVersion2: INodeProperties = {
+	...respUrlField,
+	displayOptions: { hide: { '/waitForResult': [true] } },
+};
+
+/** The platform does not document the unit; the field reads as seconds (docs/platform.md). */
+export const maxCallTimeField: INodeProperties = {
+	displayName: 'Max Call Time (Seconds)',
+	name: 'maxCallTime',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 60,
+	description:
+		'The call is hung up automatically after this long (maxCallTime; Cloopen does not document the unit, seconds are usual)',
 };
 
 export const playTimesField: INodeProperties = {

@@ -5,7 +5,7 @@ import type { OperationContext, ResourceDefinition } from './types';
 import { withIsoDates } from './platformDate';
 import { nestedObject } from './answerShape';
 import { appIdOf } from './appId';
-import { appIdField, operationProperty, showFor } from './fields';
+import { appIdField, operationProperty, showFor, type Versions } from './fields';
 
 const RESOURCE = 'sms';
 /** docs/platform.md#template-sms: at most 200 numbers in one request. */
@@ -19,6 +19,17 @@ const SMS_FAILURE_FIELDS = [
 	'inDoubtNumbers',
 	'unsentNumbers',
 ];
+
+/** At the top of the form in version 1; in the Options collection from version 2 on. */
+const includeBatchNumbersField = (versions?: Versions): INodeProperties => ({
+	displayName: 'Include Numbers per Batch',
+	name: 'includeBatchNumbers',
+	type: 'boolean',
+	default: false,
+	...(versions ? { displayOptions: showFor(RESOURCE, ['sendTemplate'], versions) } : {}),
+	description:
+		'Whether each batch in the output lists its numbers. Off, a batch gives its count and index range (firstIndex to lastIndex, 0-based, in the list as sent with duplicates removed), which keeps the output small: n8n stores it with every execution.',
+});
 
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'sendTemplate', [
@@ -37,10 +48,11 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: '13800000000,13900000000',
+		typeOptions: { rows: 2 },
+		placeholder: '13800000000, 13900000000',
 		displayOptions: showFor(RESOURCE, ['sendTemplate']),
 		description:
-			'Mobile numbers separated by commas, or an expression that returns a list of numbers. Any number of numbers: they are sent 200 per request.',
+			'Mobile numbers separated by commas (, or ，) or one per line, or an expression that returns a list of numbers. Any number of numbers: they are sent 200 per request.',
 	},
 	{
 		displayName: 'Template ID',
@@ -68,7 +80,7 @@ const properties: INodeProperties[] = [
 				name: 'values',
 				values: [
 					{
-						displayName: 'Value for {Row Number}',
+						displayName: 'Placeholder Value',
 						name: 'value',
 						type: 'string',
 						default: '',
@@ -79,15 +91,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Include Numbers per Batch',
-		name: 'includeBatchNumbers',
-		type: 'boolean',
-		default: false,
-		displayOptions: showFor(RESOURCE, ['sendTemplate']),
-		description:
-			'Whether each batch in the output lists its numbers. Off, a batch gives its count and index range (firstIndex to lastIndex, 0-based, in the list as sent with duplicates removed), which keeps the output small: n8n stores it with every execution.',
-	},
+	includeBatchNumbersField('version1'),
 ];
 
 /** Text or a number as it is written; anything else (an object, true, null) is not a phone number. */
@@ -97,16 +101,19 @@ function numberText(context: OperationContext, value: unknown): string {
 	return context.rules.fail(
 		'to',
 		value,
-		'must contain only mobile numbers (text or numbers), separated by commas or given as a list',
+		'must contain only mobile numbers (text or numbers), separated by commas or one per line, or given as a list',
 	);
 }
 
-/** Numbers from a comma-separated text or a list; blanks between commas are not numbers. */
+/** What separates two numbers in To: a comma (also the full-width ，) or a line break. */
+const NUMBER_SEPARATOR = /[,，\r\n]/;
+
+/** Numbers from a text (commas or one per line) or a list; blanks between separators are not numbers. */
 function readNumbers(context: OperationContext): string[] {
 	const raw = context.param<unknown>('to');
 	const entries = Array.isArray(raw)
 		? raw.map((entry) => numberText(context, entry))
-		: numberText(context, raw ?? '').split(',');
+		: numberText(context, raw ?? '').split(NUMBER_SEPARATOR);
 	const numbers = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 	if (numbers.length === 0)
 		context.rules.fail('to', raw, 'must contain at least one mobile number');
@@ -122,7 +129,7 @@ function readTemplateData(context: OperationContext): string[] | undefined {
 	const collection = context.param<{ values?: Array<{ value?: unknown }> }>('templateData', {});
 	const entries = Array.isArray(collection?.values) ? collection.values : [];
 	const values = entries.map((entry, index) =>
-		context.rules.placeholderValue(`templateData value ${index + 1}`, entry?.value),
+		context.rules.placeholderValue({ name: 'templateData', row: index + 1 }, entry?.value),
 	);
 	return values.length > 0 ? values : undefined;
 }
@@ -138,6 +145,7 @@ export const sms: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Send template text messages',
 	properties,
+	options: { sendTemplate: [includeBatchNumbersField()] },
 	resultIds: ['smsMessageSid'],
 	failureFields: SMS_FAILURE_FIELDS,
 	handlers: {
@@ -151,7 +159,11 @@ export const sms: ResourceDefinition = {
 			const { unique: numbers, duplicatesRemoved } = withoutDuplicates(readNumbers(context));
 
 			const batches: IDataObject[] = [];
-			const listed = context.param<boolean>('includeBatchNumbers', false) === true;
+			const listed =
+				context.param<boolean>(
+					context.version >= 2 ? 'options.includeBatchNumbers' : 'includeBatchNumbers',
+					false,
+				) === true;
 			for (let start = 0; start < numbers.length; start += SMS_BATCH_SIZE) {
 				const to = numbers.slice(start, start + SMS_BATCH_SIZE);
 				try {

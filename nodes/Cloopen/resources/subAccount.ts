@@ -18,6 +18,36 @@ const SUB_ACCOUNT_SID = '^[A-Za-z0-9]{32}$';
 const INCLUDE_SECRETS_DESCRIPTION =
 	'Whether to output the sub-account token (subToken) and communication password (voipPwd)';
 
+/** Create and Get by Name give the secrets unless told not to. */
+const oneOptions: INodeProperties[] = [
+	{
+		displayName: 'Include Secrets',
+		name: 'includeSecrets',
+		type: 'boolean',
+		default: true,
+		description: INCLUDE_SECRETS_DESCRIPTION,
+	},
+];
+
+/** Get Many leaves them out unless told to. Version 1 stores these as listOptions, later versions as options. */
+const listOptions: INodeProperties[] = [
+	{
+		displayName: 'Include Secrets',
+		name: 'includeSecrets',
+		type: 'boolean',
+		default: false,
+		description: INCLUDE_SECRETS_DESCRIPTION,
+	},
+	{
+		displayName: 'Start At',
+		name: 'startNo',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'Index of the first sub-account to return (0 is the first)',
+	},
+];
+
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'create', [
 		{
@@ -154,16 +184,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor(RESOURCE, ['create', 'getByName']),
-		options: [
-			{
-				displayName: 'Include Secrets',
-				name: 'includeSecrets',
-				type: 'boolean',
-				default: true,
-				description: INCLUDE_SECRETS_DESCRIPTION,
-			},
-		],
+		displayOptions: showFor(RESOURCE, ['create', 'getByName'], 'version1'),
+		options: oneOptions,
 	},
 	{
 		displayName: 'Options',
@@ -171,24 +193,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: showFor(RESOURCE, ['getAll']),
-		options: [
-			{
-				displayName: 'Include Secrets',
-				name: 'includeSecrets',
-				type: 'boolean',
-				default: false,
-				description: INCLUDE_SECRETS_DESCRIPTION,
-			},
-			{
-				displayName: 'Start At',
-				name: 'startNo',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Index of the first sub-account to return (0 is the first)',
-			},
-		],
+		displayOptions: showFor(RESOURCE, ['getAll'], 'version1'),
+		options: listOptions,
 	},
 ];
 
@@ -287,6 +293,7 @@ export const subAccount: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Accounts for your own customers, each with its own communication account',
 	properties,
+	options: { create: oneOptions, getByName: oneOptions, getAll: listOptions },
 	resultIds: ['subAccountSid', 'friendlyName'],
 	handlers: {
 		async create(context) {
@@ -311,7 +318,10 @@ export const subAccount: ResourceDefinition = {
 				: Number(
 						rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER),
 					);
-			const options = context.param<IDataObject>('listOptions', {});
+			const options = context.param<IDataObject>(
+				context.version >= 2 ? 'options' : 'listOptions',
+				{},
+			);
 			const startNo = Number(
 				rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER),
 			);

@@ -14,6 +14,8 @@ import type { InputRules } from '../validation/InputRules';
 export interface OperationContext {
 	executeFunctions: IExecuteFunctions;
 	itemIndex: number;
+	/** The node's version (typeVersion): what the form offers and how the output names things. */
+	version: number;
 	/** The node's credentials, read once per run. */
 	credentials(): Promise<ICredentialDataDecryptedObject>;
 	format: BodyFormat;
@@ -38,7 +40,10 @@ export interface ResourceDefinition {
 	name: string;
 	value: string;
 	description: string;
+	/** The fields of version 1 and of version 2 and later, told apart by their '@version' display rule. */
 	properties: INodeProperties[];
+	/** From version 2 on, per operation: its own entries of the Options collection (the run's settings are added). */
+	options?: Record<string, INodeProperties[]>;
 	handlers: Record<string, OperationHandler>;
 	/** Output fields that identify what an operation did (a callSid), in the order a report names them. */
 	resultIds?: string[];

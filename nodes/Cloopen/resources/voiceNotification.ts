@@ -11,12 +11,31 @@ import {
 	operationProperty,
 	playTimesField,
 	respUrlField,
+	respUrlFieldFromVersion2,
+	showFor,
 	userDataField,
+	type Versions,
 } from './fields';
 
 const RESOURCE = 'voiceNotification';
 const show = (content?: string[]) => ({
 	show: { resource: [RESOURCE], operation: ['call'], ...(content ? { content } : {}) },
+});
+
+/** From version 2 on, Result URL is hidden while Wait for Call Result is on. */
+const additionalFields = (versions: Versions): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: showFor(RESOURCE, ['call'], versions),
+	options: [
+		displayNumField,
+		playTimesField,
+		versions === 'version1' ? respUrlField : respUrlFieldFromVersion2,
+		userDataField,
+	],
 });
 
 const properties: INodeProperties[] = [
@@ -144,15 +163,8 @@ const properties: INodeProperties[] = [
 		],
 		description: 'Where the audio files come from',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: show(),
-		options: [displayNumField, playTimesField, respUrlField, userDataField],
-	},
+	additionalFields('version1'),
+	additionalFields('fromVersion2'),
 ];
 
 /** Speech settings count only when text is read; ranges in docs/platform.md#voice-notification. */
@@ -168,7 +180,7 @@ export const voiceNotification: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Call a number and play a message',
 	properties,
-	resultIds: ['callSid', 'orderid'],
+	resultIds: ['callSid', 'orderid', 'orderId'],
 	handlers: {
 		async call(context) {
 			const { rules } = context;
@@ -224,7 +236,10 @@ export const voiceNotification: ResourceDefinition = {
 					json: {
 						callSid: call.callSid,
 						...withIsoDates({ dateCreated: call.dateCreated }),
-						...(orderid !== undefined ? { orderid } : {}),
+						// Version 2 spells it in camelCase, as callSid beside it.
+						...(orderid !== undefined
+							? { [context.version >= 2 ? 'orderId' : 'orderid']: orderid }
+							: {}),
 						to: body.to,
 						statusCode: response.statusCode,
 					},

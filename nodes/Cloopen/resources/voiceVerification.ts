@@ -8,14 +8,69 @@ import {
 	appIdField,
 	callOutcomeNotice,
 	displayNumField,
+	maxCallTimeField,
 	operationProperty,
 	playTimesField,
 	respUrlField,
+	respUrlFieldFromVersion2,
 	showFor,
 	userDataField,
+	type Versions,
 } from './fields';
 
 const RESOURCE = 'voiceVerification';
+
+const LANGUAGE: INodeProperties = {
+	displayName: 'Language',
+	name: 'lang',
+	type: 'options',
+	default: 'zh',
+	options: [
+		{ name: 'Chinese', value: 'zh' },
+		{ name: 'English (Not Yet Supported by Cloopen)', value: 'en' },
+	],
+	description: 'Language in which the code is read out',
+};
+
+/**
+ * Version 1 offers Language, whose only other choice (English) Cloopen does not support yet; from
+ * version 2 on the code is read in Chinese, the platform's default, and Result URL is hidden while
+ * Wait for Call Result is on.
+ */
+const additionalFields = (versions: Versions): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: showFor(RESOURCE, ['sendCode', 'sendCustomAudioCode'], versions),
+	options: [
+		displayNumField,
+		...(versions === 'version1' ? [LANGUAGE] : []),
+		maxCallTimeField,
+		playTimesField,
+		versions === 'version1' ? respUrlField : respUrlFieldFromVersion2,
+		userDataField,
+		{
+			displayName: 'Verification Code',
+			name: 'verifyCode',
+			type: 'string',
+			default: '',
+			displayOptions: { show: { '/operation': ['sendCustomAudioCode'] } },
+			description:
+				'Optional with custom audio: the code your files read out (4 to 8 letters or digits), passed to Cloopen as well',
+		},
+		{
+			displayName: 'Welcome Prompt',
+			name: 'welcomePrompt',
+			type: 'string',
+			default: '',
+			placeholder: 'welcome.wav',
+			description:
+				'One approved wav file played before the code (the platform takes a single file here)',
+		},
+	],
+});
 
 const properties: INodeProperties[] = [
 	operationProperty(RESOURCE, 'sendCode', [
@@ -28,8 +83,9 @@ const properties: INodeProperties[] = [
 		{
 			name: 'Send Custom Audio Code',
 			value: 'sendCustomAudioCode',
-			action: 'Call a number and play custom audio files',
-			description: 'Call a number and play your own approved wav files in order',
+			action: 'Call a number and read a code with your own audio files',
+			description:
+				'Call a number and read a verification code with your own approved wav files, played in order',
 		},
 	]),
 	callOutcomeNotice(RESOURCE),
@@ -65,58 +121,8 @@ const properties: INodeProperties[] = [
 		description:
 			"Approved wav files played in order, separated by ';' (wav, 8 kHz, 16-bit mono PCM, uploaded in the console)",
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: showFor(RESOURCE, ['sendCode', 'sendCustomAudioCode']),
-		options: [
-			displayNumField,
-			{
-				displayName: 'Language',
-				name: 'lang',
-				type: 'options',
-				default: 'zh',
-				options: [
-					{ name: 'Chinese', value: 'zh' },
-					{ name: 'English (Not Yet Supported by Cloopen)', value: 'en' },
-				],
-				description: 'Language in which the code is read out',
-			},
-			{
-				displayName: 'Max Call Time',
-				name: 'maxCallTime',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 60,
-				description:
-					'The call is hung up automatically after this long (the platform does not document the unit; seconds are usual)',
-			},
-			playTimesField,
-			respUrlField,
-			userDataField,
-			{
-				displayName: 'Verification Code',
-				name: 'verifyCode',
-				type: 'string',
-				default: '',
-				displayOptions: { show: { '/operation': ['sendCustomAudioCode'] } },
-				description:
-					'Optional with custom audio: the code your files read out (4 to 8 letters or digits), passed to Cloopen as well',
-			},
-			{
-				displayName: 'Welcome Prompt',
-				name: 'welcomePrompt',
-				type: 'string',
-				default: '',
-				placeholder: 'welcome.wav',
-				description:
-					'One approved wav file played before the code (the platform takes a single file here)',
-			},
-		],
-	},
+	additionalFields('version1'),
+	additionalFields('fromVersion2'),
 ];
 
 /** Fields common to both variants (docs/platform.md#voice-verification), validated. */
@@ -171,7 +177,7 @@ export const voiceVerification: ResourceDefinition = {
 	value: RESOURCE,
 	description: 'Read a one-time code to a caller',
 	properties,
-	resultIds: ['callSid', 'orderid'],
+	resultIds: ['callSid', 'orderid', 'orderId'],
 	handlers: {
 		async sendCode(context) {
 			const fields = await commonFields(context);

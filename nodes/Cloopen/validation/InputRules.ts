@@ -1,6 +1,7 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import { ABSOLUTE_HTTP_URL, withUrlSecretsMasked } from '../../shared/urls';
+import type { FieldLabels } from './fieldLabels';
 
 /** Longest value an error repeats in full; a list of 10,000 numbers would drown the message. */
 const SHOWN_LENGTH = 120;
@@ -18,6 +19,22 @@ const NOT_TEXT =
 	// eslint-disable-next-line no-control-regex
 	/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+
+/**
+ * A number to call (docs/platform.md#voice-verification): a mainland mobile number (11 digits from 13
+ * to 19), or a landline with its area code: 0, the area code's two or three digits and a local number
+ * of seven or eight (9 to 11 digits after the 0); +86 or 0086 may stand for the 0. A landline may
+ * have an extension joined with '-'.
+ */
+const NUMBER_TO_CALL = /^(?:(?:\+86|0086)?1[3-9]\d{9}|(?:0|\+86|0086)[1-9]\d{8,10}(?:-\d{1,10})?)$/;
+const NUMBER_TO_CALL_RULE =
+	"must be a mobile number (11 digits, e.g. 13800000000) or a landline with its area code (e.g. 01012345678), +86 allowed in front; join an extension with '-' (01012345678-123)";
+
+/** A field by its parameter name, or one row of a list field (Template Data) by its 1-based number. */
+export type Field = string | { name: string; row: number };
+
+/** Until a form's labels are given, a field is named by its parameter name. */
+const BY_NAME: FieldLabels = (name) => ({ label: name, name });
 
 /**
  * The value as an error shows it: the value of a secret in a URL (a Cloopen Trigger's ?secret=…
@@ -45,23 +62,35 @@ function jsonText(value: unknown): string {
 
 /**
  * Checks one field against one rule of the platform (docs/platform.md#endpoints, docs/platform.md#limits) before anything is sent.
- * Every failure names the field, the value it got and the rule it broke.
+ * Every failure names the field by the label the form shows (its parameter name in brackets, in the
+ * description), the value it got and the rule it broke.
  */
 export class InputRules {
 	constructor(
 		private readonly node: INode,
 		private readonly itemIndex: number,
+		private readonly labels: FieldLabels = BY_NAME,
 	) {}
 
-	fail(field: string, value: unknown, rule: string): never {
-		throw new NodeOperationError(this.node, `${field} ${rule}, got ${shownValue(value)}`, {
+	fail(field: Field, value: unknown, rule: string): never {
+		const { label, name, within } = this.labels(typeof field === 'string' ? field : field.name);
+		const row = typeof field === 'string' ? undefined : field.row;
+		const named = row === undefined ? label : `${label} row ${row}`;
+		const place = [
+			row === undefined ? `"${label}"` : `row ${row} of "${label}"`,
+			name !== label ? `(${name})` : '',
+			within ? `in ${within}` : '',
+		]
+			.filter(Boolean)
+			.join(' ');
+		throw new NodeOperationError(this.node, `${named} ${rule}, got ${shownValue(value)}`, {
 			itemIndex: this.itemIndex,
-			description: `The request was not sent: fix "${field}" and run again.`,
+			description: `The request was not sent: fix ${place} and run again.`,
 		});
 	}
 
 	/** A required text field: trimmed, and never empty. */
-	required(field: string, value: unknown, kind: TextKind = 'line'): string {
+	required(field: Field, value: unknown, kind: TextKind = 'line'): string {
 		const text = this.text(field, value, kind);
 		if (text === '') this.fail(field, value, 'is required and must not be empty');
 		return text;
@@ -71,18 +100,18 @@ export class InputRules {
 	 * An optional text field: trimmed; undefined when empty (or when an expression gave null or
 	 * nothing) so that it is left out of the body. Any other value, 0 included, is checked as given.
 	 */
-	optional(field: string, value: unknown, kind: TextKind = 'line'): string | undefined {
+	optional(field: Field, value: unknown, kind: TextKind = 'line'): string | undefined {
 		const text = this.text(field, value ?? '', kind);
 		return text === '' ? undefined : text;
 	}
 
 	/** Your own data returned with the call result: text, a number or true/false, sent as text. */
-	userData(field: string, value: unknown): string | undefined {
+	userData(field: Field, value: unknown): string | undefined {
 		return this.optional(field, typeof value === 'boolean' ? String(value) : value, 'multiline');
 	}
 
 	/** A whole number in [min, max], sent as a string. Text must be plain digits ("0x10" and "1e1" are not). */
-	integerInRange(field: string, value: unknown, min: number, max: number): string {
+	integerInRange(field: Field, value: unknown, min: number, max: number): string {
 		const numeric =
 			typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
 		if (
@@ -97,14 +126,14 @@ export class InputRules {
 	}
 
 	/** One of a fixed list of values. */
-	oneOf(field: string, value: unknown, allowed: string[]): string {
+	oneOf(field: Field, value: unknown, allowed: string[]): string {
 		const text = this.text(field, value);
 		if (!allowed.includes(text)) this.fail(field, value, `must be one of ${allowed.join(', ')}`);
 		return text;
 	}
 
 	/** 4 to 8 letters or digits (docs/platform.md#voice-verification). */
-	verifyCode(field: string, value: unknown): string {
+	verifyCode(field: Field, value: unknown): string {
 		const text = this.required(field, value);
 		if (!/^[A-Za-z0-9]{4,8}$/.test(text))
 			this.fail(field, value, 'must be 4 to 8 letters or digits');
@@ -115,35 +144,34 @@ export class InputRules {
 	 * The value for one template placeholder: text or a number, never empty. Text is sent as given
 	 * (not trimmed): spaces may be part of the message.
 	 */
-	placeholderValue(field: string, value: unknown): string {
+	placeholderValue(field: Field, value: unknown): string {
 		const checked = this.required(field, value, 'multiline');
 		return typeof value === 'string' ? value : checked;
 	}
 
 	/** An optional phone number: absent, null or empty leaves it out; anything else (0 too) must be one. */
-	optionalPhoneNumber(field: string, value: unknown): string | undefined {
+	optionalPhoneNumber(field: Field, value: unknown): string | undefined {
 		if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
 			return undefined;
 		return this.phoneNumber(field, value);
 	}
 
-	/** A callee: digits (a landline with its area code), optional leading +, optional '-extension'. */
-	phoneNumber(field: string, value: unknown): string {
+	/** A number to call or to show: a mobile number, or a landline with its area code (NUMBER_TO_CALL). */
+	phoneNumber(field: Field, value: unknown): string {
 		const text = this.required(field, value);
-		if (!/^\+?\d{3,20}(-\d{1,10})?$/.test(text)) {
-			this.fail(
-				field,
-				value,
-				"must be a phone number of 3 to 20 digits (a landline with its area code; an extension joined with '-')",
-			);
-		}
+		if (!NUMBER_TO_CALL.test(text)) this.fail(field, value, NUMBER_TO_CALL_RULE);
 		return text;
 	}
 
 	/** A mobile number for SMS: digits with an optional leading +. */
-	mobileNumber(field: string, value: string): string {
-		if (!/^\+?\d{5,20}$/.test(value))
-			this.fail(field, value, 'must contain only mobile numbers of 5 to 20 digits');
+	mobileNumber(field: Field, value: string): string {
+		if (!/^\+?\d{5,20}$/.test(value)) {
+			this.fail(
+				field,
+				value,
+				'must contain only mobile numbers of 5 to 20 digits, separated by commas or one per line',
+			);
+		}
 		return value;
 	}
 
@@ -151,7 +179,7 @@ export class InputRules {
 	 * An absolute http(s) URL with a host, as respUrl must be "URL-conformant". Checked as written, not
 	 * only as parsed: the URL parser would turn http:/x, http:///x or http:\\x into http://x/.
 	 */
-	url(field: string, value: unknown): string | undefined {
+	url(field: Field, value: unknown): string | undefined {
 		const text = this.optional(field, value);
 		if (text === undefined) return undefined;
 		let parsed: URL | undefined;
@@ -171,7 +199,7 @@ export class InputRules {
 	}
 
 	/** One wav file name (welcomePrompt: docs/platform.md#voice-verification allows a single file). */
-	wavFile(field: string, value: unknown): string | undefined {
+	wavFile(field: Field, value: unknown): string | undefined {
 		const text = this.optional(field, value);
 		if (text === undefined) return undefined;
 		if (!/^[^\s;]+\.wav$/i.test(text))
@@ -180,7 +208,7 @@ export class InputRules {
 	}
 
 	/** wav file names separated by ';' (docs/platform.md#voice-verification, docs/platform.md#voice-notification). */
-	wavFileList(field: string, value: unknown, isRequired: boolean): string | undefined {
+	wavFileList(field: Field, value: unknown, isRequired: boolean): string | undefined {
 		const text = isRequired ? this.required(field, value) : this.optional(field, value);
 		if (text === undefined) return undefined;
 		const names = text.split(';').map((name) => name.trim());
@@ -199,7 +227,7 @@ export class InputRules {
 	 * lists, null and nothing are refused rather than sent as "true", "[object Object]", "a,b", "null"
 	 * or "".
 	 */
-	private text(field: string, value: unknown, kind: TextKind = 'line'): string {
+	private text(field: Field, value: unknown, kind: TextKind = 'line'): string {
 		let text: string;
 		if (typeof value === 'string') text = value.trim();
 		else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
