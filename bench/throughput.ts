@@ -134,7 +134,8 @@ export async function engineVoiceNotifications(
 						to: '={{ $json.to }}',
 						content: 'text',
 						mediaTxt: MESSAGE,
-						...parallelParameters(parallel),
+						// Node version 2 keeps the run's settings in the Options collection.
+						options: parallelParameters(parallel),
 					},
 				},
 			],
