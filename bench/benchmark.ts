@@ -191,7 +191,8 @@ async function templateSms(
 						appId: emulator.appId,
 						to: list.join(','),
 						templateId: '2',
-						includeBatchNumbers,
+						// Node version 2 keeps it in the Options collection.
+						options: { includeBatchNumbers },
 					},
 				},
 			],
