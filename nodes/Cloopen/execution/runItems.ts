@@ -34,7 +34,11 @@ type NodeError = NodeApiError | NodeOperationError;
  * report into the error it throws, and an error kept between tries must not collect one per try.
  */
 function copyOf<E extends NodeError>(error: E): E {
-	const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as E, error);
+	// Every own property, the message and stack among them (an Error's are not enumerable).
+	const copy = Object.create(
+		Object.getPrototypeOf(error) as object,
+		Object.getOwnPropertyDescriptors(error),
+	) as E;
 	copy.context = { ...error.context };
 	return copy;
 }
