@@ -49,6 +49,9 @@ export function notificationBody(call: NotifiedCall): string {
 	);
 }
 
+/** The acknowledgement is 87 bytes; a reply this long is not one, and is not kept whole. */
+export const MAX_REPLY_BYTES = 64 * 1024;
+
 /** POSTs one notification and records what came back; never throws. `signal` aborts it (close()). */
 export async function deliverNotification(
 	call: EmulatorCallRecord,
@@ -88,7 +91,18 @@ export async function deliverNotification(
 			},
 			(incoming) => {
 				const chunks: Buffer[] = [];
-				incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+				let size = 0;
+				incoming.on('data', (chunk: Buffer) => {
+					size += chunk.length;
+					if (size <= MAX_REPLY_BYTES) return void chunks.push(chunk);
+					chunks.length = 0;
+					resolve({
+						...record,
+						httpStatus: incoming.statusCode,
+						error: `reply over ${MAX_REPLY_BYTES} bytes: not read further, not recorded`,
+					});
+					outgoing.destroy();
+				});
 				incoming.on('error', (error) =>
 					resolve({ ...record, httpStatus: incoming.statusCode, error: error.message }),
 				);

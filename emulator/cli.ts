@@ -6,15 +6,17 @@
  *   --call-duration MS  (EMULATOR_CALL_DURATION_MS, default 5000: long enough to watch a call)
  *   --mode M            (EMULATOR_MODE, default platform: what the real platform accepts; strict: only what docs/platform.md allows)
  *   --record-limit N    (EMULATOR_RECORD_LIMIT, default 10000: requests, calls, SMS and notifications each log keeps)
+ *   --record-bytes N    (EMULATOR_RECORD_BYTES, default 67108864: bytes each log keeps at most)
+ *   --sub-account-limit N (EMULATOR_SUB_ACCOUNT_LIMIT, default 10000: sub-accounts that may exist)
  * Flags take "--name value" or "--name=value". Runs until Ctrl-C, SIGTERM or SIGHUP (shutdown.ts).
  */
 import { startEmulator } from './index';
 import { parseMode } from './mode';
-import { DEFAULT_RECORD_LIMIT } from './records';
+import { DEFAULT_RECORD_BYTES, DEFAULT_RECORD_LIMIT, DEFAULT_SUB_ACCOUNT_LIMIT } from './records';
 import { stopCleanly } from './shutdown';
 
 const USAGE =
-	'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N]';
+	'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N] [--record-bytes N] [--sub-account-limit N]';
 
 function option(name: string, env: string): string | undefined {
 	for (let index = 2; index < process.argv.length; index++) {
@@ -55,6 +57,12 @@ async function main() {
 		callDurationMs: numberOption('call-duration', 'EMULATOR_CALL_DURATION_MS', 5000),
 		mode: modeOption(),
 		recordLimit: numberOption('record-limit', 'EMULATOR_RECORD_LIMIT', DEFAULT_RECORD_LIMIT),
+		recordBytes: numberOption('record-bytes', 'EMULATOR_RECORD_BYTES', DEFAULT_RECORD_BYTES),
+		subAccountLimit: numberOption(
+			'sub-account-limit',
+			'EMULATOR_SUB_ACCOUNT_LIMIT',
+			DEFAULT_SUB_ACCOUNT_LIMIT,
+		),
 	});
 	// Before anything is printed: whoever waits for the banner may stop it right after.
 	stopCleanly(() => emulator.close());

@@ -43,6 +43,9 @@ export function handleControl(
 			() => ({
 				mode: state.mode,
 				recordLimit: state.recordLimit,
+				recordBytes: state.recordBytes,
+				requestLogBytes: state.requestLog.bytes,
+				subAccountLimit: state.subAccountLimit,
 				account: state.account,
 				apps: [...state.apps],
 				templates: Object.fromEntries(state.templates),

@@ -41,8 +41,11 @@ export class EmulatorController {
 	readonly state: EmulatorState;
 	baseUrl = '';
 	private readonly timers = new Set<NodeJS.Timeout>();
-	/** Calls with a respUrl whose notification has not gone yet. */
-	private readonly pending = new Map<string, EmulatorCallRecord>();
+	/**
+	 * Calls with a respUrl whose notification has not gone yet, with their timers: at most
+	 * recordLimit; beyond it the oldest never notifies (it has left the calls log as well).
+	 */
+	private readonly pending = new Map<string, { call: EmulatorCallRecord; timer: NodeJS.Timeout }>();
 	private readonly deliveries = new Set<Promise<void>>();
 	private readonly waiters = new Set<Waiter>();
 	/** Requests waiting out their latency. */
@@ -59,7 +62,6 @@ export class EmulatorController {
 	/** Called by the voice handlers: the call ends after callDurationMs and then notifies. */
 	readonly onCallPlaced = (call: EmulatorCallRecord): void => {
 		if (!call.respUrl || this.closed) return;
-		this.pending.set(call.callSid, call);
 		const timer = setTimeout(
 			() => {
 				this.timers.delete(timer);
@@ -68,6 +70,13 @@ export class EmulatorController {
 			Math.max(0, call.endsAt - this.state.clock.now()),
 		);
 		this.timers.add(timer);
+		this.pending.set(call.callSid, { call, timer });
+		for (const [callSid, oldest] of this.pending) {
+			if (this.pending.size <= this.state.recordLimit) break;
+			clearTimeout(oldest.timer);
+			this.timers.delete(oldest.timer);
+			this.pending.delete(callSid);
+		}
 	};
 
 	private notify(call: EmulatorCallRecord): void {
@@ -86,7 +95,7 @@ export class EmulatorController {
 
 	/** After time moved forward, calls that have now ended notify at once. */
 	private flushEnded(): void {
-		for (const call of [...this.pending.values()])
+		for (const { call } of [...this.pending.values()])
 			if (this.state.callEnded(call)) this.notify(call);
 	}
 

@@ -14,8 +14,8 @@ export const refuse = (statusCode: string, statusMsg: string): never => {
 
 /**
  * Codes the emulator answers with, and (Chinese-style) messages like the platform's. Most come from
- * docs/platform.md#status-codes; 111183 (used for "main-account operation"), 111300, 111301 and 112620 are the
- * emulator's own choices where no public code fits (README lists them).
+ * docs/platform.md#status-codes; 111183 (used for "main-account operation"), 111199, 111300, 111301 and
+ * 112620 are the emulator's own choices where no public code fits (README lists them).
  */
 export const CODES = {
 	authEmpty: ['111101', '【账号】请求包头Authorization参数为空'],
@@ -36,6 +36,7 @@ export const CODES = {
 	accountUnknown: ['111141', '【账号】主账户不存在'],
 	balance: ['111142', '【账号】主账户余额不足'],
 	subAccountNameTaken: ['111150', '【子账号】子账户名称已存在'],
+	subAccountLimit: ['111199', '【子账号】子账户数量已达上限'],
 	subAccountClosed: ['111156', '【子账号】子账户已关闭'],
 	subAccountUnknown: ['111157', '【子账号】子账户不存在'],
 	subAccountNotAllowed: ['111183', '【子账号】子账户无权访问该资源'],

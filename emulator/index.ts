@@ -1,7 +1,12 @@
 import { CONTROL_PREFIX } from './control';
 import { EmulatorController, type AccountPatch, type SubAccountSeed } from './controller';
 import { parseMode, type EmulatorMode } from './mode';
-import { checkRecordLimit, DEFAULT_RECORD_LIMIT } from './records';
+import {
+	checkLimit,
+	DEFAULT_RECORD_BYTES,
+	DEFAULT_RECORD_LIMIT,
+	DEFAULT_SUB_ACCOUNT_LIMIT,
+} from './records';
 import { listen } from './server';
 import {
 	DEFAULTS,
@@ -32,6 +37,10 @@ export interface EmulatorOptions {
 	mode?: EmulatorMode;
 	/** Each log (requests, calls, SMS, notifications) keeps its newest this many; default 10,000. */
 	recordLimit?: number;
+	/** …and of those, no more than this many bytes; default 64 MiB per log. */
+	recordBytes?: number;
+	/** Sub-accounts (open and closed) that may exist; more are refused with 111199. Default 10,000. */
+	subAccountLimit?: number;
 	/** Serve HTTPS with a self-signed certificate made at start-up; default false (plain HTTP). */
 	https?: boolean;
 	/** Default 0: a free port. */
@@ -71,7 +80,7 @@ export interface RunningEmulator {
 	addApp(appId: string): void;
 	addSubAccount(seed: SubAccountSeed): EmulatorSubAccountRecord;
 	account(): MainAccount;
-	/** Every API request seen, in order (live array; the newest recordLimit). */
+	/** Every API request seen, in order (live array; the newest recordLimit, at most recordBytes). */
 	requests(): EmulatorRequestRecord[];
 	/** The calls kept (the newest recordLimit), with their state as of now. */
 	calls(): EmulatorCallRecord[];
@@ -89,7 +98,12 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
 	const controller = new EmulatorController({
 		mode: parseMode(options.mode ?? 'strict'),
-		recordLimit: checkRecordLimit(options.recordLimit ?? DEFAULT_RECORD_LIMIT),
+		recordLimit: checkLimit('recordLimit', options.recordLimit ?? DEFAULT_RECORD_LIMIT),
+		recordBytes: checkLimit('recordBytes', options.recordBytes ?? DEFAULT_RECORD_BYTES),
+		subAccountLimit: checkLimit(
+			'subAccountLimit',
+			options.subAccountLimit ?? DEFAULT_SUB_ACCOUNT_LIMIT,
+		),
 		accountSid: options.accountSid ?? DEFAULTS.accountSid,
 		authToken: options.authToken ?? DEFAULTS.authToken,
 		appId: options.appId ?? DEFAULTS.appId,

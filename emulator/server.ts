@@ -14,8 +14,11 @@ import { CONTROL_PREFIX, handleControl } from './control';
 import type { EmulatorController } from './controller';
 import type { EmulatorRequestRecord } from './state';
 
-/** Bodies larger than this are not a platform request; refusing them keeps a runaway client cheap. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * Bodies larger than this are not a platform request (the largest, a template SMS to 200 numbers,
+ * is a few KB); refusing them keeps a runaway client cheap. Past it the rest is read and dropped.
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 const readBody = (request: IncomingMessage) =>
 	new Promise<Buffer | undefined>((resolve, reject) => {
@@ -24,10 +27,21 @@ const readBody = (request: IncomingMessage) =>
 		request.on('data', (chunk: Buffer) => {
 			size += chunk.length;
 			if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+			else chunks.length = 0;
 		});
 		request.on('end', () => resolve(size <= MAX_BODY_BYTES ? Buffer.concat(chunks) : undefined));
 		request.on('error', reject);
 	});
+
+function refuseLargeBody(response: ServerResponse): void {
+	const text = `request body over ${MAX_BODY_BYTES} bytes: refused by the emulator (not recorded)\n`;
+	response.writeHead(413, {
+		'Content-Type': 'text/plain; charset=utf-8',
+		'Content-Length': Buffer.byteLength(text),
+		Connection: 'close',
+	});
+	response.end(text);
+}
 
 /** Routes one request: the control surface, bill downloads, or the platform's REST API. */
 async function dispatch(
@@ -35,12 +49,14 @@ async function dispatch(
 	request: IncomingMessage,
 	response: ServerResponse,
 ): Promise<void> {
-	const buffer = await readBody(request);
-	if (!buffer) {
-		response.writeHead(413, { 'Content-Type': 'text/plain' });
-		response.end('body too large');
-		return;
+	const declared = Number(request.headers['content-length']);
+	if (declared > MAX_BODY_BYTES) {
+		// Said up front: answered without reading a byte; the connection closes after the answer.
+		request.resume();
+		return refuseLargeBody(response);
 	}
+	const buffer = await readBody(request);
+	if (!buffer) return refuseLargeBody(response);
 	const raw = buffer.toString('utf8');
 	const method = request.method ?? 'GET';
 	const url = new URL(request.url ?? '/', 'http://127.0.0.1');

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import { Clock, compactTime, dateTime } from './clock';
 import type { EmulatorMode } from './mode';
-import { appendBounded, BILL_LIMIT, setBounded } from './records';
+import { fail } from './errors';
+import { BILL_LIMIT, BoundedLog, setBounded, sizeOf } from './records';
 
 /** Fixed defaults, so a user can paste them into n8n once (README). */
 export const DEFAULTS = {
@@ -126,6 +127,10 @@ export interface StateSeed {
 	mode: EmulatorMode;
 	/** How many requests, calls, SMS and notifications each log keeps (records.ts). */
 	recordLimit: number;
+	/** How many bytes each log keeps at most. */
+	recordBytes: number;
+	/** How many sub-accounts (open and closed) exist at most. */
+	subAccountLimit: number;
 }
 
 /** Everything one running emulator remembers; nothing is shared between emulators. */
@@ -134,15 +139,22 @@ export class EmulatorState {
 	/** Fixed at start-up; reset() keeps it. */
 	readonly mode: EmulatorMode;
 	readonly recordLimit: number;
+	readonly recordBytes: number;
+	readonly subAccountLimit: number;
 	account!: MainAccount;
 	apps = new Set<string>();
 	/** templateId → number of placeholders {1}…{n}. */
 	templates = new Map<string, number>();
 	subAccounts: EmulatorSubAccountRecord[] = [];
-	calls: EmulatorCallRecord[] = [];
-	messages: EmulatorSmsRecord[] = [];
-	requests: EmulatorRequestRecord[] = [];
-	callbacks: EmulatorCallbackRecord[] = [];
+	private readonly callLog: BoundedLog<EmulatorCallRecord>;
+	private readonly messageLog: BoundedLog<EmulatorSmsRecord>;
+	readonly requestLog: BoundedLog<EmulatorRequestRecord>;
+	private readonly callbackLog: BoundedLog<EmulatorCallbackRecord>;
+	/** The logs' entries: live arrays, changed in place. */
+	readonly calls: EmulatorCallRecord[];
+	readonly messages: EmulatorSmsRecord[];
+	readonly requests: EmulatorRequestRecord[];
+	readonly callbacks: EmulatorCallbackRecord[];
 	bills = new Map<string, BillFile>();
 	latencyMs = 0;
 	callDurationMs: number;
@@ -155,6 +167,16 @@ export class EmulatorState {
 	constructor(private readonly seed: StateSeed) {
 		this.mode = seed.mode;
 		this.recordLimit = seed.recordLimit;
+		this.recordBytes = seed.recordBytes;
+		this.subAccountLimit = seed.subAccountLimit;
+		this.callLog = new BoundedLog(seed.recordLimit, seed.recordBytes);
+		this.messageLog = new BoundedLog(seed.recordLimit, seed.recordBytes);
+		this.requestLog = new BoundedLog(seed.recordLimit, seed.recordBytes);
+		this.callbackLog = new BoundedLog(seed.recordLimit, seed.recordBytes);
+		this.calls = this.callLog.entries;
+		this.messages = this.messageLog.entries;
+		this.requests = this.requestLog.entries;
+		this.callbacks = this.callbackLog.entries;
 		this.callDurationMs = seed.callDurationMs;
 		this.reset();
 	}
@@ -182,10 +204,8 @@ export class EmulatorState {
 		]);
 		// In place, so arrays already handed out keep showing the live state.
 		this.subAccounts.length = 0;
-		this.calls.length = 0;
-		this.messages.length = 0;
-		this.requests.length = 0;
-		this.callbacks.length = 0;
+		for (const log of [this.callLog, this.messageLog, this.requestLog, this.callbackLog])
+			log.clear();
 		this.bills = new Map();
 		this.latencyMs = this.seed.latencyMs;
 		this.callDurationMs = this.seed.callDurationMs;
@@ -193,12 +213,13 @@ export class EmulatorState {
 		this.peakInFlight = this.inFlight;
 	}
 
+	/** Counted with its body twice: the body as read (parsedBody) is added once it is known. */
 	recordRequest(record: EmulatorRequestRecord): void {
-		appendBounded(this.requests, record, this.recordLimit);
+		this.requestLog.add(record, sizeOf(record) + Buffer.byteLength(record.body, 'utf8'));
 	}
 
 	recordCallback(record: EmulatorCallbackRecord): void {
-		appendBounded(this.callbacks, record, this.recordLimit);
+		this.callbackLog.add(record, sizeOf(record));
 	}
 
 	keepBill(bill: BillFile): void {
@@ -215,6 +236,9 @@ export class EmulatorState {
 		friendlyName: string,
 		fixed: Partial<EmulatorSubAccountRecord> = {},
 	): EmulatorSubAccountRecord {
+		// Closed ones count too: they keep their names (docs/platform.md#sub-accounts).
+		if (this.subAccounts.length >= this.subAccountLimit)
+			fail('subAccountLimit', `at most ${this.subAccountLimit} sub-accounts`);
 		const record: EmulatorSubAccountRecord = {
 			subAccountSid: hex32(),
 			subToken: hex32(),
@@ -251,7 +275,7 @@ export class EmulatorState {
 				result === '0' ? 10 + (parseInt(`0${call.to.replace(/\D/g, '').slice(-2)}`, 10) % 50) : 0,
 		};
 		// A call dropped from the log is unknown to CallResult and the call-state query from then on.
-		appendBounded(this.calls, record, this.recordLimit);
+		this.callLog.add(record, sizeOf(record));
 		return record;
 	}
 
@@ -277,7 +301,7 @@ export class EmulatorState {
 			dateCreated: compactTime(createdAt),
 			createdAt,
 		};
-		appendBounded(this.messages, record, this.recordLimit);
+		this.messageLog.add(record, sizeOf(record));
 		return record;
 	}
 }

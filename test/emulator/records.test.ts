@@ -7,9 +7,11 @@ import type { AddressInfo } from 'node:net';
 
 import { ACKNOWLEDGEMENT, startEmulator } from '../../emulator/index';
 import {
-	appendBounded,
 	BILL_LIMIT,
+	BoundedLog,
+	DEFAULT_RECORD_BYTES,
 	DEFAULT_RECORD_LIMIT,
+	DEFAULT_SUB_ACCOUNT_LIMIT,
 	setBounded,
 } from '../../emulator/records';
 import { useEmulator } from '../support/useEmulator';
@@ -120,10 +122,17 @@ describe('bounded logs', () => {
 });
 
 describe('the helpers and the option', () => {
-	it('appendBounded drops the oldest in place; setBounded drops the oldest keys', () => {
-		const list: number[] = [];
-		for (let index = 0; index < 25; index++) appendBounded(list, index, 10);
+	it('BoundedLog drops the oldest in place, by count and by bytes, always keeping the newest; setBounded drops the oldest keys', () => {
+		const log = new BoundedLog<number>(10, 1_000);
+		const list = log.entries;
+		for (let index = 0; index < 25; index++) log.add(index, 10);
 		expect(list).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+		log.add(25, 950);
+		expect([list, log.bytes]).toEqual([[20, 21, 22, 23, 24, 25], 1_000]);
+		log.add(26, 5_000);
+		expect([list, log.bytes]).toEqual([[26], 5_000]);
+		log.clear();
+		expect([list, log.bytes]).toEqual([[], 0]);
 		const map = new Map<number, number>();
 		for (let index = 0; index < BILL_LIMIT + 30; index++) setBounded(map, index, index, BILL_LIMIT);
 		expect(map.size).toBe(BILL_LIMIT);
@@ -131,10 +140,17 @@ describe('the helpers and the option', () => {
 		expect(map.has(30)).toBe(true);
 	});
 
-	it('defaults to 10,000 and refuses a limit that is not a whole number ≥ 1', async () => {
-		expect(DEFAULT_RECORD_LIMIT).toBe(10_000);
-		for (const recordLimit of [0, -1, 1.5, Number.NaN])
-			await expect(startEmulator({ recordLimit })).rejects.toThrow(/recordLimit/);
+	it('defaults to 10,000 records, 64 MiB per log and 10,000 sub-accounts, and refuses a limit that is not a whole number ≥ 1', async () => {
+		expect([DEFAULT_RECORD_LIMIT, DEFAULT_RECORD_BYTES, DEFAULT_SUB_ACCOUNT_LIMIT]).toEqual([
+			10_000,
+			64 * 1024 * 1024,
+			10_000,
+		]);
+		for (const name of ['recordLimit', 'recordBytes', 'subAccountLimit'])
+			for (const value of [0, -1, 1.5, Number.NaN])
+				await expect(startEmulator({ [name]: value })).rejects.toThrow(
+					new RegExp(`${name} must be a whole number`),
+				);
 	});
 
 	it('keeps the newest BILL_LIMIT bill download links: the oldest stops working', async () => {
