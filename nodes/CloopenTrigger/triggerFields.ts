@@ -111,14 +111,14 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to ask Cloopen (Call Result, with the credentials below) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing.',
+			'Whether to ask Cloopen (Call Result, with the credentials below) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing. Set a Secret or Allowed IP Addresses with it: without either, anyone can make the trigger ask, so it asks at most 60 times a minute and refuses more with HTTP 429.',
 	},
 	{
 		displayName: 'Ignore Repeated Notifications',
 		name: 'ignoreRepeats',
 		type: 'boolean',
 		default: true,
-		description: `Whether a notification that already started this workflow (same call and result) is acknowledged without starting it again, when it comes back within the window below. A call ends once, so a repeat is the platform resending or someone replaying it. Remembered by this n8n process only (up to ${MAX_REMEMBERED.toLocaleString('en-US')} notifications): a restart forgets, and in queue mode each webhook process remembers its own.`,
+		description: `Whether a notification that already started this workflow (same call and result) is acknowledged without starting it again, when it comes back within the window below. A call ends once, so a repeat is the platform resending or someone replaying it. Remembered by this n8n process only, for each trigger on its own (up to ${MAX_REMEMBERED.toLocaleString('en-US')} notifications each): a restart forgets, and in queue mode each webhook process remembers its own.`,
 	},
 	{
 		displayName: 'Repeat Window (Minutes)',
