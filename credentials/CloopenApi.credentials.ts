@@ -1,28 +1,40 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { API_VERSION, PRODUCTION_BASE_URL, SANDBOX_BASE_URL } from '../nodes/shared/platform/api';
-import { CREDENTIAL_FAILURE_CODES, describeStatusCode } from '../nodes/shared/platform/statusCodes';
+import {
+	API_VERSION,
+	ignoresSslIssues,
+	PRODUCTION_BASE_URL,
+	SANDBOX_BASE_URL,
+} from '../nodes/shared/platform/api';
 import { signRequest } from './cloopenSignature';
 
-/** What the credential test says for a statusCode: the explanation and what to check. */
-function credentialFailure(code: string): string {
-	const info = describeStatusCode(code);
-	return [info?.explanation, info?.hint].filter(Boolean).join('. ');
-}
-
+/**
+ * The Cloopen API credentials. Test connection is credentials/connectionTest.ts, which both nodes
+ * name as `testedBy`: it checks the Base URL by the nodes' own rule and says which server failed and
+ * why, which a declarative test cannot.
+ */
 export class CloopenApi implements ICredentialType {
 	name = 'cloopenApi';
 
 	displayName = 'Cloopen API';
 
 	documentationUrl = 'https://doc.yuntongxun.com/';
+
+	/**
+	 * n8n's HTTP Request node may sign with these credentials (a Custom API Call for an endpoint the
+	 * node has no operation for); the editor offers it as "Cloopen HTTP Request".
+	 */
+	httpRequestNode = {
+		name: 'Cloopen',
+		docsUrl: 'https://doc.yuntongxun.com/',
+		apiBaseUrlPlaceholder: `${PRODUCTION_BASE_URL}/${API_VERSION}/Accounts/{Account SID}/`,
+	};
 
 	icon: Icon = {
 		light: 'file:../nodes/Cloopen/cloopen.svg',
@@ -88,14 +100,16 @@ export class CloopenApi implements ICredentialType {
 			name: 'ignoreSslIssues',
 			type: 'boolean',
 			default: false,
+			displayOptions: { show: { server: ['custom'] } },
 			description:
-				"Whether to accept a self-signed certificate, as the local emulator's HTTPS server uses. Never needed for the real platform.",
+				"Whether to accept a self-signed certificate, as the local emulator's HTTPS server uses. Never needed for Cloopen's own servers, so only offered for a Custom URL.",
 		},
 	];
 
 	/**
 	 * Signs each request: `sig` in the query and `Authorization` in the headers, computed from the
-	 * same timestamp (docs/platform.md#signing). The token itself is never sent.
+	 * same timestamp (docs/platform.md#signing). The token itself is never sent. Certificate checks
+	 * are skipped only for a Custom URL server that asks for it.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -109,33 +123,7 @@ export class CloopenApi implements ICredentialType {
 			...requestOptions,
 			qs: { ...(requestOptions.qs ?? {}), sig },
 			headers: { ...(requestOptions.headers ?? {}), Authorization: authorization },
-			...(credentials.ignoreSslIssues ? { skipSslCertificateValidation: true } : {}),
+			...(ignoresSslIssues(credentials) ? { skipSslCertificateValidation: true } : {}),
 		};
 	}
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL:
-				'={{$credentials.server === "sandbox" ? "' +
-				SANDBOX_BASE_URL +
-				'" : $credentials.server === "custom" ? $credentials.baseUrl.replace(/\\/+$/, "") : "' +
-				PRODUCTION_BASE_URL +
-				'"}}',
-			url: `=/${API_VERSION}/Accounts/{{$credentials.accountSid}}/AccountInfo`,
-			method: 'GET',
-			headers: {
-				Accept: 'application/json',
-				'Content-Type': 'application/json;charset=utf-8',
-				'Content-Length': '0',
-			},
-		},
-		rules: CREDENTIAL_FAILURE_CODES.map((code) => ({
-			type: 'responseSuccessBody' as const,
-			properties: {
-				key: 'statusCode',
-				value: code,
-				message: `${credentialFailure(code)} (statusCode ${code})`,
-			},
-		})),
-	};
 }

@@ -1,3 +1,4 @@
+import { signedRequest } from '../../dev/platformClient';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -42,9 +43,10 @@ it('refuses an unknown template, an unknown application and a field it does not 
 });
 
 it('is signed like every endpoint: a wrong token is refused', async () => {
-	const answer = await main({
+	const answer = await signedRequest(emulator.baseUrl, {
 		method: 'POST',
 		path: 'SMS/QuerySMSTemplate',
+		accountSid: emulator.accountSid,
 		token: 'f'.repeat(32),
 		body: JSON.stringify({ appId: emulator.appId }),
 	});

@@ -78,6 +78,10 @@ it('the credentials use only the platform facts of nodes/shared', () => {
 	expect(crossing('credentials', ['nodes'], ['nodes/shared/platform'])).toEqual([]);
 });
 
+it('the nodes use of credentials/ only its Test connection (n8n looks for it among their methods)', () => {
+	expect(crossing('nodes', ['credentials'], ['credentials/connectionTest'])).toEqual([]);
+});
+
 it('the shipped code imports no development or test tool', () => {
 	for (const folder of ['nodes', 'credentials']) {
 		expect(crossing(folder, ['dev', 'bench', 'emulator', 'scripts', 'test'])).toEqual([]);

@@ -115,7 +115,7 @@ describe('CloopenApi.authenticate', () => {
 
 	it('skips certificate checks only when asked to', async () => {
 		const signed = await new CloopenApi().authenticate(
-			{ accountSid: SID, authToken: TOKEN, ignoreSslIssues: true },
+			{ accountSid: SID, authToken: TOKEN, server: 'custom', ignoreSslIssues: true },
 			{ url: 'https://127.0.0.1:1/x' },
 		);
 		expect(signed.skipSslCertificateValidation).toBe(true);
