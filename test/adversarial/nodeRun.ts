@@ -39,6 +39,8 @@ export async function runNode(parameters: IDataObject, options: NodeRunOptions) 
 				{
 					name: 'Cloopen',
 					type: options.asTool ? 'n8n-nodes-cloopen.cloopenTool' : 'n8n-nodes-cloopen.cloopen',
+					// The parameters here are in version 1's form (the run's settings at the top level).
+					typeVersion: 1,
 					parameters: parameters as never,
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
