@@ -84,37 +84,37 @@ describe('Template Data from an expression that is not text or a number', () => 
 		[
 			'an object',
 			{ ...sms, ...templateData('ok', fromItem('object')) },
-			/^templateData value 2 must be text, not an object, got \{"a":1\}$/,
+			/^Template Data row 2 must be text, not an object, got \{"a":1\}$/,
 		],
 		[
 			'a list',
 			{ ...sms, ...templateData(fromItem('list')) },
-			/^templateData value 1 must be text, not a list, got \["a","b"\]$/,
+			/^Template Data row 1 must be text, not a list, got \["a","b"\]$/,
 		],
 		[
 			'null',
 			{ ...sms, ...templateData(fromItem('nothing')) },
-			/^templateData value 1 must be text, got null$/,
+			/^Template Data row 1 must be text, got null$/,
 		],
 		[
 			'undefined (a missing field)',
 			{ ...sms, ...templateData(fromItem('missing')) },
-			/^templateData value 1 must be text, got nothing \(undefined\)$/,
+			/^Template Data row 1 must be text, got nothing \(undefined\)$/,
 		],
 		[
 			'true',
 			{ ...sms, ...templateData(fromItem('yes')) },
-			/^templateData value 1 must be text, not true\/false, got true$/,
+			/^Template Data row 1 must be text, not true\/false, got true$/,
 		],
 		[
 			'an empty text',
 			{ ...sms, ...templateData('a', fromItem('empty')) },
-			/^templateData value 2 is required and must not be empty, got ""$/,
+			/^Template Data row 2 is required and must not be empty, got ""$/,
 		],
 		[
 			'a control character',
 			{ ...sms, ...templateData(fromItem('bell')) },
-			/^templateData value 1 must not contain control characters or invalid Unicode, got "ring\\u0007"$/,
+			/^Template Data row 1 must not contain control characters or invalid Unicode, got "ring\\u0007"$/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -156,18 +156,18 @@ describe('SMS numbers from an expression', () => {
 		[
 			'a list holding an object',
 			{ ...sms, to: '={{ ["13800000000", $json.object] }}' },
-			/^to must contain only mobile numbers \(text or numbers\).*, got \{"a":1\}$/,
+			/^To must contain only mobile numbers \(text or numbers\).*, got \{"a":1\}$/,
 		],
 		[
 			'a list holding null',
 			{ ...sms, to: '={{ ["13800000000", null] }}' },
-			/^to must contain only mobile numbers .*, got null$/,
+			/^To must contain only mobile numbers .*, got null$/,
 		],
-		['true', { ...sms, to: fromItem('yes') }, /^to must contain only mobile numbers .*, got true$/],
+		['true', { ...sms, to: fromItem('yes') }, /^To must contain only mobile numbers .*, got true$/],
 		[
 			'an object',
 			{ ...sms, to: fromItem('object') },
-			/^to must contain only mobile numbers .*, got \{"a":1\}$/,
+			/^To must contain only mobile numbers .*, got \{"a":1\}$/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -179,17 +179,17 @@ describe('welcomePrompt takes one file (docs/platform.md, Voice verification)', 
 		[
 			'two files',
 			{ ...sendCode, additionalFields: { welcomePrompt: 'a.wav;b.wav' } },
-			/^welcomePrompt must be one \.wav file name \(e\.g\. welcome\.wav\), not a ';' list, got "a\.wav;b\.wav"$/,
+			/^Welcome Prompt must be one \.wav file name \(e\.g\. welcome\.wav\), not a ';' list, got "a\.wav;b\.wav"$/,
 		],
 		[
 			'two files with custom audio',
 			{ ...customAudio, additionalFields: { welcomePrompt: 'a.wav; b.wav' } },
-			/^welcomePrompt must be one \.wav file name/,
+			/^Welcome Prompt must be one \.wav file name/,
 		],
 		[
 			'a trailing separator',
 			{ ...sendCode, additionalFields: { welcomePrompt: 'a.wav;' } },
-			/^welcomePrompt must be one \.wav file name/,
+			/^Welcome Prompt must be one \.wav file name/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -201,47 +201,47 @@ describe('true/false where the platform expects text', () => {
 		[
 			'appId',
 			{ ...sendCode, appId: fromItem('yes') },
-			/^appId must be text, not true\/false, got true$/,
+			/^App ID must be text, not true\/false, got true$/,
 		],
 		[
 			'to (callee)',
 			{ ...sendCode, to: fromItem('no') },
-			/^to must be text, not true\/false, got false$/,
+			/^To must be text, not true\/false, got false$/,
 		],
 		[
 			'verifyCode',
 			{ ...sendCode, verifyCode: fromItem('yes') },
-			/^verifyCode must be text, not true\/false, got true$/,
+			/^Verification Code must be text, not true\/false, got true$/,
 		],
 		[
 			'mediaTxt',
 			{ ...speech, mediaTxt: fromItem('yes') },
-			/^mediaTxt must be text, not true\/false, got true$/,
+			/^Text must be text, not true\/false, got true$/,
 		],
 		[
 			'displayNum',
 			{ ...speech, additionalFields: { displayNum: fromItem('yes') } },
-			/^displayNum must be text, not true\/false, got true$/,
+			/^Display Number must be text, not true\/false, got true$/,
 		],
 		[
 			'templateId',
 			{ ...sms, templateId: fromItem('yes') },
-			/^templateId must be text, not true\/false, got true$/,
+			/^Template ID must be text, not true\/false, got true$/,
 		],
 		[
 			'friendlyName',
 			{ resource: 'subAccount', operation: 'create', appId: APP, friendlyName: fromItem('yes') },
-			/^friendlyName must be text, not true\/false, got true$/,
+			/^Friendly Name must be text, not true\/false, got true$/,
 		],
 		[
 			'callSid',
 			{ resource: 'call', operation: 'getResult', callSid: fromItem('yes') },
-			/^callSid must be text, not true\/false, got true$/,
+			/^Call SID must be text, not true\/false, got true$/,
 		],
 		[
 			'mediaNameType',
 			{ ...speech, content: 'audio', mediaName: 'a.wav', mediaNameType: fromItem('yes') },
-			/^mediaNameType must be text, not true\/false, got true$/,
+			/^Audio File Source must be text, not true\/false, got true$/,
 		],
 		[
 			'keywords',
@@ -251,7 +251,7 @@ describe('true/false where the platform expects text', () => {
 				appId: APP,
 				options: { keywords: fromItem('no') },
 			},
-			/^keywords must be text, not true\/false, got false$/,
+			/^Keywords must be text, not true\/false, got false$/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -273,27 +273,27 @@ describe('control characters and invalid Unicode in values that go into XML and 
 		[
 			'U+0001 in mediaTxt',
 			{ ...speech, mediaTxt: fromItem('control') },
-			/^mediaTxt must not contain control characters or invalid Unicode, got "code\\u0001"$/,
+			/^Text must not contain control characters or invalid Unicode, got "code\\u0001"$/,
 		],
 		[
 			'NUL in userData',
 			{ ...speech, additionalFields: { userData: fromItem('nul') } },
-			/^userData must not contain control characters or invalid Unicode, got "a\\u0000b"$/,
+			/^User Data must not contain control characters or invalid Unicode, got "a\\u0000b"$/,
 		],
 		[
 			'a lone surrogate in mediaTxt',
 			{ ...speech, mediaTxt: fromItem('loneSurrogate') },
-			/^mediaTxt must not contain control characters or invalid Unicode/,
+			/^Text must not contain control characters or invalid Unicode/,
 		],
 		[
 			'U+FFFF in userData',
 			{ ...sendCode, additionalFields: { userData: fromItem('nonCharacter') } },
-			/^userData must not contain control characters or invalid Unicode/,
+			/^User Data must not contain control characters or invalid Unicode/,
 		],
 		[
 			'a line break inside appId',
 			{ ...sendCode, appId: fromItem('newline') },
-			/^appId must be one line \(no line breaks or tabs\), got "abc\\u000adef"$/,
+			/^App ID must be one line \(no line breaks or tabs\), got "abc\\u000adef"$/,
 		],
 		[
 			'a line break inside keywords',
@@ -303,7 +303,7 @@ describe('control characters and invalid Unicode in values that go into XML and 
 				appId: APP,
 				options: { keywords: fromItem('newline') },
 			},
-			/^keywords must be one line/,
+			/^Keywords must be one line/,
 		],
 		[
 			'U+0007 in the XML body of a sub-account name',
@@ -314,7 +314,7 @@ describe('control characters and invalid Unicode in values that go into XML and 
 				friendlyName: fromItem('bell'),
 				bodyFormat: 'xml',
 			},
-			/^friendlyName must not contain control characters/,
+			/^Friendly Name must not contain control characters/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -342,19 +342,23 @@ describe('URLs must be absolute http(s) URLs with a host, as written', () => {
 		[
 			'http:/x',
 			respUrl('http:/x'),
-			/^respUrl must be an absolute http:\/\/ or https:\/\/ URL with a host, e\.g\. https:\/\/example\.com\/cloopen, got "http:\/x"$/,
+			/^Result URL must be an absolute http:\/\/ or https:\/\/ URL with a host, e\.g\. https:\/\/example\.com\/cloopen, got "http:\/x"$/,
 		],
-		['http:///x', respUrl('http:///x'), /^respUrl must be an absolute http/],
-		['http:x', respUrl('http:x'), /^respUrl must be an absolute http/],
-		['http:\\\\x', respUrl('http:\\\\x/path'), /^respUrl must be an absolute http/],
-		['https:// with nothing after', respUrl('https://'), /^respUrl must be an absolute http/],
-		['a port without a host', respUrl('http://:8080/x'), /^respUrl must be an absolute http/],
-		['another scheme', respUrl('javascript:alert(1)'), /^respUrl must be an absolute http/],
-		['a space in the host', respUrl('http://exa mple.com/x'), /^respUrl must be an absolute http/],
+		['http:///x', respUrl('http:///x'), /^Result URL must be an absolute http/],
+		['http:x', respUrl('http:x'), /^Result URL must be an absolute http/],
+		['http:\\\\x', respUrl('http:\\\\x/path'), /^Result URL must be an absolute http/],
+		['https:// with nothing after', respUrl('https://'), /^Result URL must be an absolute http/],
+		['a port without a host', respUrl('http://:8080/x'), /^Result URL must be an absolute http/],
+		['another scheme', respUrl('javascript:alert(1)'), /^Result URL must be an absolute http/],
+		[
+			'a space in the host',
+			respUrl('http://exa mple.com/x'),
+			/^Result URL must be an absolute http/,
+		],
 		[
 			'a password in it, shown masked',
 			respUrl('http:/user:hunter2@x'),
-			/^respUrl must be an absolute http.*, got "http:\/\*\*\*@x"$/,
+			/^Result URL must be an absolute http.*, got "http:\/\*\*\*@x"$/,
 		],
 		[
 			'the call-state callback (action)',
@@ -365,7 +369,7 @@ describe('URLs must be absolute http(s) URLs with a host, as written', () => {
 				callSid: 'c1',
 				options: { action: 'https:/n8n.example/x' },
 			},
-			/^action must be an absolute http/,
+			/^Callback URL must be an absolute http/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -384,22 +388,22 @@ describe('Body Format from an expression', () => {
 		[
 			'yaml',
 			{ ...sendCode, bodyFormat: '={{ "yaml" }}' },
-			/^bodyFormat must be one of json, xml, got "yaml"$/,
+			/^Body Format must be one of json, xml, got "yaml"$/,
 		],
 		[
 			'JSON in capitals',
 			{ ...sendCode, bodyFormat: '={{ "JSON" }}' },
-			/^bodyFormat must be one of json, xml, got "JSON"$/,
+			/^Body Format must be one of json, xml, got "JSON"$/,
 		],
 		[
 			'null',
 			{ ...sendCode, bodyFormat: fromItem('nothing') },
-			/^bodyFormat must be text, got null$/,
+			/^Body Format must be text, got null$/,
 		],
 		[
 			'true, on an operation without a body',
 			{ resource: 'account', operation: 'getInfo', bodyFormat: fromItem('yes') },
-			/^bodyFormat must be text, not true\/false, got true$/,
+			/^Body Format must be text, not true\/false, got true$/,
 		],
 	])('%s fails the item instead of becoming JSON', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -411,17 +415,17 @@ describe('displayNum', () => {
 		[
 			'the number 0',
 			{ ...speech, additionalFields: { displayNum: fromItem('zero') } },
-			/^displayNum must be a phone number of 3 to 20 digits.*, got 0$/,
+			/^Display Number must be a mobile number .* or a landline with its area code.*, got 0$/,
 		],
 		[
 			'the text "0"',
 			{ ...sendCode, additionalFields: { displayNum: '0' } },
-			/^displayNum must be a phone number.*, got "0"$/,
+			/^Display Number must be a mobile number.*, got "0"$/,
 		],
 		[
 			'not a number',
 			{ ...sendCode, additionalFields: { displayNum: fromItem('notANumber') } },
-			/^displayNum must be text, got NaN$/,
+			/^Display Number must be text, got NaN$/,
 		],
 	])('%s is refused, not silently dropped', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);
@@ -443,17 +447,17 @@ describe('numbers written in other notations', () => {
 		[
 			'hexadecimal',
 			{ ...sendCode, additionalFields: { playTimes: '0x2' } },
-			/^playTimes must be a whole number from 1 to 3, got "0x2"$/,
+			/^Play Times must be a whole number from 1 to 3, got "0x2"$/,
 		],
 		[
 			'an exponent',
 			{ ...sendCode, additionalFields: { playTimes: '1e0' } },
-			/^playTimes must be a whole number from 1 to 3, got "1e0"$/,
+			/^Play Times must be a whole number from 1 to 3, got "1e0"$/,
 		],
 		[
 			'not a number',
 			{ ...sendCode, additionalFields: { playTimes: fromItem('notANumber') } },
-			/^playTimes must be a whole number from 1 to 3, got NaN$/,
+			/^Play Times must be a whole number from 1 to 3, got NaN$/,
 		],
 	])('%s is refused', async (_name, parameters, message) => {
 		await expectRefused(parameters, message);

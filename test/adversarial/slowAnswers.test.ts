@@ -104,7 +104,7 @@ describe('Account → Get Info against a server that never finishes', () => {
 			{ resource: 'account', operation: 'getInfo', requestTimeout: 0 },
 			{ credentials: customServerCredentials('http://127.0.0.1:9') },
 		);
-		expect(error?.message).toBe('requestTimeout must be a whole number from 1 to 600, got 0');
+		expect(error?.message).toBe('Timeout (Seconds) must be a whole number from 1 to 600, got 0');
 	});
 });
 
