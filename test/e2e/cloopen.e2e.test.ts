@@ -1,8 +1,9 @@
 /**
  * The package as users run it: packed with `npm pack`, installed into a real n8n's user folder as a
  * community package, credentials created through n8n's REST API and pointed at the local platform
- * emulator, every example workflow run and read back from n8n's executions, and the failure-alert loop
- * (emulator callback → trigger's production webhook in n8n → alert SMS) closed.
+ * emulator, every example imported as it is and shown to reach nobody, then run once configured and
+ * read back from n8n's executions, and the failure-alert loop (emulator callback → trigger's
+ * production webhook in n8n → alert SMS) closed.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,13 +12,19 @@ import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import {
 	CLOOPEN_NODE_TYPE,
 	exampleFiles,
+	importExample,
 	loadExample,
+	nodesThatRun,
 	operationsIn,
 	operationsOffered,
+	placeholdersIn,
+	type ExampleNode,
 } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
+import { freePort } from '../../dev/n8n/freePort';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { requestsReachingAPerson } from '../support/exampleSafety';
 import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
@@ -28,7 +35,9 @@ let credentialId: string;
 const operationsRun = new Set<string>();
 const examplesRun = new Set<string>();
 
-const credentialData = (authToken = emulator.authToken) => credentials({ authToken });
+/** The user's credentials: the emulator as a Custom URL server, with a Default App ID. */
+const credentialData = (authToken = emulator.authToken) =>
+	credentials({ authToken, appId: emulator.appId });
 
 beforeAll(async () => {
 	// Installed as the README tells users to, until the package is on the registry.
@@ -40,10 +49,13 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-/** Imports an example as a user would (App ID filled in, the credential chosen) and runs it by hand. */
+/**
+ * Imports an example as a user would once they have put in their own values (its placeholders
+ * replaced; App ID from the credentials' Default App ID; the credential chosen) and runs it by hand.
+ */
 async function runExample(file: string): Promise<N8nExecution> {
 	examplesRun.add(file);
-	const workflow = loadExample(file, emulator.appId);
+	const workflow = loadExample(file);
 	const workflowId = await n8n.importWorkflow(workflow, {
 		credentials: { [CREDENTIAL_TYPE]: credentialId },
 	});
@@ -93,21 +105,37 @@ describe('installed into n8n 2.41 as a community package', () => {
 		]);
 	});
 
-	test('"Test connection" accepts the right token and names the platform error for a wrong one', async () => {
-		const test = (authToken: string) =>
+	test('"Test connection" accepts the right token, names the platform error for a wrong one, applies the nodes\' Base URL rule and says which server it could not reach', async () => {
+		const test = (data: Record<string, unknown>) =>
 			n8n.api<{ data: { status: string; message?: string } }>('POST', '/credentials/test', {
-				credentials: {
-					id: credentialId,
-					name: 'Cloopen emulator',
-					type: CREDENTIAL_TYPE,
-					data: credentialData(authToken),
-				},
+				credentials: { id: credentialId, name: 'Cloopen emulator', type: CREDENTIAL_TYPE, data },
 			});
-		expect((await test(emulator.authToken)).data).toMatchObject({ status: 'OK' });
-		const wrong = (await test('f'.repeat(32))).data as { status: string; message: string };
+		expect((await test(credentialData())).data).toMatchObject({ status: 'OK' });
+		const wrong = (await test(credentialData('f'.repeat(32)))).data as {
+			status: string;
+			message: string;
+		};
 		expect(wrong.status).toBe('Error');
-		expect(wrong.message).toMatch(/111109/);
+		expect(wrong.message).toMatch(/^The signature check failed\..*\(statusCode 111109\)$/);
 		expect(wrong.message).not.toContain('f'.repeat(32));
+
+		const requestsBefore = emulator.requests().length;
+		const withPath = (
+			await test({ ...credentialData(), baseUrl: `${emulator.baseUrl}/2013-12-26` })
+		).data;
+		expect(withPath).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				/^Base URL must be the server only \(scheme, host and port\), without a path, query or fragment, got ".*\/2013-12-26"\. Every Cloopen node refuses it too/,
+			),
+		});
+		expect(emulator.requests().length).toBe(requestsBefore);
+
+		const closed = `http://127.0.0.1:${await freePort()}`;
+		expect((await test({ ...credentialData(), baseUrl: closed })).data).toEqual({
+			status: 'Error',
+			message: `Could not connect to ${closed}: nothing accepted the connection (ECONNREFUSED). Check Server and Base URL (scheme, host and port) in these credentials, and that the server is running and reachable from the n8n server.`,
+		});
 	});
 
 	/** What the editor's resource locator shows for `parameter` when the user types "picker". */
@@ -135,6 +163,88 @@ describe('installed into n8n 2.41 as a community package', () => {
 		// Get by Name offers the same list, with the names as values.
 		const byName = await pickerEntries('subAccountName', 'searchSubAccountNames', 'getByName');
 		expect(byName.map((entry) => entry.value)).toEqual(['picker-shop']);
+	});
+});
+
+/** A failed voice code as the platform notifies it (docs/platform.md#call-result-notifications). */
+const FAILED_CODE_NOTIFICATION =
+	'<?xml version="1.0" encoding="UTF-8"?><Request><action>VoiceCode</action><number>13800000002</number>' +
+	`<callSid>${'e'.repeat(32)}</callSid><state>2</state><duration>0</duration></Request>`;
+
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+const CLOOPEN_TRIGGER = 'n8n-nodes-cloopen.cloopenTrigger';
+const WEBHOOK = 'n8n-nodes-base.webhook';
+const CHAT_TRIGGER = '@n8n/n8n-nodes-langchain.chatTrigger';
+
+/** The node a run of the example starts from. */
+const triggerOf = (nodes: ExampleNode[]) =>
+	nodes.find((node) =>
+		[MANUAL_TRIGGER, CLOOPEN_TRIGGER, WEBHOOK, CHAT_TRIGGER].includes(node.type),
+	);
+
+/** The production URL of a webhook or chat trigger, which exists only once the workflow is published. */
+function productionUrl(trigger: ExampleNode): string {
+	if (trigger.type === WEBHOOK) return n8n.webhookUrl(String(trigger.parameters.path));
+	return n8n.webhookUrl(`${String(trigger.webhookId)}/chat`);
+}
+
+describe('every example, imported as it is, reaches nobody', () => {
+	test.each(exampleFiles())('examples/%s', async (file) => {
+		const workflow = importExample(file);
+		const workflowId = await n8n.importWorkflow(workflow, {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
+		const requestsBefore = emulator.requests().length;
+		const trigger = triggerOf(nodesThatRun(workflow));
+		// An example started another way needs its own case here.
+		if (!trigger) throw new Error(`examples/${file}: no trigger this test knows how to start`);
+		const placeholders = placeholdersIn(workflow);
+		let execution: N8nExecution | undefined;
+
+		if (trigger.type === MANUAL_TRIGGER) {
+			// The user clicks "Execute workflow" before changing anything.
+			await n8n.runWorkflowManually(workflowId, trigger.name);
+			execution = await n8n.waitForExecution({ workflowId }, 120_000);
+		} else if (trigger.type === CLOOPEN_TRIGGER) {
+			// Published before changing anything, and a voice code fails.
+			await n8n.activateWorkflow(workflowId);
+			try {
+				const answer = await fetch(n8n.webhookUrl(`${String(trigger.webhookId)}/cloopen`), {
+					method: 'POST',
+					headers: { 'content-type': 'text/plain' },
+					body: FAILED_CODE_NOTIFICATION,
+				});
+				expect(answer.status).toBe(200);
+				execution = await n8n.waitForExecution({ workflowId }, 60_000);
+			} finally {
+				await n8n.deactivateWorkflow(workflowId);
+			}
+		} else {
+			// Started by a request or a chat that names the number: not live until the user publishes it.
+			const answer = await fetch(productionUrl(trigger), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ to: '13800000000', code: '1234', chatInput: 'call 13800000000' }),
+			});
+			expect({ trigger: trigger.type, status: answer.status }).toEqual({
+				trigger: trigger.type,
+				status: 404,
+			});
+		}
+
+		const seen = emulator.requests().slice(requestsBefore);
+		expect(requestsReachingAPerson(seen)).toEqual([]);
+		if (execution && placeholders.length > 0) {
+			// It stopped at a placeholder, and the error names it: the user learns what to replace.
+			expect(execution.status).toBe('error');
+			expect(executionError(execution)).toMatch(new RegExp(placeholders.join('|')));
+		} else if (execution) {
+			expect({ file, status: execution.status, error: executionError(execution) }).toEqual({
+				file,
+				status: 'success',
+				error: undefined,
+			});
+		}
 	});
 });
 
