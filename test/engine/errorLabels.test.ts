@@ -1,0 +1,229 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { RESOURCES } from '../../nodes/Cloopen/resources';
+import { CloopenApi } from '../../credentials/CloopenApi.credentials';
+import { InputRules, type Field } from '../../nodes/Cloopen/validation/InputRules';
+import {
+	fieldLabelsAt,
+	labelsAt,
+	type FormPlace,
+} from '../../nodes/Cloopen/validation/fieldLabels';
+import { customServerCredentials, runCloopen } from '../support/runCloopen';
+import { cannedPlatform } from './version1/cannedPlatform';
+import { inVersion2, OPERATION_CASES } from './operationCases';
+
+/**
+ * Errors name a field by the label the user sees in the form (its parameter name only in brackets,
+ * in the description). Built over the node's description: every validation rule of InputRules, for
+ * every field the form shows at every operation of both versions, names that field's label; and
+ * every field name the operations hand to a rule, in runs that reach every rule they apply, is one
+ * the form has at that operation (or a credential's label).
+ */
+const properties = new Cloopen().description.properties;
+const node = { name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', typeVersion: 2 } as INode;
+
+const PLACES: FormPlace[] = [1, 2].flatMap((version) =>
+	RESOURCES.flatMap((resource) =>
+		resource.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => property.options as INodePropertyOptions[])
+			.map((option) => ({ resource: resource.value, operation: String(option.value), version })),
+	),
+);
+
+type RuleName = keyof InputRules;
+/** One failing call of each rule of InputRules. */
+const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = {
+	fail: (rules, field) => rules.fail(field, 'x', 'is wrong'),
+	required: (rules, field) => rules.required(field, ' '),
+	optional: (rules, field) => rules.optional(field, true),
+	userData: (rules, field) => rules.userData(field, { a: 1 }),
+	integerInRange: (rules, field) => rules.integerInRange(field, 'x', 1, 3),
+	oneOf: (rules, field) => rules.oneOf(field, 'x', ['a', 'b']),
+	verifyCode: (rules, field) => rules.verifyCode(field, '1'),
+	placeholderValue: (rules, field) => rules.placeholderValue(field, ''),
+	optionalPhoneNumber: (rules, field) => rules.optionalPhoneNumber(field, '12345'),
+	phoneNumber: (rules, field) => rules.phoneNumber(field, '12345'),
+	mobileNumber: (rules, field) => rules.mobileNumber(field, 'x'),
+	url: (rules, field) => rules.url(field, 'x'),
+	wavFile: (rules, field) => rules.wavFile(field, 'x'),
+	wavFileList: (rules, field) => rules.wavFileList(field, 'x', true),
+};
+/** The rules: every method of InputRules but its private helper `text`. */
+const RULES = Object.getOwnPropertyNames(InputRules.prototype).filter(
+	(name) => name !== 'constructor' && name !== 'text',
+);
+
+const failureOf = (call: () => unknown): NodeOperationError => {
+	try {
+		call();
+	} catch (error) {
+		return error as NodeOperationError;
+	}
+	throw new Error('the rule accepted a value it should refuse');
+};
+
+it('the table holds one failing call of every rule of InputRules', () => {
+	expect(Object.keys(FAILING).sort()).toEqual(RULES.sort());
+});
+
+it('every operation of both versions has fields whose names carry one label each', () => {
+	expect(PLACES.length).toBeGreaterThanOrEqual(2 * 12);
+	for (const place of PLACES) expect(() => labelsAt(properties, place)).not.toThrow();
+});
+
+describe.each(PLACES)('$resource → $operation, version $version', (place) => {
+	it('every rule names each field of the form by its label, and its name in brackets', () => {
+		const labels = labelsAt(properties, place);
+		const rules = new InputRules(node, 0, fieldLabelsAt(properties, place));
+		for (const { label, name, within } of labels.values()) {
+			for (const rule of RULES) {
+				const error = failureOf(() => FAILING[rule as RuleName](rules, name));
+				expect({ rule, name, message: error.message.startsWith(`${label} `) }).toEqual({
+					rule,
+					name,
+					message: true,
+				});
+				expect(error.description).toContain(`fix "${label}"`);
+				if (label !== name) expect(error.description).toContain(`(${name})`);
+				if (within) expect(error.description).toContain(`in ${within}`);
+			}
+		}
+	});
+});
+
+it('a row of Template Data is named by its number', () => {
+	const place = { resource: 'sms', operation: 'sendTemplate', version: 2 };
+	const rules = new InputRules(node, 0, fieldLabelsAt(properties, place));
+	const error = failureOf(() => rules.placeholderValue({ name: 'templateData', row: 2 }, ''));
+	expect(error.message).toBe('Template Data row 2 is required and must not be empty, got ""');
+	expect(error.description).toBe(
+		'The request was not sent: fix row 2 of "Template Data" (templateData) and run again.',
+	);
+});
+
+/** Runs that reach the rules each operation applies: every case at both versions, and the branches they skip. */
+const RUNS: Array<{ title: string; parameters: IDataObject; version: number }> = [
+	...OPERATION_CASES.map(({ title, parameters }) => ({ title, parameters, version: 1 })),
+	...OPERATION_CASES.map(inVersion2).map(({ title, parameters }) => ({
+		title,
+		parameters,
+		version: 2,
+	})),
+	...[1, 2].flatMap((version) => [
+		{
+			title: 'Voice Notification → Call, text and audio files with every field',
+			version,
+			parameters: {
+				resource: 'voiceNotification',
+				operation: 'call',
+				to: '13800000000',
+				content: 'both',
+				mediaTxt: 'hello',
+				mediaName: 'a.wav',
+				mediaNameType: '0',
+				speechOptions: { txtSpeed: 1, txtVolume: 1, txtPitch: 1, txtBgsound: 1 },
+				additionalFields: {
+					displayNum: '13900000000',
+					playTimes: 2,
+					respUrl: 'https://example.com/r',
+					userData: 'u',
+				},
+			},
+		},
+		{
+			title: 'Voice Verification → Send Custom Audio Code with every field',
+			version,
+			parameters: {
+				resource: 'voiceVerification',
+				operation: 'sendCustomAudioCode',
+				to: '13800000000',
+				playVerifyCode: 'a.wav;b.wav',
+				additionalFields: {
+					verifyCode: '1234',
+					displayNum: '13900000000',
+					playTimes: 1,
+					maxCallTime: 30,
+					welcomePrompt: 'w.wav',
+					userData: 'u',
+				},
+			},
+		},
+		{
+			title: 'Call → Get State, waiting until it ended',
+			version,
+			parameters: {
+				resource: 'call',
+				operation: 'getState',
+				callSid: 'c1',
+				options: { waitUntilEnded: true, pollIntervalSeconds: 1, maxWaitSeconds: 5 },
+			},
+		},
+		{
+			title: 'Bill Records → Get Download Info with the file',
+			version,
+			parameters: {
+				resource: 'billRecords',
+				operation: 'getDownloadInfo',
+				download: true,
+				binaryPropertyName: 'bill',
+				options: { keywords: 'k', maxFileSizeMb: 5 },
+			},
+		},
+		{
+			title: 'Sub-Account → Get Many from a start',
+			version,
+			parameters: {
+				resource: 'subAccount',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 3,
+				[version === 1 ? 'listOptions' : 'options']: { startNo: 1 },
+			},
+		},
+	]),
+];
+
+describe('the operations hand the rules only names the form has', () => {
+	const platform = cannedPlatform();
+	const credentialLabels = new CloopenApi().properties.map((property) => property.displayName);
+	const spies = RULES.map((rule) =>
+		jest.spyOn(InputRules.prototype, rule as RuleName).mockName(rule),
+	);
+	beforeAll(async () => await platform.start());
+	afterAll(async () => {
+		jest.restoreAllMocks();
+		await platform.stop();
+	});
+
+	it.each(RUNS)('$title (version $version)', async ({ parameters, version }) => {
+		for (const spy of spies) spy.mockClear();
+		const { error } = await runCloopen(
+			{ appId: '8a216da8588b296f01589e5a7f3b0b3c', ...parameters },
+			{ credentials: customServerCredentials(platform.baseUrl), typeVersion: version },
+		);
+		expect(error).toBeUndefined();
+		const place = {
+			resource: String(parameters.resource),
+			operation: String(parameters.operation),
+			version,
+		};
+		const inForm = labelsAt(properties, place);
+		const named = spies.flatMap((spy) =>
+			spy.mock.calls.map(([field]) => (typeof field === 'string' ? field : field.name)),
+		);
+		expect(named.length).toBeGreaterThan(0);
+		for (const name of new Set(named)) {
+			expect({ name, inForm: inForm.has(name) || credentialLabels.includes(name) }).toEqual({
+				name,
+				inForm: true,
+			});
+		}
+	});
+});
