@@ -1,16 +1,21 @@
 /**
- * n8n's own Retry On Fail, in a real n8n 2.41: a Cloopen node set to retry (Settings → Retry On Fail,
- * 3 tries) places a voice-code call through a platform on 127.0.0.1 that loses its first answer
- * (the connection drops after the request arrived whole) and accepts every later call. n8n runs the
- * node again; the person must still get one call, and the execution must say the call may have been
- * placed.
+ * What a user can rely on, in a real n8n 2.41 (README: "What you can rely on").
+ *
+ * Retry On Fail: a Cloopen node set to retry (Settings → Retry On Fail, 3 tries) places a voice-code
+ * call through a platform on 127.0.0.1 that loses its first answer (the connection drops after the
+ * request arrived whole) and accepts every later call. n8n runs the node again; the person must still
+ * get one call, and the execution must say the call may have been placed.
+ *
+ * Sockets: against a server trickling its headers a byte at a time, every item fails at its deadline
+ * and its connection is closed then, with n8n 2.41's own HTTP stack.
  */
 import type { ServerResponse } from 'node:http';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { HostileServer } from '../support/hostileServer';
+import { HostileServer, pause } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 
 let n8n: N8nInstance;
@@ -118,5 +123,79 @@ test('with Continue On Fail (n8n retries while the first item is an error item):
 		expect(server.requests).toHaveLength(1);
 	} finally {
 		await server.stop();
+	}
+});
+
+test('150 items, 50 at once, against a server trickling its headers: each item fails at 1 s and its socket closes then', async () => {
+	const open = new Set<Socket>();
+	let peak = 0;
+	const server = createServer((socket) => {
+		open.add(socket);
+		peak = Math.max(peak, open.size);
+		socket.on('close', () => open.delete(socket));
+		socket.on('error', () => undefined);
+		socket.once('data', () => {
+			socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+			const timer = setInterval(() => socket.write('a'), 50);
+			socket.on('close', () => clearInterval(timer));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	try {
+		const credential = await n8n.createCredential(
+			'cloopenApi',
+			'Trickling server',
+			customServerCredentials(baseUrl),
+		);
+		const workflowId = await n8n.importWorkflow(
+			{
+				name: 'Trickled headers',
+				nodes: [
+					{
+						id: 'start',
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
+					{
+						id: 'cloopen',
+						name: 'Cloopen',
+						type: 'n8n-nodes-cloopen.cloopen',
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: {
+							resource: 'voiceVerification',
+							operation: 'sendCode',
+							appId: '8a216da8588b296f01589e5a7f3b0b3c',
+							to: '13800000000',
+							verifyCode: '4821',
+							parallelMode: 'fixed',
+							parallelRequests: 50,
+							requestTimeout: 1,
+						},
+						credentials: { cloopenApi: { id: credential, name: 'Trickling server' } },
+						onError: 'continueRegularOutput',
+					},
+				],
+				connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
+				pinData: { Start: Array.from({ length: 150 }, (_, item) => ({ json: { item } })) },
+			},
+			{ credentials: { cloopenApi: credential } },
+		);
+		await n8n.runWorkflowManually(workflowId, 'Start');
+		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
+		const items = nodeOutput(execution, 'Cloopen');
+		expect(items).toHaveLength(150);
+		expect(new Set(items.map((item) => item.delivery))).toEqual(new Set(['in doubt']));
+		// Each round's connections were closed at their deadline, not when the run ended.
+		expect(peak).toBeLessThan(75);
+		await pause(300);
+		expect(open.size).toBe(0);
+	} finally {
+		for (const socket of open) socket.destroy();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
 	}
 });

@@ -57,6 +57,19 @@ export type CloopenResponse = Record<string, unknown> & { statusCode: string };
 const SUCCESS = '000000';
 
 /**
+ * n8n's helper puts the execution's cancel signal on the request in place of the deadline's, so a
+ * server trickling its headers would keep the connection open long after the item failed. The helper
+ * reads that signal from the context it is called on: called on this one, it gets a signal that fires
+ * at the deadline too, and the connection is closed then.
+ */
+function contextEndingAt<C extends CloopenContext>(context: C, deadline: AbortSignal): C {
+	const cancel =
+		'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
+	const signal = cancel ? AbortSignal.any([deadline, cancel]) : deadline;
+	return Object.create(context, { getExecutionCancelSignal: { value: () => signal } }) as C;
+}
+
+/**
  * The only place that talks to the platform: builds the signed request (the credentials sign it),
  * decodes the answer in either format and turns any statusCode but 000000 into an error.
  */
@@ -93,14 +106,19 @@ export async function cloopenRequest(
 		const reference = this.getNode().credentials?.cloopenApi;
 		answer = await receiveWithinBounds(
 			async (bounded) =>
-				await this.helpers.httpRequestWithAuthentication.call(this, 'cloopenApi', bounded, {
-					credentialsDecrypted: {
-						id: reference?.id ?? '',
-						name: reference?.name ?? '',
-						type: 'cloopenApi',
-						data: credentials,
+				await this.helpers.httpRequestWithAuthentication.call(
+					contextEndingAt(this, bounded.abortSignal as AbortSignal),
+					'cloopenApi',
+					bounded,
+					{
+						credentialsDecrypted: {
+							id: reference?.id ?? '',
+							name: reference?.name ?? '',
+							type: 'cloopenApi',
+							data: credentials,
+						},
 					},
-				}),
+				),
 			options,
 			{
 				deadlineMs: request.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000,
