@@ -11,6 +11,7 @@ import {
 } from '../../dev/examples';
 import {
 	cloopenNodes,
+	MOBILE_NUMBER,
 	nodesReachingAPerson,
 	requestsReachingAPerson,
 	toProblem,
@@ -23,7 +24,7 @@ import { useEmulator } from '../support/useEmulator';
  * placeholders the node refuses before sending (YOUR_MOBILE_NUMBER) or come from the request or chat
  * that started the run; a sticky note on the canvas says what to replace. Examples started by hand
  * or by the Cloopen Trigger are run here as imported; those started by a webhook or a chat are run
- * as imported in the real n8n (test/e2e/examplesSafety.e2e.test.ts).
+ * as imported in the real n8n (test/e2e/cloopen.e2e.test.ts).
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 50 });
 
@@ -47,7 +48,16 @@ const FAILED_CODE = {
 describe.each(exampleFiles())('examples/%s as imported', (file) => {
 	const workflow = importExample(file);
 
-	it('has no number of its own in a Cloopen node: each To is a placeholder or comes from the event that started the run', () => {
+	it('has no number of its own: no node holds a mobile number, no Cloopen node a phone number, each To is a placeholder or comes from the event that started the run', () => {
+		for (const node of nodesThatRun(workflow)) {
+			expect({
+				node: node.name,
+				numbers: JSON.stringify(node.parameters).match(MOBILE_NUMBER),
+			}).toEqual({
+				node: node.name,
+				numbers: null,
+			});
+		}
 		for (const node of cloopenNodes(workflow)) {
 			expect({ node: node.name, digits: JSON.stringify(node.parameters).match(/\d{7,}/g) }).toEqual(
 				{
@@ -57,7 +67,7 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 			);
 		}
 		for (const node of nodesReachingAPerson(workflow)) {
-			expect({ node: node.name, problem: toProblem(node.parameters.to) }).toEqual({
+			expect({ node: node.name, problem: toProblem(node.parameters.to, workflow) }).toEqual({
 				node: node.name,
 				problem: undefined,
 			});

@@ -44,16 +44,31 @@ export const nodesReachingAPerson = (workflow: ExampleWorkflow) =>
 /** A placeholder the node refuses as a number: the user must replace it before anything is sent. */
 const PLACEHOLDER_NUMBER = /^YOUR_[A-Z]+(?:_[A-Z]+)*$/;
 
+/** The nodes a run starts from: what they emit is the event (a request, a chat, a notification). */
+const triggerNames = (workflow: ExampleWorkflow) =>
+	nodesThatRun(workflow)
+		.filter((node) => /trigger|webhook/i.test(node.type))
+		.map((node) => node.name);
+
 /** An expression that takes the number from the event that started the run (a request, a chat). */
-const NUMBER_FROM_THE_EVENT = /^=\{\{.*(\$json|\$fromAI\().*\}\}$/s;
+function fromTheEvent(to: string, workflow: ExampleWorkflow): boolean {
+	if (!/^=\{\{.*\}\}$/s.test(to)) return false;
+	if (/\$json\b|\$fromAI\(/.test(to)) return true;
+	return triggerNames(workflow).some(
+		(name) => to.includes(`$('${name}')`) || to.includes(`$node["${name}"]`),
+	);
+}
 
 /**
  * Why a node's To may reach someone the user never chose, or undefined: To must be a placeholder,
  * or come from the event that started the run, and hold no digits of its own.
  */
-export function toProblem(to: unknown): string | undefined {
+export function toProblem(to: unknown, workflow: ExampleWorkflow): string | undefined {
 	if (typeof to !== 'string') return `To is ${JSON.stringify(to)}`;
 	if (/\d{5,}/.test(to)) return `To holds a number of its own: ${to}`;
-	if (PLACEHOLDER_NUMBER.test(to) || NUMBER_FROM_THE_EVENT.test(to)) return undefined;
+	if (PLACEHOLDER_NUMBER.test(to) || fromTheEvent(to, workflow)) return undefined;
 	return `To is neither a placeholder nor taken from the event that started the run: ${to}`;
 }
+
+/** A mainland mobile number written into a node (not part of a longer hex id such as a callSid). */
+export const MOBILE_NUMBER = /(?<![\dA-Fa-f])(?:\+?86)?1[3-9]\d{9}(?![\dA-Fa-f])/g;
