@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** The node versions a field belongs to: version 1 alone, or version 2 and later. */
 export type Versions = 'version1' | 'fromVersion2';
-const VERSION_CONDITIONS = {
+export const VERSION_CONDITIONS = {
 	version1: { '@version': [1] },
 	fromVersion2: { '@version': [{ _cnd: { gte: 2 } }] },
 };

@@ -14,12 +14,63 @@ import {
 	respUrlFieldFromVersion2,
 	showFor,
 	userDataField,
+	VERSION_CONDITIONS,
 	type Versions,
 } from './fields';
 
 const RESOURCE = 'voiceNotification';
 const show = (content?: string[]) => ({
 	show: { resource: [RESOURCE], operation: ['call'], ...(content ? { content } : {}) },
+});
+
+/**
+ * Speech settings, for text read aloud. From version 2 on they come after Audio Files, so that with
+ * Text and Audio Files every required field is above them.
+ */
+const speechOptions = (versions: Versions): INodeProperties => ({
+	displayName: 'Speech Options',
+	name: 'speechOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: {
+		show: { ...show(['text', 'both']).show, ...VERSION_CONDITIONS[versions] },
+	},
+	options: [
+		{
+			displayName: 'Background Sound',
+			name: 'txtBgsound',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 6 },
+			default: 0,
+			description:
+				"Sound under the voice: 0 for none, or 1 to 6 for one of Cloopen's background sounds",
+		},
+		{
+			displayName: 'Pitch',
+			name: 'txtPitch',
+			type: 'number',
+			typeOptions: { minValue: -500, maxValue: 500 },
+			default: 0,
+			description: 'How high the voice sounds, from -500 (lowest) to 500 (highest); 0 is normal',
+		},
+		{
+			displayName: 'Speed',
+			name: 'txtSpeed',
+			type: 'number',
+			typeOptions: { minValue: -500, maxValue: 500 },
+			default: 0,
+			description: 'How fast the voice speaks, from -500 (slowest) to 500 (fastest); 0 is normal',
+		},
+		{
+			displayName: 'Volume',
+			name: 'txtVolume',
+			type: 'number',
+			typeOptions: { minValue: -20, maxValue: 20 },
+			default: 0,
+			description: 'How loud the voice is, from -20 (quietest) to 20 (loudest); 0 is normal',
+		},
+	],
 });
 
 /** From version 2 on, Result URL is hidden while Wait for Call Result is on. */
@@ -89,49 +140,7 @@ const properties: INodeProperties[] = [
 		displayOptions: show(['text', 'both']),
 		description: 'What the synthetic voice reads to the person called',
 	},
-	{
-		displayName: 'Speech Options',
-		name: 'speechOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: show(['text', 'both']),
-		options: [
-			{
-				displayName: 'Background Sound',
-				name: 'txtBgsound',
-				type: 'number',
-				typeOptions: { minValue: 0, maxValue: 6 },
-				default: 0,
-				description:
-					"Sound under the voice: 0 for none, or 1 to 6 for one of Cloopen's background sounds",
-			},
-			{
-				displayName: 'Pitch',
-				name: 'txtPitch',
-				type: 'number',
-				typeOptions: { minValue: -500, maxValue: 500 },
-				default: 0,
-				description: 'How high the voice sounds, from -500 (lowest) to 500 (highest); 0 is normal',
-			},
-			{
-				displayName: 'Speed',
-				name: 'txtSpeed',
-				type: 'number',
-				typeOptions: { minValue: -500, maxValue: 500 },
-				default: 0,
-				description: 'How fast the voice speaks, from -500 (slowest) to 500 (fastest); 0 is normal',
-			},
-			{
-				displayName: 'Volume',
-				name: 'txtVolume',
-				type: 'number',
-				typeOptions: { minValue: -20, maxValue: 20 },
-				default: 0,
-				description: 'How loud the voice is, from -20 (quietest) to 20 (loudest); 0 is normal',
-			},
-		],
-	},
+	speechOptions('version1'),
 	{
 		displayName: 'Audio Files',
 		name: 'mediaName',
@@ -163,6 +172,7 @@ const properties: INodeProperties[] = [
 		],
 		description: 'Where the audio files come from',
 	},
+	speechOptions('fromVersion2'),
 	additionalFields('version1'),
 	additionalFields('fromVersion2'),
 ];

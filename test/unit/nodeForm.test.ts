@@ -1,0 +1,191 @@
+import {
+	NodeHelpers,
+	type INode,
+	type INodeParameters,
+	type INodeProperties,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { RESOURCES } from '../../nodes/Cloopen/resources';
+import version1Form from './version1/form.json';
+
+/**
+ * The form as n8n resolves it (NodeHelpers.getNodeParameters, what the editor shows and saves, with
+ * every default): version 1 exactly as it was before version 2 existed (version1/form.json, made from
+ * bfd2e5e), and version 2 in the conventional order, with one Options collection per operation.
+ */
+const description = new Cloopen().description;
+
+function formAt(version: number, parameters: INodeParameters): INodeParameters {
+	const node = {
+		id: '1',
+		name: 'Cloopen',
+		type: 'n8n-nodes-cloopen.cloopen',
+		typeVersion: version,
+		position: [0, 0],
+		parameters,
+	} as INode;
+	return NodeHelpers.getNodeParameters(
+		description.properties,
+		parameters,
+		true,
+		false,
+		node,
+		description,
+	) as INodeParameters;
+}
+
+const OPERATIONS = RESOURCES.flatMap((resource) =>
+	resource.properties
+		.filter((property) => property.name === 'operation')
+		.flatMap((property) => property.options as INodePropertyOptions[])
+		.map((option) => ({ resource: resource.value, operation: String(option.value) })),
+);
+
+/** The top-level property n8n shows for these parameters, by name (the first one it displays). */
+function shownProperty(version: number, parameters: INodeParameters, name: string) {
+	const node = { typeVersion: version, parameters } as unknown as INode;
+	return description.properties.find(
+		(property) =>
+			property.name === name &&
+			NodeHelpers.displayParameter(parameters, property, node, description),
+	);
+}
+
+const SETTINGS = [
+	'Body Format',
+	'Maximum Parallel Requests',
+	'Parallel Requests',
+	'Requests at Once',
+	'Timeout (Seconds)',
+];
+
+it('version 1 shows every operation exactly as before: the same fields, order and defaults', () => {
+	for (const [key, before] of Object.entries(version1Form)) {
+		const [resource, operation] = key.split(':');
+		const now = formAt(1, { resource, operation });
+		expect({ key, fields: Object.keys(now) }).toEqual({ key, fields: Object.keys(before) });
+		expect({ key, form: now }).toEqual({ key, form: before });
+	}
+	expect(Object.keys(version1Form)).toHaveLength(12);
+});
+
+describe.each(OPERATIONS)('version 2, $resource → $operation', ({ resource, operation }) => {
+	const form = formAt(2, { resource, operation });
+	const names = Object.keys(form);
+
+	it('has no setting of the run at the top level, and ends with one Options collection', () => {
+		for (const name of [
+			'bodyFormat',
+			'parallelMode',
+			'maxParallelRequests',
+			'parallelRequests',
+			'requestTimeout',
+			'listOptions',
+			'includeBatchNumbers',
+			'date',
+		]) {
+			expect(names).not.toContain(name);
+		}
+		expect(names[names.length - 1]).toBe('options');
+	});
+
+	it("Options holds the operation's own options and the run's settings, in alphabetical order", () => {
+		const options = shownProperty(2, { resource, operation }, 'options') as INodeProperties;
+		const labels = (options.options as INodeProperties[]).map((option) => option.displayName);
+		expect(labels).toEqual(expect.arrayContaining(SETTINGS));
+		expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+		expect(new Set(labels).size).toBe(labels.length);
+	});
+
+	it('no required field comes after a collection, whatever the other fields are set to', () => {
+		const variants: INodeParameters[] = [
+			{},
+			{ content: 'both' },
+			{ content: 'audio' },
+			{ download: true },
+			{ returnAll: false },
+		];
+		for (const variant of variants) {
+			const resolved = formAt(2, { resource, operation, ...variant });
+			const shown = Object.keys(resolved).map((name) => shownProperty(2, resolved, name)!);
+			const firstCollection = shown.findIndex((property) =>
+				['collection', 'fixedCollection'].includes(property.type),
+			);
+			if (firstCollection < 0) continue;
+			const requiredAfter = shown
+				.slice(firstCollection)
+				.filter((property) => property.required)
+				.map((property) => property.displayName);
+			expect({ variant, requiredAfter }).toEqual({ variant, requiredAfter: [] });
+		}
+	});
+});
+
+describe('version 2 leaves out what misleads', () => {
+	it('Language is not offered (its only other choice, English, Cloopen does not support)', () => {
+		const fields = shownProperty(
+			2,
+			{ resource: 'voiceVerification', operation: 'sendCode' },
+			'additionalFields',
+		);
+		const names = (fields?.options as INodeProperties[]).map((option) => option.name);
+		expect(names).not.toContain('lang');
+		expect(names).toContain('maxCallTime');
+		const version1 = shownProperty(
+			1,
+			{ resource: 'voiceVerification', operation: 'sendCode' },
+			'additionalFields',
+		);
+		expect((version1?.options as INodeProperties[]).map((option) => option.name)).toContain('lang');
+	});
+
+	it('Bill Records has no one-choice Date', () => {
+		expect(formAt(2, { resource: 'billRecords', operation: 'getDownloadInfo' })).not.toHaveProperty(
+			'date',
+		);
+	});
+
+	it.each([
+		['voiceVerification', 'sendCode'],
+		['voiceVerification', 'sendCustomAudioCode'],
+		['voiceNotification', 'call'],
+	])(
+		'%s → %s: Result URL is hidden (and its value left out) while Wait for Call Result is on',
+		(resource, operation) => {
+			const additionalFields = { respUrl: 'https://example.com/r', userData: 'u' };
+			const waiting = formAt(2, { resource, operation, waitForResult: true, additionalFields });
+			expect(waiting.additionalFields).toEqual({ userData: 'u' });
+			const notWaiting = formAt(2, { resource, operation, waitForResult: false, additionalFields });
+			expect(notWaiting.additionalFields).toEqual(additionalFields);
+			// Version 1 keeps it, and refuses it at run time.
+			expect(formAt(1, { resource, operation, waitForResult: true, additionalFields })).toEqual(
+				expect.objectContaining({ additionalFields }),
+			);
+		},
+	);
+
+	it('Max Call Time names its unit', () => {
+		const fields = shownProperty(
+			2,
+			{ resource: 'voiceVerification', operation: 'sendCode' },
+			'additionalFields',
+		);
+		const maxCallTime = (fields?.options as INodeProperties[]).find(
+			(option) => option.name === 'maxCallTime',
+		);
+		expect(maxCallTime?.displayName).toBe('Max Call Time (Seconds)');
+	});
+
+	it('Template Data rows do not read like a template left unfilled', () => {
+		const templateData = shownProperty(
+			2,
+			{ resource: 'sms', operation: 'sendTemplate' },
+			'templateData',
+		);
+		const row = (templateData?.options as Array<{ values: INodeProperties[] }>)[0].values[0];
+		expect(row.displayName).toBe('Placeholder Value');
+		expect(row.displayName).not.toMatch(/[{}]/);
+	});
+});
