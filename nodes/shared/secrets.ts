@@ -1,15 +1,42 @@
 /**
- * Secrets in platform answers (subToken, voipPwd, …) and the credentials' Auth Token: how they are
- * recognised whatever their casing, left out of output items, and masked in error excerpts.
+ * Secrets in platform answers (subToken, voipPwd, …), the credentials' Auth Token and the request
+ * signature `sig`: how they are recognised whatever their casing, left out of output items, and
+ * masked in error excerpts, messages and URLs.
  */
 
 const MASK = '***';
 
 /** A key names a secret when, lower-cased and without separators, it ends like one (subToken, VOIP_PWD). */
 const SECRET_KEY_ENDING = /(token|pwd|passwd|password|secret)$/;
+/**
+ * Secret names that end like no other: `sig`, the signature in every request's query, which with the
+ * Authorization header (not secret on its own) replays the request for a day.
+ */
+const SECRET_NAMES = new Set(['sig']);
 
 export function isSecretKey(key: string): boolean {
-	return SECRET_KEY_ENDING.test(key.toLowerCase().replace(/[^a-z0-9]/g, ''));
+	const name = key.toLowerCase().replace(/[^a-z0-9]/g, '');
+	return SECRET_KEY_ENDING.test(name) || SECRET_NAMES.has(name);
+}
+
+/**
+ * A signature's value (32 hex digits) after "sig" and whatever a page writes between them: = or :,
+ * quotes, > of an element, or their escapes (%3D, \u003d, &quot;); "sig" preceded by anything but
+ * a letter, or by the letter ending an escape (\u0026sig=, \u003fsig=, %26sig%3D; not "design=").
+ */
+const SIGNATURE_VALUE =
+	/(?:(?<![a-z])|(?<=\\u00[0-9a-f]{2}|%[0-9a-f]{2}))(sig(?:\\?["']|&quot;)?\s*(?:[:=>]|%3d|\\u003d)\s*(?:\\?["']|&quot;)?)[0-9a-f]{32}(?![0-9a-f])/gi;
+
+/** ?name=value, &name=value and #name=value written percent-encoded (%3Fsig%3D…, %26subToken%3D…). */
+const ENCODED_PARAMETER = /(%3f|%26|%23)([a-z_][\w.-]*)(%3d)((?:(?!%26|%23)[^&#\s"'<>])*)/gi;
+
+/** The text with signature values and percent-encoded secret parameters masked. */
+export function withSignaturesMasked(text: string): string {
+	return text
+		.replace(SIGNATURE_VALUE, `$1${MASK}`)
+		.replace(ENCODED_PARAMETER, (whole, before: string, name: string, equals: string) =>
+			isSecretKey(name) ? `${before}${name}${equals}${MASK}` : whole,
+		);
 }
 
 /** A copy without secret keys at any depth. */
@@ -31,14 +58,14 @@ const knownSecretPattern = (knownSecrets: string[]) => {
 };
 
 /**
- * A copy of a decoded answer with every known secret value (the Auth Token, in any casing) masked in
- * its strings, so an answer that repeats it cannot carry it into an output item.
+ * A copy of a decoded answer with every known secret value (the Auth Token, in any casing) and every
+ * signature value masked in its strings, so an answer that repeats them cannot carry them into an
+ * output item.
  */
 export function withKnownSecretsMasked<T>(value: T, knownSecrets: string[]): T {
-	const pattern = knownSecretPattern(knownSecrets);
-	if (!pattern) return value;
+	const pattern = knownSecretPattern(knownSecrets) ?? /(?!)/g;
 	const mask = (entry: unknown): unknown => {
-		if (typeof entry === 'string') return entry.replace(pattern, MASK);
+		if (typeof entry === 'string') return withSignaturesMasked(entry.replace(pattern, MASK));
 		if (Array.isArray(entry)) return entry.map(mask);
 		if (typeof entry !== 'object' || entry === null) return entry;
 		return Object.fromEntries(
@@ -132,12 +159,12 @@ function maskNamedValues(text: string): string {
 }
 
 /**
- * The text with every secret masked: values known to be secret (the Auth Token) in any casing, and
- * the values of secret keys in JSON, XML, attributes and key=value text, even when the text is cut
- * off in the middle of one.
+ * The text with every secret masked: values known to be secret (the Auth Token) in any casing,
+ * signature values, and the values of secret keys in JSON, XML, attributes, key=value text and
+ * percent-encoded queries, even when the text is cut off in the middle of one.
  */
 export function maskSecretsInText(text: string, knownSecrets: string[] = []): string {
 	const pattern = knownSecretPattern(knownSecrets);
-	const masked = pattern ? text.replace(pattern, MASK) : text;
+	const masked = withSignaturesMasked(pattern ? text.replace(pattern, MASK) : text);
 	return maskNamedValues(maskXmlElements(maskJsonValues(masked)));
 }

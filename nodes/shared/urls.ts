@@ -1,4 +1,4 @@
-import { isSecretKey } from './secrets';
+import { isSecretKey, withSignaturesMasked } from './secrets';
 
 /** An absolute http(s) URL as written: "//" and a host right after the scheme (http:/x is not one). */
 export const ABSOLUTE_HTTP_URL = /^https?:\/\/[^/\\?#\s]/i;
@@ -13,11 +13,11 @@ function decodedName(name: string): string {
 
 /**
  * A URL (or text holding one) as a message may show it: the user name and password before the host
- * (a token may stand there alone) and the values of secret query parameters (?secret=…, &subToken=…)
- * replaced by ***.
+ * (a token may stand there alone) and the values of secret query parameters (?secret=…, &subToken=…,
+ * &sig=…, also percent-encoded) replaced by ***.
  */
 export function withUrlSecretsMasked(text: string): string {
-	return text
+	return withSignaturesMasked(text)
 		.replace(/([?&#;]([^=&#;\s]*)=)[^&#;\s]*/g, (whole, prefix: string, name: string) =>
 			isSecretKey(decodedName(name)) ? `${prefix}***` : whole,
 		)
