@@ -1,0 +1,80 @@
+import { NodeHelpers, type IDataObject } from 'n8n-workflow';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { isSecretKey } from '../../nodes/shared/secrets';
+import { customServerCredentials } from '../support/runCloopen';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
+import { CloopenTool, runNode } from '../adversarial/nodeRun';
+import { OPERATION_CASES, type OperationCase } from './operationCases';
+
+/**
+ * As an AI agent's tool, the node never hands the model a secret the platform returned (sub-account
+ * tokens and passwords, the bill file's check code) unless the user turned on "Give Secrets to the AI
+ * Model" on that tool node. Checked by construction over every operation's output, with answers that
+ * carry every secret the platform may return.
+ */
+
+const platform = useScriptedPlatform({ eachTest: false });
+
+/** Every key at any depth whose name is a secret's. */
+function secretKeysIn(value: unknown, path = ''): string[] {
+	if (Array.isArray(value))
+		return value.flatMap((entry, index) => secretKeysIn(entry, `${path}[${index}]`));
+	if (typeof value !== 'object' || value === null) return [];
+	return Object.entries(value).flatMap(([key, entry]) => [
+		...(isSecretKey(key) ? [`${path}.${key}`] : []),
+		...secretKeysIn(entry, `${path}.${key}`),
+	]);
+}
+
+/** One run of the case's operation, answered with the case's answer. */
+const runAs = async (operationCase: OperationCase, extra: IDataObject, asTool: boolean) => {
+	platform.reply({ body: JSON.stringify(operationCase.responseJson) });
+	const run = await runNode(
+		{ ...operationCase.parameters, ...extra },
+		{
+			credentials: customServerCredentials(platform.baseUrl),
+			asTool,
+		},
+	);
+	expect(run.error).toBeUndefined();
+	return run.json;
+};
+
+describe.each(OPERATION_CASES)('$title', (operationCase) => {
+	it('as a tool, the output carries no secret; the workflow node and a tool allowed to have them keep the same output', async () => {
+		const asNode = await runAs(operationCase, {}, false);
+		const asTool = await runAs(operationCase, {}, true);
+		const allowed = await runAs(operationCase, { giveSecretsToModel: true }, true);
+		expect(secretKeysIn(asTool)).toEqual([]);
+		expect(allowed).toEqual(asNode);
+		// Only the secrets went: every other field is the same.
+		const withoutSecrets = JSON.parse(
+			JSON.stringify(asNode, (key, value: unknown) => (isSecretKey(key) ? undefined : value)),
+		) as unknown;
+		expect(asTool).toEqual(withoutSecrets);
+	});
+});
+
+it('the operations that return secrets are among the cases, so the rows above are not vacuous', async () => {
+	const found = new Set<string>();
+	for (const operationCase of OPERATION_CASES) {
+		if (secretKeysIn(await runAs(operationCase, {}, false)).length > 0)
+			found.add(operationCase.title);
+	}
+	expect([...found].sort()).toEqual([
+		'Bill Records → Get Download Info',
+		'Sub-Account → Create',
+		'Sub-Account → Get Many',
+	]);
+});
+
+it('"Give Secrets to the AI Model" is shown only on the tool variant, and is off by default', () => {
+	const node = { typeVersion: 1 };
+	const option = new Cloopen().description.properties.find(
+		(property) => property.name === 'giveSecretsToModel',
+	)!;
+	expect(option.default).toBe(false);
+	expect(NodeHelpers.displayParameter({}, option, node, new Cloopen().description)).toBe(false);
+	expect(NodeHelpers.displayParameter({}, option, node, new CloopenTool().description)).toBe(true);
+});
