@@ -348,3 +348,152 @@ it('with Continue On Fail, a bad item becomes an error item and the others are s
 		'3333',
 	]);
 });
+
+describe('numbers to call have the shape the platform documents', () => {
+	beforeEach(() => {
+		platform.requests.length = 0;
+	});
+
+	const callTo = (to: string) => ({ ...sendCode, to });
+	const notifyTo = (to: string) => ({ ...landingText, to });
+
+	it.each([
+		['five digits', '12345'],
+		['a local number without its area code', '62345678'],
+		['an area code alone', '010'],
+		['twelve digits starting with 1', '138000000001'],
+		['an extension on a mobile number', '13800000000-12'],
+		['an area code joined with a dash', '010-12345678'],
+	])('%s (%s) is refused for both voice operations, nothing sent', async (_title, number) => {
+		for (const parameters of [callTo(number), notifyTo(number)]) {
+			const { error } = await runCloopen(parameters, {
+				credentials: customServerCredentials(platform.baseUrl),
+			});
+			expect(error?.message).toBe(
+				`To must be a mobile number (11 digits, e.g. 13800000000) or a landline with its area code (e.g. 01012345678), +86 allowed in front; join an extension with '-' (01012345678-123), got "${number}"`,
+			);
+			expect(error?.description).toContain(
+				'The request was not sent: fix "To" (to) and run again.',
+			);
+		}
+		expect(platform.requests).toHaveLength(0);
+	});
+
+	it.each([
+		'13800000000',
+		'+8613800000000',
+		'008613800000000',
+		'19912345678',
+		'01012345678',
+		'075512345678',
+		'075512345678-8001',
+		'+861012345678',
+	])('%s is called as given', async (number) => {
+		platform.requests.length = 0;
+		platform.reply({
+			body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'c' } }),
+		});
+		const { error } = await runCloopen(callTo(number), {
+			credentials: customServerCredentials(platform.baseUrl),
+		});
+		expect(error).toBeUndefined();
+		expect(JSON.parse(platform.requests[0].body).to).toBe(number);
+		platform.requests.length = 0;
+	});
+});
+
+describe('SMS To', () => {
+	beforeEach(() => {
+		platform.requests.length = 0;
+	});
+
+	const sent = {
+		body: JSON.stringify({ statusCode: '000000', templateSMS: { smsMessageSid: 's' } }),
+	};
+
+	it.each([
+		['one per line', '13800000000\n13900000000\n13700000000\n'],
+		['one per line, Windows line ends', '13800000000\r\n13900000000\r\n13700000000'],
+		['commas and lines mixed', '13800000000,\n13900000000 ,13700000000'],
+		['full-width commas', '13800000000，13900000000，13700000000'],
+	])('takes numbers %s', async (_title, to) => {
+		platform.requests.length = 0;
+		platform.reply(sent);
+		const { error } = await runCloopen(
+			{ ...sms, to },
+			{ credentials: customServerCredentials(platform.baseUrl) },
+		);
+		expect(error).toBeUndefined();
+		expect(JSON.parse(platform.requests[0].body).to).toBe('13800000000,13900000000,13700000000');
+		platform.requests.length = 0;
+	});
+
+	it('refuses numbers separated by spaces, saying which separators work', async () => {
+		const { error } = await runCloopen(
+			{ ...sms, to: '13800000000 13900000000' },
+			{ credentials: customServerCredentials(platform.baseUrl) },
+		);
+		expect(error?.message).toBe(
+			'To must contain only mobile numbers of 5 to 20 digits, separated by commas or one per line, got "13800000000 13900000000"',
+		);
+		expect(platform.requests).toHaveLength(0);
+	});
+});
+
+describe('errors name the field as the form shows it', () => {
+	beforeEach(() => {
+		platform.requests.length = 0;
+	});
+
+	it('by its label, with its parameter name and its collection in the description', async () => {
+		const { error } = await runCloopen(
+			{ ...sendCode, additionalFields: { playTimes: 5 } },
+			{ credentials: customServerCredentials(platform.baseUrl) },
+		);
+		expect(error?.message).toBe('Play Times must be a whole number from 1 to 3, got 5');
+		expect(error?.description).toContain(
+			'The request was not sent: fix "Play Times" (playTimes) in Additional Fields and run again.',
+		);
+	});
+
+	it.each([
+		[
+			{ options: { bodyFormat: '={{ "yaml" }}' } },
+			'Body Format must be one of json, xml, got "yaml"',
+			'fix "Body Format" (bodyFormat) in Options',
+		],
+		[
+			{ options: { requestTimeout: 0 } },
+			'Timeout (Seconds) must be a whole number from 1 to 600, got 0',
+			'fix "Timeout (Seconds)" (requestTimeout) in Options',
+		],
+	])(
+		'version 2: the settings of the run, in Options (%j)',
+		async (change, message, description) => {
+			const { error } = await runCloopen(
+				{ ...sendCode, ...change },
+				{ credentials: customServerCredentials(platform.baseUrl), typeVersion: 2 },
+			);
+			expect(error?.message).toBe(message);
+			expect(error?.description).toContain(description);
+			expect(platform.requests).toHaveLength(0);
+		},
+	);
+
+	it('version 2: Get Many reads Start At from Options', async () => {
+		const { error } = await runCloopen(
+			{
+				resource: 'subAccount',
+				operation: 'getAll',
+				appId: APP,
+				returnAll: true,
+				options: { startNo: -1 },
+			},
+			{ credentials: customServerCredentials(platform.baseUrl), typeVersion: 2 },
+		);
+		expect(error?.message).toBe(
+			'Start At must be a whole number from 0 to 9007199254740991, got -1',
+		);
+		expect(error?.description).toContain('(startNo) in Options');
+	});
+});
