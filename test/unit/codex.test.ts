@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
@@ -44,5 +46,27 @@ describe.each([
 				inReadme: true,
 			});
 		}
+	});
+});
+
+describe("the Cloopen node's place in n8n's node panel", () => {
+	const codex = JSON.parse(read('nodes/Cloopen/Cloopen.node.json'));
+	const aliases: string[] = codex.alias;
+
+	it.each(['call', 'phone', 'text to speech', 'sms', 'otp', 'verification code'])(
+		'a search for "%s" finds it by an alias',
+		(term) => {
+			expect(aliases.map((alias) => alias.toLowerCase())).toContain(term);
+		},
+	);
+
+	it("its Docs link is a section of the README on the package's homepage, not an npm page", () => {
+		const homepage = new URL(JSON.parse(read('package.json')).homepage as string);
+		const [primary] = codex.resources.primaryDocumentation as Array<{ url: string }>;
+		const docs = new URL(primary.url);
+		expect(docs.origin + docs.pathname).toBe(homepage.origin + homepage.pathname);
+		expect(readmeAnchors.has(docs.hash.slice(1))).toBe(true);
+		// The node's panel opens documentationUrl as it is when there is one.
+		expect(new Cloopen().description.documentationUrl).toBe(primary.url);
 	});
 });

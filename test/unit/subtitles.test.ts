@@ -54,16 +54,36 @@ describe('canvas subtitles in words', () => {
 	it.each([
 		[['*'], ['*'], 'Any event'],
 		[[], [], 'Any event'],
-		[['voiceVerification'], ['*'], 'Voice verification ended'],
+		[['voiceVerification'], ['*'], 'Voice code'],
+		[['voiceVerification'], ['notAnswered', 'failed'], 'Voice code: missed/failed'],
 		[
 			['voiceVerification', 'voiceNotification'],
 			['notAnswered', 'failed'],
-			'Voice verification ended, Voice notification ended · not answered, failed',
+			'Voice code, Voice message: missed/failed',
 		],
-		[['SMSArrived'], ['*'], 'SMS status report'],
-		[['*'], ['answered'], 'Any event · answered'],
+		[['SMSArrived'], ['*'], 'SMS report'],
+		[['*'], ['answered'], 'Any event: answered'],
 	])('Cloopen Trigger with events %j and results %j reads "%s"', (events, results, expected) => {
 		expect(subtitleOf(trigger, { events, results })).toBe(expected);
+	});
+
+	it('a trigger for one event fits the canvas (30 characters) with any choice of call results', () => {
+		const events = trigger.description.properties.find((property) => property.name === 'events');
+		const results = trigger.description.properties.find((property) => property.name === 'results');
+		const eventValues = (events?.options as Array<{ value: string }>).map(({ value }) => value);
+		const resultValues = (results?.options as Array<{ value: string }>)
+			.map(({ value }) => value)
+			.filter((value) => value !== '*');
+		const subsets = resultValues.reduce<string[][]>(
+			(all, value) => [...all, ...all.map((subset) => [...subset, value])],
+			[[]],
+		);
+		for (const event of eventValues) {
+			for (const subset of subsets) {
+				const subtitle = String(subtitleOf(trigger, { events: [event], results: subset }));
+				expect({ subtitle, fits: subtitle.length <= 30 }).toEqual({ subtitle, fits: true });
+			}
+		}
 	});
 
 	it("the trigger's Events options carry no platform names in brackets, and each names its panel entry", () => {
