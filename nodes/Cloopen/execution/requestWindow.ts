@@ -46,6 +46,11 @@ export class Slot {
 		return this.window.plan.adaptive;
 	}
 
+	/** What ended the run's resending, once the platform has refused for concurrency too long on end. */
+	get budgetEnded(): string | undefined {
+		return this.window.budgetEnded();
+	}
+
 	accepted(): void {
 		this.window.accepted();
 	}
@@ -81,6 +86,12 @@ export class RequestWindow {
 	/** Counts reductions: one refusal reduces the window, not every refusal of the same burst. */
 	private epoch = 0;
 
+	/** Since when every request the platform answered was a concurrency refusal; unset while it accepts. */
+	private refusingSince?: number;
+
+	/** How long the platform may refuse on end before the run stops resending and sending. */
+	private refusalBudgetMs = Infinity;
+
 	/** Items waiting to send a refused request again go before items not yet started. */
 	private readonly resends: Waiter[] = [];
 
@@ -92,6 +103,21 @@ export class RequestWindow {
 
 	get inFlightNow(): number {
 		return this.inFlight;
+	}
+
+	/**
+	 * Adaptive resends a refused request until it is accepted, so a platform that refuses forever would
+	 * hold the run for as long as it has items: this budget ends it at a time the user can predict.
+	 */
+	limitRefusals(ms: number): void {
+		this.refusalBudgetMs = ms;
+	}
+
+	/** Why nothing more is sent in this run, once the platform has refused on end for the whole budget. */
+	budgetEnded(): string | undefined {
+		if (this.refusingSince === undefined) return undefined;
+		if (Date.now() - this.refusingSince < this.refusalBudgetMs) return undefined;
+		return `the platform refused every request for concurrency for ${this.refusalBudgetMs / 1000} s on end, the run's limit ("Timeout (Seconds)" of the first item), so this run sends nothing more`;
 	}
 
 	/** A place for an item not yet started; undefined once the run has stopped. */
@@ -114,6 +140,7 @@ export class RequestWindow {
 	}
 
 	accepted(): void {
+		this.refusingSince = undefined;
 		if (!this.plan.adaptive) return;
 		if (!this.refusedOnce) {
 			this.size = Math.min(this.plan.maximum, this.size + GROWTH_UNTIL_REFUSED);
@@ -125,6 +152,7 @@ export class RequestWindow {
 	}
 
 	async refusedAgain(slot: Slot): Promise<boolean> {
+		this.refusingSince ??= Date.now();
 		this.refusedOnce = true;
 		this.credit = 0;
 		// Requests sent before the last reduction were sent with a window already known too big.
@@ -132,7 +160,7 @@ export class RequestWindow {
 			this.size = Math.max(1, Math.min(this.size, slot.level - 1));
 			this.epoch++;
 		}
-		if (this.stopped) return false;
+		if (this.stopped || this.budgetEnded()) return false;
 		// The place is given back while waiting; the item still ends with one release().
 		this.inFlight--;
 		const next = await new Promise<Slot | undefined>((resolve) => {
@@ -143,6 +171,8 @@ export class RequestWindow {
 			this.inFlight++;
 			return false;
 		}
+		// The budget may have ended while it waited: it keeps the place it got only to give it back.
+		if (this.budgetEnded()) return false;
 		slot.level = next.level;
 		slot.epoch = next.epoch;
 		return true;

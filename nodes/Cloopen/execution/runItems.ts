@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 
 import type { OperationHandler } from '../resources/types';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
 import { deliveryOf, mayHaveBeenCarriedOut, withDelivery } from '../../shared/transport/delivery';
 import { reportDelivery } from './deliveryReport';
 import { errorItemJson } from './errorItem';
@@ -15,6 +16,7 @@ import { asNodeError } from './nodeError';
 import { createOperationContext } from './operationContext';
 import { effectOf } from './operationEffects';
 import type { ParameterReader } from './parameterReader';
+import { settingPath } from './requestSettings';
 import type { RequestWindow } from './requestWindow';
 import { RetryMemory, type Earlier } from './retryMemory';
 import { runInOrder } from './runInOrder';
@@ -68,6 +70,23 @@ function acceptedEarlier(context: IExecuteFunctions, ids: IDataObject, itemIndex
 	return withDelivery(error, 'in doubt');
 }
 
+/**
+ * How long Adaptive keeps resending while the platform refuses every request: the first item's
+ * "Timeout (Seconds)", read like the run's other settings; an unusable value there fails that item on
+ * its own, and the run gets the default.
+ */
+function refusalBudgetMs(context: IExecuteFunctions, parameters: ParameterReader): number {
+	const path = settingPath(context.getNode().typeVersion, 'requestTimeout');
+	let seconds = DEFAULT_TIMEOUT_SECONDS;
+	try {
+		seconds = Number(parameters.get(path, 0, DEFAULT_TIMEOUT_SECONDS));
+	} catch {
+		// An expression that fails for the first item fails that item; the run keeps the default.
+	}
+	const usable = Number.isInteger(seconds) && seconds >= 1 && seconds <= 600;
+	return (usable ? seconds : DEFAULT_TIMEOUT_SECONDS) * 1000;
+}
+
 const idsOf = (outputs: INodeExecutionData[]): IDataObject =>
 	Object.fromEntries(
 		RESULT_IDS.filter((name) => outputs[0]?.json[name] !== undefined).map((name) => [
@@ -96,6 +115,7 @@ export async function runItems(
 	const asTool = runsAsTool(context);
 	// Sending a read again changes nothing; only what changes something is remembered between tries.
 	const memory = effect.readOnly ? undefined : RetryMemory.of(context);
+	requestWindow.limitRefusals(refusalBudgetMs(context, parameters));
 
 	const failedItem = (error: NodeError, itemIndex: number): INodeExecutionData[] => {
 		if (!continueOnFail && !(asTool && mayHaveBeenCarriedOut(deliveryOf(error)))) throw error;

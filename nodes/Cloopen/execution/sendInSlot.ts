@@ -8,7 +8,11 @@ import type { Slot } from './requestWindow';
  * one resource (111114). The platform did nothing with the request, so it may be sent again.
  */
 const CONCURRENCY_REFUSALS = new Set(['111111', '111112', '111114']);
-/** A request refused this many times is given up (the item fails with the last refusal). */
+/**
+ * A request refused this many times is given up (the item fails with the last refusal). The run as a
+ * whole stops resending and sending once the platform has refused on end for its budget
+ * (RequestWindow.limitRefusals).
+ */
 export const MAX_REFUSALS = 10;
 /** Refused while it was the only request in flight: others use the account; wait before resending. */
 const ALONE_WAIT_MS = 100;
@@ -27,7 +31,9 @@ export async function sendInSlot<T>(
 	send: () => Promise<T>,
 	signal?: AbortSignal,
 ): Promise<T> {
-	for (let refusals = 0; ;) {
+	for (let refusals = 0, refused: CloopenPlatformError | undefined; ;) {
+		const ended = slot?.resendsRefusals ? slot.budgetEnded : undefined;
+		if (ended) throw refused ? withBudgetEnded(refused, refusals, ended) : notSent(ended);
 		// The transport's errors are node errors already; they pass on unchanged.
 		const outcome = await send().then(
 			(answer) => ({ answer }),
@@ -40,9 +46,13 @@ export async function sendInSlot<T>(
 		const { error } = outcome;
 		if (!slot?.resendsRefusals || !isConcurrencyRefusal(error)) throw error;
 		refusals++;
+		refused = error;
 		if (refusals >= MAX_REFUSALS) throw withRefusalCount(error, refusals);
 		const alone = slot.alone;
-		if (!(await slot.again())) throw withRefusalCount(error, refusals);
+		if (!(await slot.again())) {
+			const ended = slot.budgetEnded;
+			throw ended ? withBudgetEnded(error, refusals, ended) : withRefusalCount(error, refusals);
+		}
 		if (alone)
 			await pause(Math.min(ALONE_WAIT_MAX_MS, ALONE_WAIT_MS * 2 ** (refusals - 1)), signal);
 		// A cancelled execution sends nothing more; the refusal is what this item came to.
@@ -52,6 +62,22 @@ export async function sendInSlot<T>(
 
 async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 	await sleepWithAbort(ms, signal).catch(() => signal?.aborted);
+}
+
+/** The item's request was refused and the run's budget for refusals ended before it was sent again. */
+function withBudgetEnded(
+	error: CloopenPlatformError,
+	refusals: number,
+	ended: string,
+): CloopenPlatformError {
+	withRefusalCount(error, refusals);
+	error.message = `${error.message} — not sent again: ${ended}`;
+	return error;
+}
+
+/** Nothing of the item was sent: the run's budget for refusals had ended. Unmarked, it reads as "not sent". */
+function notSent(ended: string): Error {
+	return new Error(`Not sent: ${ended}`);
 }
 
 function withRefusalCount(error: CloopenPlatformError, refusals: number): CloopenPlatformError {
