@@ -107,6 +107,23 @@ export const billRecords: ResourceDefinition = {
 			const { rules } = context;
 			const options = context.param<IDataObject>('options', {});
 			const keywords = rules.optional('keywords', options.keywords);
+			// The download's own fields are checked before the first request: bad input sends nothing.
+			const download = context.param<boolean>('download', false)
+				? {
+						property: rules.required(
+							'binaryPropertyName',
+							context.param('binaryPropertyName', 'data'),
+						),
+						maxMb: Number(
+							rules.integerInRange(
+								'maxFileSizeMb',
+								options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB,
+								1,
+								2048,
+							),
+						),
+					}
+				: undefined;
 			const response = await context.request({
 				operation: 'Bill Records → Get Download Info',
 				method: 'POST',
@@ -125,20 +142,8 @@ export const billRecords: ResourceDefinition = {
 			const downUrl = String(response.downUrl ?? response.downurl ?? '');
 			const token = String(response.token ?? '');
 			const output: OperationOutput = { json: { downUrl, token, statusCode: response.statusCode } };
-			if (context.param<boolean>('download', false)) {
-				const property = rules.required(
-					'binaryPropertyName',
-					context.param('binaryPropertyName', 'data'),
-				);
+			if (download) {
 				const credentials = await context.credentials();
-				const maxMb = Number(
-					rules.integerInRange(
-						'maxFileSizeMb',
-						options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB,
-						1,
-						2048,
-					),
-				);
 				const file = await downloadBillFile.call(
 					context.executeFunctions,
 					downUrl,
@@ -147,11 +152,11 @@ export const billRecords: ResourceDefinition = {
 					{ skipCertificateValidation: credentials.ignoreSslIssues === true },
 					{
 						deadlineMs: Math.max(context.timeoutMs, MIN_DOWNLOAD_SECONDS * 1000),
-						maxBytes: maxMb * 1024 * 1024,
+						maxBytes: download.maxMb * 1024 * 1024,
 					},
 				);
 				output.binary = {
-					[property]: await context.executeFunctions.helpers.prepareBinaryData(
+					[download.property]: await context.executeFunctions.helpers.prepareBinaryData(
 						file.data,
 						file.fileName,
 						file.mimeType,
