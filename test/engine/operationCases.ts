@@ -488,6 +488,107 @@ export const OPERATION_CASES: OperationCase[] = [
 			{ downUrl: 'http://127.0.0.1:9/bills/20261121.csv', token: 'T0K3N', statusCode: '000000' },
 		],
 	},
+	{
+		title: 'Verification → Send Code (voice)',
+		parameters: {
+			resource: 'verification',
+			operation: 'sendCode',
+			appId: APP,
+			to: '13800000000',
+			codeSource: 'own',
+			ownCode: 'k7P2',
+			additionalFields: { playTimes: 2, userData: 'login-7' },
+		},
+		method: 'POST',
+		path: 'Calls/VoiceVerify',
+		json: {
+			appId: APP,
+			to: '13800000000',
+			playTimes: '2',
+			userData: 'login-7',
+			verifyCode: 'K7P2',
+		},
+		xml:
+			`${DECL}<VoiceVerify><appId>${APP}</appId><to>13800000000</to><playTimes>2</playTimes>` +
+			'<userData>login-7</userData><verifyCode>K7P2</verifyCode></VoiceVerify>',
+		responseJson: {
+			statusCode: '000000',
+			VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' },
+		},
+		responseXml: ok(
+			`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`,
+		),
+		output: [
+			{
+				status: 'sent',
+				channel: 'voice',
+				to: '13800000000',
+				verificationId: expect.stringMatching(/^[\w-]{16}$/),
+				expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+				codeLength: 4,
+				maxAttempts: 5,
+				callSid: CALL_SID,
+				dateCreated: '2026-11-22T02:00:00.000Z',
+				dateCreatedRaw: '2026-11-22 10:00:00',
+				statusCode: '000000',
+				verification: expect.stringMatching(/^cv1\./),
+				record: expect.objectContaining({
+					to: '13800000000',
+					attempts: 0,
+					used: false,
+					lastStatus: 'sent',
+				}),
+			},
+		],
+	},
+	{
+		title: 'Verification → Send Code (template SMS)',
+		parameters: {
+			resource: 'verification',
+			operation: 'sendCode',
+			appId: APP,
+			to: '13800000000',
+			channel: 'sms',
+			templateId: '1',
+			codePlaceholder: 2,
+			otherTemplateValues: { values: [{ value: 'Shop' }] },
+			codeSource: 'own',
+			ownCode: '4821',
+		},
+		method: 'POST',
+		path: 'SMS/TemplateSMS',
+		json: { to: '13800000000', appId: APP, templateId: '1', datas: ['Shop', '4821'] },
+		xml:
+			`${DECL}<TemplateSMS><to>13800000000</to><appId>${APP}</appId><templateId>1</templateId>` +
+			'<datas><data>Shop</data><data>4821</data></datas></TemplateSMS>',
+		responseJson: {
+			statusCode: '000000',
+			templateSMS: {
+				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
+				dateCreated: '20261122100004',
+			},
+		},
+		responseXml: ok(
+			'<TemplateSMS><smsMessageSid>ff8080813c373cab013c94b0f0512345</smsMessageSid><dateCreated>20261122100004</dateCreated></TemplateSMS>',
+		),
+		output: [
+			{
+				status: 'sent',
+				channel: 'sms',
+				to: '13800000000',
+				verificationId: expect.stringMatching(/^[\w-]{16}$/),
+				expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+				codeLength: 4,
+				maxAttempts: 5,
+				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
+				dateCreated: '2026-11-22T02:00:04.000Z',
+				dateCreatedRaw: '20261122100004',
+				statusCode: '000000',
+				verification: expect.stringMatching(/^cv1\./),
+				record: expect.objectContaining({ to: '13800000000', attempts: 0, lastStatus: 'sent' }),
+			},
+		],
+	},
 ];
 
 /**

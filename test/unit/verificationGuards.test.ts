@@ -42,6 +42,14 @@ describe('destination allow-list', () => {
 		expect(destination.reason).toContain(maskNumber(number));
 	});
 
+	it('names a placeholder left in To as it is, so the user sees what to replace', () => {
+		expect(destinationOf('YOUR_MOBILE_NUMBER', 'voice', DEFAULT)).toMatchObject({
+			allowed: false,
+			rule: 'number form',
+			reason: expect.stringMatching(/^YOUR_MOBILE_NUMBER is not written in the form/),
+		});
+	});
+
 	it('lets landlines in when chosen, by voice only', () => {
 		const policy: DestinationPolicy = {
 			allowed: ['chinaMobile', 'chinaLandline'],
@@ -171,6 +179,8 @@ describe('what refusals and errors show', () => {
 		['0101234567', '010***4567'],
 		['95588', '9**88'],
 		['1234', '****'],
+		['tel:13800000000', 'tel:138****0000'],
+		['YOUR_MOBILE_NUMBER', 'YOUR_MOBILE_NUMBER'],
 	])('%s is shown as %s', (number, masked) => {
 		expect(maskNumber(number)).toBe(masked);
 	});

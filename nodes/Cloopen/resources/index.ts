@@ -4,6 +4,7 @@ import { billRecords } from './billRecords';
 import { call } from './call';
 import { sms } from './sms';
 import { subAccount } from './subAccount';
+import { verification } from './verification';
 import { voiceNotification } from './voiceNotification';
 import { voiceVerification } from './voiceVerification';
 
@@ -14,6 +15,7 @@ export const RESOURCES: ResourceDefinition[] = [
 	call,
 	sms,
 	subAccount,
+	verification,
 	voiceNotification,
 	voiceVerification,
 ];

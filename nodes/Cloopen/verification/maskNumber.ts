@@ -1,12 +1,18 @@
+/** One number's digits masked: the first three (four with +) and the last four stay. */
+function masked(digits: string): string {
+	const lead = digits.startsWith('+') ? 4 : 3;
+	if (digits.length >= lead + 4 + 3)
+		return `${digits.slice(0, lead)}${'*'.repeat(digits.length - lead - 4)}${digits.slice(-4)}`;
+	if (digits.length >= 5)
+		return `${digits.slice(0, 1)}${'*'.repeat(digits.length - 3)}${digits.slice(-2)}`;
+	return '*'.repeat(digits.length);
+}
+
 /**
- * A phone number as error texts show it: enough to recognise it (the first three and last four
- * digits of a mobile number, 138****0000), not enough to read it out. Short numbers keep less.
+ * A phone number as error texts show it: enough to recognise it (138****0000), not enough to read
+ * it out. Only runs of digits are masked, so a placeholder such as YOUR_MOBILE_NUMBER is shown as
+ * it is and the user sees what to replace.
  */
-export function maskNumber(number: string): string {
-	const text = String(number);
-	const lead = text.startsWith('+') ? 4 : 3;
-	if (text.length >= lead + 4 + 3)
-		return `${text.slice(0, lead)}${'*'.repeat(text.length - lead - 4)}${text.slice(-4)}`;
-	if (text.length >= 5) return `${text.slice(0, 1)}${'*'.repeat(text.length - 3)}${text.slice(-2)}`;
-	return '*'.repeat(text.length);
+export function maskNumber(text: string): string {
+	return String(text).replace(/\+?\d[\d-]*/g, masked);
 }
