@@ -174,3 +174,42 @@ it('another execution of the same workflow is not a retry: it places its call', 
 	}
 	expect(server.requests).toHaveLength(2);
 });
+
+describe('Wait for Call Result (its one item runs apart from the others)', () => {
+	const waiting = {
+		...sendCode,
+		to: '13800000000',
+		waitForResult: true,
+		waitOptions: { maxWaitMinutes: 2, earlyCheckSeconds: 0 },
+	};
+
+	it('a lost answer is not placed again by Retry On Fail, and says the call may have been placed', async () => {
+		server = await platformLosingFirstAnswerTo('13800000000');
+		const run = await runNode(waiting, {
+			credentials: customServerCredentials(server.baseUrl),
+			retry: RETRY,
+		});
+		expect(server.requests).toHaveLength(1);
+		expect(run.error?.message).toMatch(/in doubt: the call may have been placed/);
+		expect(run.error?.context.delivery).toBe('in doubt');
+	});
+
+	it('an accepted call without a callSid is in doubt, not "not sent", and is not placed again', async () => {
+		server = await new HostileServer((_request, response) => {
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ statusCode: '000000', VoiceVerify: { orderid: 'CM1' } }));
+		}).start();
+		const run = await runNode(waiting, {
+			credentials: customServerCredentials(server.baseUrl),
+			continueOnFail: true,
+			retry: RETRY,
+		});
+		expect(server.requests).toHaveLength(1);
+		expect(run.json).toEqual([
+			expect.objectContaining({
+				delivery: 'in doubt',
+				errorDescription: expect.stringMatching(/^Retry On Fail did not send this item again/),
+			}),
+		]);
+	});
+});

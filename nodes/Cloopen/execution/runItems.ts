@@ -35,7 +35,7 @@ type NodeError = NodeApiError | NodeOperationError;
  * A copy of a node error with its own message, description and context: a stopped run writes its
  * report into the error it throws, and an error kept between tries must not collect one per try.
  */
-function copyOf<E extends NodeError>(error: E): E {
+export function copyOf<E extends NodeError>(error: E): E {
 	// Every own property, the message and stack among them (an Error's are not enumerable).
 	const copy = Object.create(
 		Object.getPrototypeOf(error) as object,
@@ -46,7 +46,7 @@ function copyOf<E extends NodeError>(error: E): E {
 }
 
 /** An earlier try's failure, as a retry reports it: the same error, saying it was not sent again. */
-function notSentAgain(error: NodeError): NodeError {
+export function notSentAgain(error: NodeError): NodeError {
 	const copy = copyOf(error);
 	copy.description = `Retry On Fail did not send this item again: an earlier try may have carried it out. ${error.description ?? ''}`;
 	return copy;

@@ -6,9 +6,10 @@ import {
 } from 'n8n-workflow';
 
 import { errorItemJson } from '../execution/errorItem';
-import { asNodeError } from '../execution/nodeError';
 import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameterReader';
+import { earlierFailure, failureOfItem } from '../execution/singleItemFailure';
+import { withDelivery } from '../../shared/transport/delivery';
 import type { OperationContext, OperationHandler } from '../resources/types';
 import { endedCallItem } from './earlyEnd';
 import { storePendingCall } from './pendingCall';
@@ -43,7 +44,10 @@ export async function placeCallAndWait(
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
 	if (items.length !== 1) throw tooManyItems(context, items.length);
+	// Retry On Fail: a call an earlier try may have placed is not placed again.
+	const earlier = earlierFailure(context);
 	try {
+		if (earlier) throw earlier;
 		const settings = readWaitSettings(
 			context.getNode(),
 			parameters.get<IDataObject>('waitOptions', 0, {}),
@@ -77,7 +81,7 @@ export async function placeCallAndWait(
 				},
 			);
 			error.context.request = request;
-			throw error;
+			throw withDelivery(error, 'in doubt');
 		}
 		const userData =
 			typeof extra.userData === 'string' ||
@@ -99,9 +103,10 @@ export async function placeCallAndWait(
 		return [
 			[{ json: { ...request, waitingUntil: waitTill.toISOString() }, pairedItem: { item: 0 } }],
 		];
-	} catch (error) {
-		if (!context.continueOnFail()) throw asNodeError(context.getNode(), error, 0);
+	} catch (caught) {
+		const error = failureOfItem(context, caught);
+		if (!context.continueOnFail()) throw error;
 		const returned = error instanceof NoCallSid ? (error.context.request as IDataObject) : {};
-		return [[{ json: { ...returned, ...errorItemJson(error as Error) }, pairedItem: { item: 0 } }]];
+		return [[{ json: { ...returned, ...errorItemJson(error) }, pairedItem: { item: 0 } }]];
 	}
 }
