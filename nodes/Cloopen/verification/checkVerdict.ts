@@ -40,13 +40,14 @@ export interface CheckVerdict {
  */
 export function checkVerdict(input: CheckInput): CheckVerdict {
 	const { opened, attemptsSoFar, alreadyUsed, now } = input;
+	// A refused check leaves the store as it was; the code it names can be checked no more.
 	const unchanged = (status: CheckStatus, reason: string, claims?: VerificationClaims) => ({
 		status,
 		reason,
 		counted: false,
 		attempts: attemptsSoFar,
 		used: alreadyUsed,
-		attemptsLeft: claims ? Math.max(0, claims.maxAttempts - attemptsSoFar) : 0,
+		attemptsLeft: 0,
 		claims,
 	});
 	if (!opened.valid) return unchanged('not_valid', opened.reason);
@@ -56,14 +57,11 @@ export function checkVerdict(input: CheckInput): CheckVerdict {
 	if (alreadyUsed) return unchanged('already_used', 'the code was already used', claims);
 	if (now >= claims.expiresAt) return unchanged('expired', 'the code has expired', claims);
 	if (attemptsSoFar >= claims.maxAttempts)
-		return {
-			...unchanged(
-				'too_many_attempts',
-				`the code was checked ${attemptsSoFar} times, and ${claims.maxAttempts} are allowed`,
-				claims,
-			),
-			attemptsLeft: 0,
-		};
+		return unchanged(
+			'too_many_attempts',
+			`the code was checked ${attemptsSoFar} times, and ${claims.maxAttempts} are allowed`,
+			claims,
+		);
 
 	const code = normalizeCode(input.entered);
 	const problem = codeFormatProblem(code, claims.length, claims.alphabet);

@@ -1,0 +1,231 @@
+/**
+ * One-time codes as users run them: the two example workflows (request a code, check a code)
+ * imported into a real n8n 2.41 with the package installed as the README says, published, their
+ * state in n8n's own Data Table, the code heard on the emulator's call and typed back over HTTP. A
+ * code is approved once and then refused as used, five wrong codes lock it, an expired code is
+ * refused, the send limits refuse with their rule, and checks of the same code at the same moment
+ * approve at most once and count every attempt.
+ */
+import { loadExample } from '../../dev/examples';
+import { nodeOutput } from '../../dev/n8n/executions';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { signingKeysOf } from '../../nodes/Cloopen/verification/signingKeys';
+import {
+	openVerification,
+	sealVerification,
+} from '../../nodes/Cloopen/verification/verificationToken';
+import { useEmulator } from '../support/useEmulator';
+
+const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
+let n8n: N8nInstance;
+let tablePath: string;
+let requestWorkflowId: string;
+
+type Row = Record<string, unknown> & { to: string };
+/** What the REST API answers for a row besides its columns. */
+const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** The table the examples' notes tell the user to create. */
+const COLUMNS = [
+	{ name: 'to', type: 'string' },
+	{ name: 'verification', type: 'string' },
+	{ name: 'attempts', type: 'number' },
+	{ name: 'used', type: 'boolean' },
+	{ name: 'lastStatus', type: 'string' },
+	{ name: 'recentSends', type: 'string' },
+];
+
+beforeAll(async () => {
+	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	const credentialId = await n8n.createCredential(
+		'cloopenApi',
+		'Cloopen emulator',
+		credentials({ appId: emulator.appId }),
+	);
+	const project = await n8n.api<{ data: { id: string } }>('GET', '/projects/personal');
+	const table = await n8n.api<{ data: { id: string } }>(
+		'POST',
+		`/projects/${project.data.id}/data-tables`,
+		{ name: 'one_time_codes', columns: COLUMNS },
+	);
+	tablePath = `/projects/${project.data.id}/data-tables/${table.data.id}`;
+	for (const file of ['one-time-code-request.json', 'one-time-code-check.json']) {
+		const id = await n8n.importWorkflow(loadExample(file), {
+			credentials: { cloopenApi: credentialId },
+		});
+		await n8n.activateWorkflow(id);
+		if (file.includes('request')) requestWorkflowId = id;
+	}
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+});
+
+async function post(path: string, body: Record<string, unknown>): Promise<Answer> {
+	const response = await fetch(n8n.webhookUrl(path), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const request = (to: string) => post('one-time-code/request', { to });
+const check = (to: string, code: string) => post('one-time-code/check', { to, code });
+
+/** The code the person heard: what the emulator's last call to that number read out. */
+function codeHeardBy(to: string): string {
+	const call = emulator
+		.calls()
+		.filter((entry) => entry.to === to)
+		.at(-1);
+	if (!call) throw new Error(`no call to ${to}`);
+	return String(call.fields.verifyCode);
+}
+
+async function rows(): Promise<Row[]> {
+	const answer = await n8n.api<{ data: { data: Row[] } }>('GET', `${tablePath}/rows?take=100`);
+	return answer.data.data;
+}
+
+async function rowOf(to: string): Promise<Row | undefined> {
+	return (await rows()).find((row) => row.to === to);
+}
+
+async function insertRow(row: Row): Promise<void> {
+	const columns = Object.fromEntries(
+		Object.entries(row).filter(([key]) => !SYSTEM_COLUMNS.includes(key)),
+	);
+	await n8n.api('POST', `${tablePath}/insert`, { data: [columns] });
+}
+
+/** A code requested and sent to `to`: the code the person heard. */
+async function requested(to: string): Promise<string> {
+	const answer = await request(to);
+	expect(answer).toEqual({
+		status: 200,
+		body: { sent: true, expiresAt: expect.stringMatching(/Z$/) },
+	});
+	return codeHeardBy(to);
+}
+
+const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+test('a correct code is approved once, then refused as used; the code is in no answer, row or stored execution', async () => {
+	const to = '13800000000';
+	const code = await requested(to);
+	expect(code).toMatch(/^\d{6}$/);
+	const stored = await rowOf(to);
+	expect(stored).toMatchObject({ attempts: 0, used: false, lastStatus: 'sent' });
+	expect(JSON.stringify(stored)).not.toContain(code);
+	const execution = await n8n.waitForExecution({ workflowId: requestWorkflowId }, 60_000);
+	expect(nodeOutput(execution, 'Send Code')[0]).toMatchObject({ status: 'sent', to });
+	expect(JSON.stringify(execution)).not.toContain(code);
+
+	expect(await check(to, code)).toEqual({ status: 200, body: { status: 'approved' } });
+	expect(await rowOf(to)).toMatchObject({ attempts: 1, used: true, lastStatus: 'approved' });
+	expect(await check(to, code)).toEqual({
+		status: 403,
+		body: { status: 'already_used', attemptsLeft: 0 },
+	});
+});
+
+test('another code to the same number within the minute is refused, naming the rule, and not sent', async () => {
+	const to = '13800000000';
+	const calls = emulator.calls().length;
+	const answer = await request(to);
+	expect(answer.status).toBe(429);
+	expect(answer.body).toMatchObject({
+		sent: false,
+		refusedBy: 'resend cooldown',
+		retryAfterSeconds: expect.any(Number),
+		message: expect.stringContaining('138****0000'),
+	});
+	expect(emulator.calls()).toHaveLength(calls);
+});
+
+test('five wrong codes lock it: then even the right code is refused', async () => {
+	const to = '13800000010';
+	const code = await requested(to);
+	for (let left = 4; left >= 0; left--) {
+		expect(await check(to, wrongFor(code))).toEqual({
+			status: 403,
+			body: { status: 'wrong_code', attemptsLeft: left },
+		});
+	}
+	expect(await check(to, code)).toEqual({
+		status: 403,
+		body: { status: 'too_many_attempts', attemptsLeft: 0 },
+	});
+	expect(await rowOf(to)).toMatchObject({ attempts: 5, used: false });
+});
+
+test('an expired code is refused', async () => {
+	const keys = signingKeysOf(credentials())!;
+	const to = '13800000020';
+	const code = await requested(to);
+	const row = (await rowOf(to))!;
+	const opened = openVerification(keys.seal, row.verification);
+	if (!opened.valid) throw new Error('the stored verification does not open');
+	// The same code as the store would hold it for another number once its ten minutes are over.
+	const later = '13800000030';
+	const past = sealVerification(keys.seal, {
+		...opened.claims,
+		to: later,
+		expiresAt: Date.now() - 1000,
+	});
+	await insertRow({ ...row, to: later, verification: past });
+	expect(await check(later, code)).toEqual({
+		status: 403,
+		body: { status: 'expired', attemptsLeft: 0 },
+	});
+});
+
+test('the limit per number refuses the sixth code within the hour, and a number with no code is not valid', async () => {
+	const to = '13800000050';
+	const earlier = [50, 40, 30, 20, 10].map((minutes) =>
+		new Date(Date.now() - minutes * 60_000).toISOString(),
+	);
+	await insertRow({ to, recentSends: earlier.join(','), attempts: 0, used: false });
+	const answer = await request(to);
+	expect(answer.status).toBe(429);
+	expect(answer.body).toMatchObject({ sent: false, refusedBy: 'send limit per number' });
+	expect(await check('13800000060', '123456')).toEqual({
+		status: 403,
+		body: { status: 'not_valid', attemptsLeft: 0 },
+	});
+});
+
+test('checks of the same code at the same moment: approved at most once, and every attempt counted', async () => {
+	const right = '13800000070';
+	const code = await requested(right);
+	const answers = await Promise.all(
+		Array.from({ length: 6 }, async () => await check(right, code)),
+	);
+	const statuses = answers.map((answer) => answer.body.status);
+	expect(statuses.filter((status) => status === 'approved')).toHaveLength(1);
+	expect(
+		statuses.filter(
+			(status) => !['approved', 'try_again', 'already_used'].includes(String(status)),
+		),
+	).toEqual([]);
+	expect(await rowOf(right)).toMatchObject({ attempts: 1, used: true, lastStatus: 'approved' });
+
+	const wrong = '13800000080';
+	const other = await requested(wrong);
+	const guesses = await Promise.all(
+		Array.from({ length: 10 }, async () => await check(wrong, wrongFor(other))),
+	);
+	const counted = guesses.filter((answer) => answer.body.status === 'wrong_code').length;
+	expect(counted).toBeGreaterThan(0);
+	expect(counted).toBeLessThanOrEqual(5);
+	expect((await rowOf(wrong))?.attempts).toBe(counted);
+	expect(await check(wrong, other)).toEqual(
+		counted >= 5
+			? { status: 403, body: { status: 'too_many_attempts', attemptsLeft: 0 } }
+			: { status: 200, body: { status: 'approved' } },
+	);
+});
