@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/Cloopen/resources';
 import { effectOf, LISTED_OPERATIONS } from '../../nodes/Cloopen/execution/operationEffects';
-import { OPERATION_CASES, type OperationCase } from '../engine/operationCases';
+import { OPERATION_CASES, version2Parameters, type OperationCase } from '../engine/operationCases';
 import { HostileServer, type ArrivedRequest } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 import { runNode } from './nodeRun';
@@ -99,16 +99,25 @@ const OPERATIONS = RESOURCES.flatMap((resource) =>
 	})),
 );
 
+/**
+ * Operations that send nothing to the platform, so no failure point applies and no wire case can
+ * describe them: Verification → Check Code compares the code typed back with its sealed record.
+ */
+const SENDS_NOTHING = ['verification.checkCode'];
+
 /** The operations the table runs: a missing case fails the test above, not every row below. */
 const COVERED = OPERATIONS.flatMap(({ key, operationCase }) =>
 	operationCase ? [{ key, operationCase }] : [],
 );
 
 it('every operation of the registry has a case here, and the table of effects names only real operations', () => {
-	expect(OPERATIONS.filter(({ operationCase }) => !operationCase).map(({ key }) => key)).toEqual(
-		[],
-	);
+	expect(
+		OPERATIONS.filter(
+			({ key, operationCase }) => !operationCase && !SENDS_NOTHING.includes(key),
+		).map(({ key }) => key),
+	).toEqual([]);
 	expect(OPERATIONS.length).toBeGreaterThanOrEqual(12);
+	expect(SENDS_NOTHING.filter((key) => !OPERATIONS.some((entry) => entry.key === key))).toEqual([]);
 	expect(LISTED_OPERATIONS.filter((key) => !OPERATIONS.some((entry) => entry.key === key))).toEqual(
 		[],
 	);
@@ -151,96 +160,111 @@ function failuresOf(
 	];
 }
 
-describe.each(FAILURE_POINTS)('$name', (point) => {
-	it.each(MODES)('%s: every operation reports its delivery truthfully', async (mode) => {
-		const servers = await Promise.all(
-			COVERED.map(async ({ operationCase }) =>
-				point.answer
-					? await new HostileServer((request, response) =>
-							point.answer!(request, response, operationCase),
-						).start()
-					: undefined,
-			),
-		);
-		try {
-			const runs = await Promise.all(
-				COVERED.map(async ({ operationCase }, index) =>
-					runNode(
-						{
-							...operationCase.parameters,
-							parallelMode: 'fixed',
-							parallelRequests: ITEMS,
-							...point.parameters,
-						},
-						{
-							// Port 9 (discard) has no listener on loopback: the connection is refused.
-							credentials: customServerCredentials(servers[index]?.baseUrl ?? 'http://127.0.0.1:9'),
-							items: Array.from({ length: ITEMS }, () => ({})),
-							continueOnFail: mode === 'Continue On Fail',
-							asTool: mode === 'AI tool',
-						},
-					),
+/** Version 1 keeps the run's settings at the top of the form; version 2 (the default) in Options. */
+const VERSIONS: Array<[number, (parameters: IDataObject) => IDataObject]> = [
+	[1, (parameters) => parameters],
+	[2, version2Parameters],
+];
+
+describe.each(VERSIONS)('node version %i', (version, inForm) => {
+	describe.each(FAILURE_POINTS)('$name', (point) => {
+		it.each(MODES)('%s: every operation reports its delivery truthfully', async (mode) => {
+			const servers = await Promise.all(
+				COVERED.map(async ({ operationCase }) =>
+					point.answer
+						? await new HostileServer((request, response) =>
+								point.answer!(request, response, operationCase),
+							).start()
+						: undefined,
 				),
 			);
-			for (const [index, { key }] of COVERED.entries()) {
-				const [resource, operation] = key.split('.');
-				const effect = effectOf(resource, operation);
-				const run = runs[index];
-				const failures = failuresOf(mode, run);
-				const requests = servers[index]?.requests.length ?? 0;
-				// Every item that failed says what was delivered.
-				expect({ key, deliveries: failures.map((failure) => failure.delivery) }).toEqual({
-					key,
-					deliveries: failures.map(() => point.delivery),
-				});
-				expect({ key, failed: failures.length > 0 }).toEqual({ key, failed: true });
-				// The wire saw what the items say: nothing for "not sent", one request per failed item otherwise.
-				const attempted = new Set(failures.map((failure) => failure.item)).size;
-				expect({ key, requests }).toEqual({
-					key,
-					requests: point.delivery === 'not sent' ? 0 : attempted,
-				});
-				for (const failure of failures) {
-					if (point.delivery === 'in doubt') {
-						// In words, and no advice to send it again blindly.
-						expect({ key, says: /may have been/.test(failure.text) }).toEqual({ key, says: true });
+			try {
+				const runs = await Promise.all(
+					COVERED.map(async ({ operationCase }, index) =>
+						runNode(
+							inForm({
+								...operationCase.parameters,
+								parallelMode: 'fixed',
+								parallelRequests: ITEMS,
+								...point.parameters,
+							}),
+							{
+								version,
+								// Port 9 (discard) has no listener on loopback: the connection is refused.
+								credentials: customServerCredentials(
+									servers[index]?.baseUrl ?? 'http://127.0.0.1:9',
+								),
+								items: Array.from({ length: ITEMS }, () => ({})),
+								continueOnFail: mode === 'Continue On Fail',
+								asTool: mode === 'AI tool',
+							},
+						),
+					),
+				);
+				for (const [index, { key }] of COVERED.entries()) {
+					const [resource, operation] = key.split('.');
+					const effect = effectOf(resource, operation);
+					const run = runs[index];
+					const failures = failuresOf(mode, run);
+					const requests = servers[index]?.requests.length ?? 0;
+					// Every item that failed says what was delivered.
+					expect({ key, deliveries: failures.map((failure) => failure.delivery) }).toEqual({
+						key,
+						deliveries: failures.map(() => point.delivery),
+					});
+					expect({ key, failed: failures.length > 0 }).toEqual({ key, failed: true });
+					// The wire saw what the items say: nothing for "not sent", one request per failed item otherwise.
+					const attempted = new Set(failures.map((failure) => failure.item)).size;
+					expect({ key, requests }).toEqual({
+						key,
+						requests: point.delivery === 'not sent' ? 0 : attempted,
+					});
+					for (const failure of failures) {
+						if (point.delivery === 'in doubt') {
+							// In words, and no advice to send it again blindly.
+							expect({ key, says: /may have been/.test(failure.text) }).toEqual({
+								key,
+								says: true,
+							});
+							expect({
+								key,
+								advice: failure.text.match(/\bretry|try again|run it again/i)?.[0],
+							}).toEqual({
+								key,
+								advice: undefined,
+							});
+							if (!effect.readOnly)
+								expect({ key, message: failure.message }).toEqual({
+									key,
+									message: expect.stringContaining(`in doubt: ${effect.inDoubt}`),
+								});
+						}
+					}
+					// The description of the first failure (the node's error or the error item) starts with the delivery.
+					if (mode !== 'AI tool' || point.delivery !== 'in doubt')
+						expect({ key, text: failures[0].text }).toEqual({
+							key,
+							text: expect.stringMatching(
+								{ 'not sent': /Not sent:/, refused: /Refused:/, 'in doubt': /In doubt:/ }[
+									point.delivery
+								],
+							),
+						});
+					if (mode === 'AI tool' && point.delivery === 'in doubt') {
+						// As a tool, an item that may have been carried out is the tool's answer, not a thrown error.
+						expect({ key, thrown: run.error?.message }).toEqual({ key, thrown: undefined });
 						expect({
 							key,
-							advice: failure.text.match(/\bretry|try again|run it again/i)?.[0],
+							answered: run.json.every((json) => json.delivery === 'in doubt'),
 						}).toEqual({
 							key,
-							advice: undefined,
+							answered: true,
 						});
-						if (!effect.readOnly)
-							expect({ key, message: failure.message }).toEqual({
-								key,
-								message: expect.stringContaining(`in doubt: ${effect.inDoubt}`),
-							});
 					}
 				}
-				// The description of the first failure (the node's error or the error item) starts with the delivery.
-				if (mode !== 'AI tool' || point.delivery !== 'in doubt')
-					expect({ key, text: failures[0].text }).toEqual({
-						key,
-						text: expect.stringMatching(
-							{ 'not sent': /Not sent:/, refused: /Refused:/, 'in doubt': /In doubt:/ }[
-								point.delivery
-							],
-						),
-					});
-				if (mode === 'AI tool' && point.delivery === 'in doubt') {
-					// As a tool, an item that may have been carried out is the tool's answer, not a thrown error.
-					expect({ key, thrown: run.error?.message }).toEqual({ key, thrown: undefined });
-					expect({ key, answered: run.json.every((json) => json.delivery === 'in doubt') }).toEqual(
-						{
-							key,
-							answered: true,
-						},
-					);
-				}
+			} finally {
+				await Promise.all(servers.map(async (server) => await server?.stop()));
 			}
-		} finally {
-			await Promise.all(servers.map(async (server) => await server?.stop()));
-		}
+		});
 	});
 });

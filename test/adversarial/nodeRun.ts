@@ -25,6 +25,8 @@ export interface NodeRunOptions {
 	/** n8n's node settings Retry On Fail, Max. Tries and Wait Between Tries (ms). */
 	retry?: { maxTries: number; waitBetweenTries: number };
 	asTool?: boolean;
+	/** The node's version; default 1. The parameters must be in that version's form. */
+	version?: number;
 }
 
 /**
@@ -39,8 +41,7 @@ export async function runNode(parameters: IDataObject, options: NodeRunOptions) 
 				{
 					name: 'Cloopen',
 					type: options.asTool ? 'n8n-nodes-cloopen.cloopenTool' : 'n8n-nodes-cloopen.cloopen',
-					// The parameters here are in version 1's form (the run's settings at the top level).
-					typeVersion: 1,
+					typeVersion: options.version ?? 1,
 					parameters: parameters as never,
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),

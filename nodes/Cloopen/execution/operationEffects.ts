@@ -52,6 +52,14 @@ const EFFECTS: Record<string, Record<string, OperationEffect>> = {
 		getByName: READS,
 		getAll: READS,
 	},
+	verification: {
+		sendCode: {
+			inDoubt: 'the code may have been sent (the call placed or the SMS sent)',
+			check:
+				"Before sending another code, ask the person whether it arrived, or look for it in the next day's bill records (Bill Record → Get Download Info); a call in doubt has no callSid for Call → Get Result.",
+			readOnly: false,
+		},
+	},
 	account: { getInfo: READS },
 	call: { getState: READS, getResult: READS },
 	billRecords: { getDownloadInfo: READS },
