@@ -250,6 +250,13 @@ describe.each(VERSIONS)('node version %i', (version, inForm) => {
 								],
 							),
 						});
+					if (mode === 'AI tool' && point.delivery !== 'in doubt') {
+						// A model is shown the message of a tool's error: it names what was delivered.
+						expect({ key, told: run.error?.message }).toEqual({
+							key,
+							told: expect.stringMatching(new RegExp(` — ${point.delivery}: `)),
+						});
+					}
 					if (mode === 'AI tool' && point.delivery === 'in doubt') {
 						// As a tool, an item that may have been carried out is the tool's answer, not a thrown error.
 						expect({ key, thrown: run.error?.message }).toEqual({ key, thrown: undefined });

@@ -52,6 +52,19 @@ export function notSentAgain(error: NodeError): NodeError {
 	return copy;
 }
 
+/** What the tool's error tells the model about delivery, in the message (the part a model is shown). */
+const TOLD_TO_MODEL: Record<string, string> = {
+	'not sent': 'not sent: nothing reached the platform',
+	refused: 'refused: the platform did nothing',
+};
+
+/** A tool's thrown error, its message ending with what was delivered (once, whatever retries do). */
+function toldToModel(error: NodeError): NodeError {
+	const told = TOLD_TO_MODEL[deliveryOf(error)];
+	if (told && !error.message.endsWith(told)) error.message = `${error.message} — ${told}`;
+	return error;
+}
+
 /** An item an earlier try got accepted, whose output was too large to keep between tries. */
 function acceptedEarlier(context: IExecuteFunctions, ids: IDataObject, itemIndex: number) {
 	const named = Object.entries(ids)
@@ -118,8 +131,11 @@ export async function runItems(
 	requestWindow.limitRefusals(refusalBudgetMs(context, parameters));
 
 	const failedItem = (error: NodeError, itemIndex: number): INodeExecutionData[] => {
-		if (!continueOnFail && !(asTool && mayHaveBeenCarriedOut(deliveryOf(error)))) throw error;
-		return [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
+		const answer = [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
+		// As a tool, what may have been carried out is the tool's answer, never a failure to retry.
+		if (asTool && mayHaveBeenCarriedOut(deliveryOf(error))) return answer;
+		if (!continueOnFail) throw asTool ? toldToModel(error) : error;
+		return answer;
 	};
 	const replay = (earlier: Earlier, itemIndex: number): INodeExecutionData[] => {
 		if ('outputs' in earlier) return earlier.outputs;
