@@ -6,7 +6,6 @@
  * refused, the send limits refuse with their rule, and checks of the same code at the same moment
  * approve at most once and count every attempt.
  */
-import { loadExample } from '../../dev/examples';
 import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
@@ -15,27 +14,12 @@ import {
 	openVerification,
 	sealVerification,
 } from '../../nodes/Cloopen/verification/verificationToken';
+import { setUpOneTimeCodes, wrongFor, type OneTimeCodeFlow } from '../support/oneTimeCodeFlow';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
 let n8n: N8nInstance;
-let tablePath: string;
-let requestWorkflowId: string;
-
-type Row = Record<string, unknown> & { to: string };
-/** What the REST API answers for a row besides its columns. */
-const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
-type Answer = { status: number; body: Record<string, unknown> };
-
-/** The table the examples' notes tell the user to create. */
-const COLUMNS = [
-	{ name: 'to', type: 'string' },
-	{ name: 'verification', type: 'string' },
-	{ name: 'attempts', type: 'number' },
-	{ name: 'used', type: 'boolean' },
-	{ name: 'lastStatus', type: 'string' },
-	{ name: 'recentSends', type: 'string' },
-];
+let flow: OneTimeCodeFlow;
 
 beforeAll(async () => {
 	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
@@ -44,63 +28,16 @@ beforeAll(async () => {
 		'Cloopen emulator',
 		credentials({ appId: emulator.appId }),
 	);
-	const project = await n8n.api<{ data: { id: string } }>('GET', '/projects/personal');
-	const table = await n8n.api<{ data: { id: string } }>(
-		'POST',
-		`/projects/${project.data.id}/data-tables`,
-		{ name: 'one_time_codes', columns: COLUMNS },
-	);
-	tablePath = `/projects/${project.data.id}/data-tables/${table.data.id}`;
-	for (const file of ['one-time-code-request.json', 'one-time-code-check.json']) {
-		const id = await n8n.importWorkflow(loadExample(file), {
-			credentials: { cloopenApi: credentialId },
-		});
-		await n8n.activateWorkflow(id);
-		if (file.includes('request')) requestWorkflowId = id;
-	}
+	flow = await setUpOneTimeCodes(n8n, emulator, credentialId, n8n.baseUrl);
 });
 
 afterAll(async () => {
 	await n8n?.stop();
 });
 
-async function post(path: string, body: Record<string, unknown>): Promise<Answer> {
-	const response = await fetch(n8n.webhookUrl(path), {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const request = (to: string) => post('one-time-code/request', { to });
-const check = (to: string, code: string) => post('one-time-code/check', { to, code });
-
-/** The code the person heard: what the emulator's last call to that number read out. */
-function codeHeardBy(to: string): string {
-	const call = emulator
-		.calls()
-		.filter((entry) => entry.to === to)
-		.at(-1);
-	if (!call) throw new Error(`no call to ${to}`);
-	return String(call.fields.verifyCode);
-}
-
-async function rows(): Promise<Row[]> {
-	const answer = await n8n.api<{ data: { data: Row[] } }>('GET', `${tablePath}/rows?take=100`);
-	return answer.data.data;
-}
-
-async function rowOf(to: string): Promise<Row | undefined> {
-	return (await rows()).find((row) => row.to === to);
-}
-
-async function insertRow(row: Row): Promise<void> {
-	const columns = Object.fromEntries(
-		Object.entries(row).filter(([key]) => !SYSTEM_COLUMNS.includes(key)),
-	);
-	await n8n.api('POST', `${tablePath}/insert`, { data: [columns] });
-}
+const request = (to: string) => flow.request(to);
+const check = (to: string, code: string) => flow.check(to, code);
+const rowOf = (to: string) => flow.rowOf(to);
 
 /** A code requested and sent to `to`: the code the person heard. */
 async function requested(to: string): Promise<string> {
@@ -109,10 +46,8 @@ async function requested(to: string): Promise<string> {
 		status: 200,
 		body: { sent: true, expiresAt: expect.stringMatching(/Z$/) },
 	});
-	return codeHeardBy(to);
+	return flow.codeHeardBy(to);
 }
-
-const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
 test('a correct code is approved once, then refused as used; the code is in no answer, row or stored execution', async () => {
 	const to = '13800000000';
@@ -121,7 +56,7 @@ test('a correct code is approved once, then refused as used; the code is in no a
 	const stored = await rowOf(to);
 	expect(stored).toMatchObject({ attempts: 0, used: false, lastStatus: 'sent' });
 	expect(JSON.stringify(stored)).not.toContain(code);
-	const execution = await n8n.waitForExecution({ workflowId: requestWorkflowId }, 60_000);
+	const execution = await n8n.waitForExecution({ workflowId: flow.requestWorkflowId }, 60_000);
 	expect(nodeOutput(execution, 'Send Code')[0]).toMatchObject({ status: 'sent', to });
 	expect(JSON.stringify(execution)).not.toContain(code);
 
@@ -177,7 +112,7 @@ test('an expired code is refused', async () => {
 		to: later,
 		expiresAt: Date.now() - 1000,
 	});
-	await insertRow({ ...row, to: later, verification: past });
+	await flow.insertRow({ ...row, to: later, verification: past });
 	expect(await check(later, code)).toEqual({
 		status: 403,
 		body: { status: 'expired', attemptsLeft: 0 },
@@ -189,7 +124,7 @@ test('the limit per number refuses the sixth code within the hour, and a number 
 	const earlier = [50, 40, 30, 20, 10].map((minutes) =>
 		new Date(Date.now() - minutes * 60_000).toISOString(),
 	);
-	await insertRow({ to, recentSends: earlier.join(','), attempts: 0, used: false });
+	await flow.insertRow({ to, recentSends: earlier.join(','), attempts: 0, used: false });
 	const answer = await request(to);
 	expect(answer.status).toBe(429);
 	expect(answer.body).toMatchObject({ sent: false, refusedBy: 'send limit per number' });

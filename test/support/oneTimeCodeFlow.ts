@@ -1,0 +1,100 @@
+import { loadExample } from '../../dev/examples';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import type { RunningEmulator } from '../../emulator';
+
+/**
+ * The one-time-code examples as a user sets them up in a real n8n (the Data Table their notes name,
+ * both workflows imported and published) and as a person uses them (a request, the code heard on the
+ * call, a check), for the single-process and the queue-mode suites alike.
+ */
+
+export type Row = Record<string, unknown> & { to: string };
+export type Answer = { status: number; body: Record<string, unknown> };
+
+/** The table the examples' notes tell the user to create. */
+const COLUMNS = [
+	{ name: 'to', type: 'string' },
+	{ name: 'verification', type: 'string' },
+	{ name: 'attempts', type: 'number' },
+	{ name: 'used', type: 'boolean' },
+	{ name: 'lastStatus', type: 'string' },
+	{ name: 'recentSends', type: 'string' },
+];
+
+/** What the REST API answers for a row besides its columns. */
+const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
+
+export interface OneTimeCodeFlow {
+	requestWorkflowId: string;
+	/** POST to the request webhook; the answer. */
+	request(to: string): Promise<Answer>;
+	/** POST to the check webhook; the answer. */
+	check(to: string, code: string): Promise<Answer>;
+	/** The code the person heard: what the emulator's last call to that number read out. */
+	codeHeardBy(to: string): string;
+	rowOf(to: string): Promise<Row | undefined>;
+	insertRow(row: Row): Promise<void>;
+}
+
+/**
+ * Creates the table, imports and publishes both examples with the credential chosen; `webhookBase`
+ * is where the production webhooks are served (the webhook process in queue mode).
+ */
+export async function setUpOneTimeCodes(
+	main: N8nInstance,
+	emulator: RunningEmulator,
+	credentialId: string,
+	webhookBase: string,
+	appId?: string,
+): Promise<OneTimeCodeFlow> {
+	const project = await main.api<{ data: { id: string } }>('GET', '/projects/personal');
+	const table = await main.api<{ data: { id: string } }>(
+		'POST',
+		`/projects/${project.data.id}/data-tables`,
+		{ name: 'one_time_codes', columns: COLUMNS },
+	);
+	const tablePath = `/projects/${project.data.id}/data-tables/${table.data.id}`;
+	let requestWorkflowId = '';
+	for (const file of ['one-time-code-request.json', 'one-time-code-check.json']) {
+		const id = await main.importWorkflow(loadExample(file, appId), {
+			credentials: { cloopenApi: credentialId },
+		});
+		await main.activateWorkflow(id);
+		if (file.includes('request')) requestWorkflowId = id;
+	}
+
+	const post = async (path: string, body: Record<string, unknown>): Promise<Answer> => {
+		const response = await fetch(`${webhookBase}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+	};
+	const rows = async () =>
+		(await main.api<{ data: { data: Row[] } }>('GET', `${tablePath}/rows?take=100`)).data.data;
+
+	return {
+		requestWorkflowId,
+		request: async (to) => await post('one-time-code/request', { to }),
+		check: async (to, code) => await post('one-time-code/check', { to, code }),
+		codeHeardBy(to) {
+			const call = emulator
+				.calls()
+				.filter((entry) => entry.to === to)
+				.at(-1);
+			if (!call) throw new Error(`no call to ${to}`);
+			return String(call.fields.verifyCode);
+		},
+		rowOf: async (to) => (await rows()).find((row) => row.to === to),
+		async insertRow(row) {
+			const columns = Object.fromEntries(
+				Object.entries(row).filter(([key]) => !SYSTEM_COLUMNS.includes(key)),
+			);
+			await main.api('POST', `${tablePath}/insert`, { data: [columns] });
+		},
+	};
+}
+
+/** A wrong code for a code: any other of the same length. */
+export const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
