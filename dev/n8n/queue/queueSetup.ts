@@ -8,7 +8,7 @@ import { packRepoPackage } from '../repoPackage';
 import { freePort } from '../freePort';
 import { startN8n, type N8nInstance } from '../n8nInstance';
 import { startQueueProcess, type QueueProcess } from './queueProcess';
-import { startPostgres, startRedis, type LocalService } from './services';
+import { startPostgres, startRedis, type PostgresService, type RedisService } from './services';
 
 /** n8n in queue mode with the package: main, webhook process, workers, PostgreSQL, Redis, the emulator. */
 export interface QueueSetup {
@@ -21,8 +21,8 @@ export interface QueueSetup {
 	workers: QueueProcess[];
 	emulator: RunningEmulator;
 	/** the queue and the database, to halt and resume */
-	redis: LocalService;
-	postgres: LocalService;
+	redis: RedisService;
+	postgres: PostgresService;
 	credentialId: string;
 	addWorker(): Promise<QueueProcess>;
 	/** SIGTERM, n8n's graceful shutdown */

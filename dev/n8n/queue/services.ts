@@ -17,11 +17,28 @@ export interface LocalService {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface RedisService extends LocalService {
+	/** runs one redis-cli command, returns its answer */
+	command(...args: string[]): string;
+}
+
+export interface PostgresService extends LocalService {
+	database: string;
+	user: string;
+	/** runs SQL in the database with psql; returns the rows, fields split */
+	query(sql: string): string[][];
+	/**
+	 * Opens a transaction that takes `LOCK TABLE table IN mode MODE` and holds it until the returned
+	 * function is called (it ends the session); resolves once the lock is held.
+	 */
+	lockTable(table: string, mode: string): Promise<() => void>;
+}
+
 /**
  * Redis for n8n's queue: no persistence (a halted Redis comes back empty, as one without persistence
  * does after a crash), loopback only, ends with the test process.
  */
-export async function startRedis(): Promise<LocalService> {
+export async function startRedis(): Promise<RedisService> {
 	const port = await freePort();
 	const spawnRedis = async () => {
 		const server = spawn(
@@ -57,6 +74,11 @@ export async function startRedis(): Promise<LocalService> {
 		resume: async () => {
 			child = await spawnRedis();
 		},
+		command: (...args) =>
+			execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], {
+				encoding: 'utf8',
+				stdio: 'pipe',
+			}).trim(),
 	};
 }
 
@@ -65,7 +87,7 @@ export async function startRedis(): Promise<LocalService> {
  * `n8n` in it. The server refuses to run as root, so when the suite is root it runs as the `postgres`
  * user the Debian package creates.
  */
-export async function startPostgres(): Promise<LocalService & { database: string; user: string }> {
+export async function startPostgres(): Promise<PostgresService> {
 	const bin = postgresBin();
 	const port = await freePort();
 	const dir = mkdtempSync(join(tmpdir(), 'n8n-e2e-postgres-'));
@@ -107,6 +129,10 @@ export async function startPostgres(): Promise<LocalService & { database: string
 	};
 	process.once('exit', stopServer);
 	run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'n8n']);
+	const psqlArgs = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'n8n'];
+	const psqlCommand = asRoot
+		? ['runuser', ['-u', 'postgres', '--', join(bin, 'psql'), ...psqlArgs]]
+		: [join(bin, 'psql'), psqlArgs];
 	return {
 		port,
 		database: 'n8n',
@@ -119,6 +145,29 @@ export async function startPostgres(): Promise<LocalService & { database: string
 		halt: async () => stopServer(),
 		resume: async () => {
 			startServer();
+		},
+		query: (sql) =>
+			String(run('psql', [...psqlArgs, '-At', '-F', '|', '-c', sql]))
+				.split('\n')
+				.filter((line) => line !== '')
+				.map((line) => line.split('|')),
+		lockTable: async (table, mode) => {
+			const [command, args] = psqlCommand as [string, string[]];
+			const session = spawn(command, [...args, '-At'], { stdio: ['pipe', 'pipe', 'ignore'] });
+			let output = '';
+			const locked = new Promise<void>((resolve, reject) => {
+				session.stdout.on('data', (chunk: Buffer) => {
+					output += chunk.toString('utf8');
+					if (output.includes('locked')) resolve();
+				});
+				session.once('exit', () => reject(new Error(`psql ended before locking ${table}`)));
+			});
+			session.stdin.write(`BEGIN; LOCK TABLE ${table} IN ${mode} MODE; SELECT 'locked';\n`);
+			await locked;
+			return () => {
+				session.stdin.end();
+				session.kill('SIGKILL');
+			};
 		},
 	};
 }

@@ -4,12 +4,21 @@
  * each with the packed package installed in its own user folder, manual executions offloaded to the
  * workers (queueSetup.ts). The hand-started examples run on workers; the failure alert closes through
  * the webhook process; bursts of call result notifications become exactly that many alert executions
- * and SMS; a worker stopped in the middle of a burst is measured and reported.
+ * and SMS; a worker stopped in the middle of a burst is measured and reported. Then what a notification
+ * meets when n8n cannot take it: PostgreSQL stopping while n8n stores the execution, a worker killed
+ * with SIGKILL mid-burst, and Redis failing before n8n queues the execution (last: n8n's processes exit).
  */
-import { ACKNOWLEDGEMENT } from '../../../emulator';
+import { randomUUID } from 'node:crypto';
+
+import { ACKNOWLEDGEMENT, notificationBody } from '../../../emulator';
 import { exampleFiles, loadExample } from '../../../dev/examples';
+import { countByStatus, endedOf, type StatusCounts } from '../../../dev/n8n/executionReadBack';
 import { executionError, nodeOutput } from '../../../dev/n8n/executions';
-import { burstNumber, postNotificationBurst } from '../../../dev/n8n/queue/notificationBurst';
+import {
+	burstCallSid,
+	burstNumber,
+	postNotificationBurst,
+} from '../../../dev/n8n/queue/notificationBurst';
 import type { QueueProcess } from '../../../dev/n8n/queue/queueProcess';
 import { startQueueSetup, totalOf, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
 
@@ -195,7 +204,7 @@ test(
 			},
 		});
 		await stopped;
-		// The package's part: the webhook process acknowledged each notification only after n8n took it.
+		// Acknowledging needs the webhook process, the database and the queue, not a worker.
 		expect(burst.refused).toEqual([]);
 		expect(burst.acknowledged).toBe(BURST);
 
@@ -223,3 +232,277 @@ test(
 	},
 	BURST_TIMEOUT_MS,
 );
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+		await sleep(500);
+	}
+}
+
+/** Publishes Cloopen Trigger (at `typeVersion`) → No Operation; its production URL on the webhook process. */
+async function publishTriggerToNoOp(typeVersion: number) {
+	const webhookId = randomUUID();
+	const workflowId = await setup.main.importWorkflow({
+		name: `queue: Cloopen Trigger v${typeVersion} → No Operation`,
+		nodes: [
+			{
+				name: 'Cloopen Trigger',
+				type: 'n8n-nodes-cloopen.cloopenTrigger',
+				typeVersion,
+				position: [0, 0],
+				webhookId,
+				parameters: {},
+			},
+			{
+				name: 'No Operation',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {},
+			},
+		],
+		connections: {
+			'Cloopen Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
+		},
+	});
+	await setup.main.activateWorkflow(workflowId);
+	return { workflowId, url: `${setup.webhook.baseUrl}/webhook/${webhookId}/cloopen` };
+}
+
+/** One call result notification as the platform posts it, and what came back. */
+async function notify(url: string, callSid: string, timeoutMs = 120_000) {
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'text/plain;charset=utf-8' },
+			body: notificationBody({
+				kind: 'voiceVerify',
+				to: '13800000002',
+				callSid,
+				result: '2',
+				duration: 0,
+			}),
+			signal: AbortSignal.timeout(timeoutMs),
+		});
+		const text = await response.text();
+		return {
+			acknowledged: response.status === 200 && text === ACKNOWLEDGEMENT,
+			answer: `HTTP ${response.status} ${text.slice(0, 80)}`,
+		};
+	} catch (error) {
+		return { acknowledged: false, answer: `no answer: ${(error as Error).message}` };
+	}
+}
+
+/**
+ * The statuses of a workflow's executions that hold this callSid, read from PostgreSQL itself (so
+ * also when n8n is down).
+ */
+const executionsWith = (workflowId: string, callSid: string) =>
+	setup.postgres
+		.query(
+			`select e.status from execution_entity e join execution_data d on d."executionId" = e.id where e."workflowId" = '${workflowId}' and d.data like '%${callSid}%' order by e.id`,
+		)
+		.map(([status]) => status);
+
+describe('when n8n cannot take a notification', () => {
+	let v1: { workflowId: string; url: string };
+	let v2: { workflowId: string; url: string };
+	const sid = (test: string, version: number) => `${test}${version}`.padEnd(32, '0');
+
+	beforeAll(async () => {
+		v1 = await publishTriggerToNoOp(1);
+		v2 = await publishTriggerToNoOp(2);
+		for (const { url } of [v1, v2])
+			expect((await notify(url, randomUUID().replace(/-/g, ''))).acknowledged).toBe(true);
+	}, 120_000);
+
+	test(
+		'PostgreSQL stops while n8n stores the execution: version 2 does not acknowledge, and the resend runs once the database is back; a saved version 1 had acknowledged it, and it is lost (no execution at all)',
+		async () => {
+			const postgres = setup.postgres;
+			// n8n's inserts into the executions table wait on this lock: the moment between accepting and storing.
+			const unlock = await postgres.lockTable('execution_entity', 'EXCLUSIVE');
+			let v2Answer: ReturnType<typeof notify>;
+			let v1Answer: Awaited<ReturnType<typeof notify>>;
+			try {
+				v1Answer = await notify(v1.url, sid('a', 1));
+				v2Answer = notify(v2.url, sid('a', 2));
+				await until(
+					'both inserts wait for the lock',
+					() =>
+						Number(
+							postgres.query(
+								`select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into %execution_entity%'`,
+							)[0][0],
+						) >= 2,
+					60_000,
+				);
+				await postgres.halt();
+			} finally {
+				unlock();
+			}
+			const v2Refused = await v2Answer;
+			console.log(
+				`[queue] PostgreSQL stopped while storing: version 2 answered ${v2Refused.answer}`,
+			);
+			// n8n's answer when storing the execution failed.
+			expect(v2Refused.answer).toMatch(/^HTTP 500 .*There was a problem executing the workflow/);
+			expect(v2Refused.acknowledged).toBe(false);
+			expect(v1Answer.acknowledged).toBe(true);
+
+			await postgres.resume();
+			// The platform's resend: n8n answers 503 until its database connection has recovered.
+			await until(
+				'the resend is acknowledged',
+				async () => (await notify(v2.url, sid('a', 2), 30_000)).acknowledged,
+				180_000,
+			);
+			await until(
+				'the resend ran',
+				() => executionsWith(v2.workflowId, sid('a', 2)).includes('success'),
+				120_000,
+			);
+			expect(executionsWith(v2.workflowId, sid('a', 2))).toEqual(['success']);
+			expect(executionsWith(v1.workflowId, sid('a', 1))).toEqual([]);
+			// The main process's own connection, for the tests after this one.
+			await until(
+				'the main process reads the database again',
+				async () => {
+					try {
+						await setup.main.api('GET', '/workflows?limit=1');
+						return true;
+					} catch {
+						return false;
+					}
+				},
+				120_000,
+			);
+		},
+		BURST_TIMEOUT_MS,
+	);
+
+	test(
+		`a burst of ${BURST} with one worker killed (SIGKILL) halfway: every acknowledged notification has an execution n8n shows; what becomes of the killed worker's executions is measured`,
+		async () => {
+			await setup.addWorker();
+			const alertCopy = loadExample('alert-on-failed-voice-codes.json', setup.emulator.appId);
+			const trigger = alertCopy.nodes.find(
+				(node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger',
+			);
+			if (!trigger) throw new Error('the alert example has no Cloopen Trigger');
+			trigger.typeVersion = 2;
+			trigger.webhookId = randomUUID();
+			const workflowId = await setup.main.importWorkflow(alertCopy, {
+				credentials: { cloopenApi: setup.credentialId },
+			});
+			await setup.main.activateWorkflow(workflowId);
+			const url = `${setup.webhook.baseUrl}/webhook/${trigger.webhookId}/cloopen`;
+
+			let killed: Promise<void> | undefined;
+			const burst = await postNotificationBurst({
+				url,
+				burst: 3,
+				count: BURST,
+				parallel: 20,
+				acknowledgement: ACKNOWLEDGEMENT,
+				midway: () => {
+					killed = setup.killWorker(setup.workers[0]);
+				},
+			});
+			await killed;
+			// Acknowledging needs the webhook process, the database and the queue, not a worker.
+			expect(burst.refused).toEqual([]);
+
+			// Until every execution ended, or nothing changed for 90 s (n8n checks for stalled jobs every 30 s).
+			let counts: StatusCounts = await countByStatus(setup.main, workflowId);
+			let unchangedSince = Date.now();
+			const deadline = Date.now() + 600_000;
+			while (
+				endedOf(counts) < BURST &&
+				Date.now() - unchangedSince < 90_000 &&
+				Date.now() < deadline
+			) {
+				await sleep(5_000);
+				const next = await countByStatus(setup.main, workflowId);
+				if (JSON.stringify(next) !== JSON.stringify(counts)) unchangedSince = Date.now();
+				counts = next;
+			}
+			const rows = setup.postgres.query(
+				`select e.status, substring(d.data from '(0003[0-9]{28})') from execution_entity e join execution_data d on d."executionId" = e.id where e."workflowId" = '${workflowId}'`,
+			);
+			const statusesOf = new Map<string, string[]>();
+			for (const [status, callSid] of rows)
+				statusesOf.set(callSid, [...(statusesOf.get(callSid) ?? []), status]);
+			const acknowledged = Array.from({ length: BURST }, (_, index) => burstCallSid(3, index));
+			const withoutExecution = acknowledged.filter((callSid) => !statusesOf.has(callSid));
+			// n8n replaces the data of an execution it gives up on with the error: its callSid is gone.
+			const unattributed = rows.filter(([, callSid]) => !callSid).map(([status]) => status);
+			const sms = alertSmsOf(3);
+			const report = {
+				acknowledged: burst.acknowledged,
+				executions: Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0)),
+				withoutExecutionOfItsOwn: withoutExecution.length,
+				executionsWithoutTheirData: unattributed,
+				moreThanOneExecution: [...statusesOf]
+					.filter(([callSid, list]) => callSid && list.length > 1)
+					.map(([callSid]) => callSid),
+				smsNumbers: sms.size,
+				smsDoubled: [...sms.values()].filter((count) => count > 1).length,
+			};
+			console.log(
+				`[queue] burst of ${BURST} with a worker killed halfway: ${JSON.stringify(report)}`,
+			);
+			// Nothing acknowledged disappears without a trace: there are as many executions as notifications,
+			// and each one not found by its callSid is one of those n8n gave up on (status error); a killed
+			// worker's may also stay running or new. The README says how to find them.
+			expect(rows.length).toBe(burst.acknowledged);
+			expect(withoutExecution.length).toBe(unattributed.length);
+			expect(unattributed.every((status) => status === 'error')).toBe(true);
+		},
+		BURST_TIMEOUT_MS,
+	);
+
+	// Last in this file: n8n's processes exit when Redis is gone for 10 s.
+	test(
+		"Redis fails after n8n found the webhook and before it queued the execution: version 2 does not acknowledge; a saved version 1 had acknowledged it, and its execution is never run; n8n's processes then exit",
+		async () => {
+			const redis = setup.redis;
+			// Writes wait: n8n still finds the webhook, stores the execution, and then waits to queue it.
+			redis.command('CLIENT', 'PAUSE', '120000', 'WRITE');
+			const v1Answer = await notify(v1.url, sid('b', 1));
+			const v2Answer = notify(v2.url, sid('b', 2));
+			await until(
+				'version 2 stored its execution',
+				() => executionsWith(v2.workflowId, sid('b', 2)).length === 1,
+				60_000,
+			);
+			await redis.halt();
+			const afterwards = await notify(v2.url, sid('c', 2));
+			const v2Refused = await v2Answer;
+			console.log(
+				`[queue] Redis failed before queuing: version 2 got "${v2Refused.answer}"; one posted after Redis was gone got "${afterwards.answer}"`,
+			);
+			expect({
+				v1: v1Answer.acknowledged,
+				v2: v2Refused.acknowledged,
+				afterwards: afterwards.acknowledged,
+			}).toEqual({
+				v1: true,
+				v2: false,
+				afterwards: false,
+			});
+			expect(executionsWith(v1.workflowId, sid('b', 1))).toEqual(['new']);
+			await until(
+				'the webhook process exits',
+				() => /Exiting process due to Redis connection error/.test(setup.webhook.log()),
+				60_000,
+			);
+		},
+		BURST_TIMEOUT_MS,
+	);
+});
