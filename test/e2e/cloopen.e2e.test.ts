@@ -321,7 +321,14 @@ describe('the example workflows, run by hand in n8n', () => {
 	test('together they are every hand-started example and ran every operation the node offers', () => {
 		expect([...examplesRun].sort()).toEqual(exampleFiles({ startedByHand: true }));
 		const offered = operationsOffered(new Cloopen().description);
-		expect(offered.filter((operation) => !operationsRun.has(operation))).toEqual([]);
+		// Voice Verification → Send Code reads a code your own system made; its example is started by a
+		// request, and test/e2e/waitForResult.e2e.test.ts runs it (voice-code-wait-for-result.json).
+		const runElsewhere = ['voiceVerification:sendCode'];
+		expect(
+			offered.filter(
+				(operation) => !operationsRun.has(operation) && !runElsewhere.includes(operation),
+			),
+		).toEqual([]);
 	});
 });
 
