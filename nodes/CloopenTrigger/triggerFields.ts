@@ -111,7 +111,7 @@ export const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to ask Cloopen (Call Result, with the credentials chosen at the top of this panel) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing. Set a Secret or Allowed IP Addresses with it: without either, anyone can make the trigger ask, so it asks at most 60 times a minute and refuses more with HTTP 429.',
+			'Whether to ask Cloopen (Call Result, with the credentials n8n shows just above this switch once it is on) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing. Set a Secret or Allowed IP Addresses with it: without either, anyone can make the trigger ask, so it asks at most 60 times a minute and refuses more with HTTP 429.',
 	},
 	{
 		displayName: 'Ignore Repeated Notifications',

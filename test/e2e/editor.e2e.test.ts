@@ -1,11 +1,14 @@
 /**
  * The nodes as a user meets them in n8n's editor: n8n 2.41 with this package installed, driven in
  * headless Chromium (Debian's, through playwright-core) that reaches 127.0.0.1 only. It signs in as
- * the owner, opens the node panel, searches "Cloopen", adds the trigger and the action node, opens the
- * main operations and the credential dialog, and checks what the user reads there. Screenshots go to
- * test/e2e/artifacts/editor/ (or N8N_E2E_ARTIFACTS).
+ * the owner, opens the node panel, searches "Cloopen" and the words users search for, adds the
+ * trigger and the action node (version 2: its form with one Options collection), opens the main
+ * operations and the credential dialog, and checks what the user reads there. Screenshots go to
+ * test/e2e/artifacts/editor/ (or N8N_E2E_ARTIFACTS); the three the README shows to docs/images/.
  */
 import { join } from 'node:path';
+
+import type { Locator, Page } from 'playwright-core';
 
 import { launchChromium, type Browser } from './browser/chromium';
 import {
@@ -24,6 +27,39 @@ import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
 
 const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
+/** The README's screenshots. */
+const README_IMAGES = join(__dirname, '..', '..', 'docs', 'images');
+const README_SECTION = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen#the-cloopen-node';
+
+const readmeScreenshot = async (name: string, element: Locator) =>
+	await element.screenshot({ path: join(README_IMAGES, `${name}.png`) });
+
+/**
+ * The names the "Add …" list of the open node's collection number `index` offers (0: the first
+ * collection on the form), in their order; `whileOpen` runs before the list is closed again.
+ */
+async function collectionChoices(
+	page: Page,
+	index: number,
+	whileOpen?: () => Promise<unknown>,
+): Promise<string[]> {
+	await byTestId(parameterPanel(page), 'collection-parameter-add').nth(index).click();
+	const options = page.locator('[data-test-id="collection-parameter-option"]:visible');
+	await options.first().waitFor();
+	const names = (await options.allInnerTexts()).map((text) => text.trim());
+	await whileOpen?.();
+	await page.keyboard.press('Escape');
+	return names;
+}
+
+/** Adds the entry of that name to the open node's collection number `index`. */
+async function addToCollection(page: Page, index: number, name: string): Promise<void> {
+	await byTestId(parameterPanel(page), 'collection-parameter-add').nth(index).click();
+	await page
+		.locator('[data-test-id="collection-parameter-option"]:visible')
+		.getByText(name, { exact: true })
+		.click();
+}
 
 const { emulator, credentials } = useEmulator({}, { resetEachTest: false });
 let n8n: N8nInstance;
@@ -56,6 +92,17 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			await byTestId(browser.page, 'ndv-close-button').click();
 	});
 
+	test('the node panel finds Cloopen for the words users search for', async () => {
+		const { page } = browser;
+		await page.goto(`${n8n.baseUrl}/workflow/new`);
+		for (const term of ['phone', 'call', 'text to speech', 'sms', 'otp', 'verification code']) {
+			await byTestId(page, 'canvas-add-button').click();
+			await openPanelEntry(page, term, 'Cloopen');
+			await page.keyboard.press('Escape');
+			await byTestId(page, 'node-creator').waitFor({ state: 'hidden' });
+		}
+	});
+
 	test('the node panel shows one Cloopen entry described as both nodes, and names its triggers in words', async () => {
 		const { page } = browser;
 		await page.goto(`${n8n.baseUrl}/workflow/new`);
@@ -77,6 +124,7 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			'On voice verification ended',
 		]);
 		await browser.screenshot('02-node-panel-triggers', byTestId(page, 'node-creator'));
+		await readmeScreenshot('node-panel-triggers', byTestId(page, 'node-creator'));
 	});
 
 	test('the trigger, added as "On voice verification ended", says where its URL goes and shows its events in words', async () => {
@@ -113,12 +161,29 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			'Voice Verification Ended',
 		]);
 		await browser.screenshot('03-trigger-panel', byTestId(page, 'ndv'));
+		await readmeScreenshot('trigger-panel', byTestId(page, 'ndv'));
+
+		// Verify With Platform asks with credentials, which n8n then shows just above the switch, where
+		// its description points.
+		const verify = byTestId(parameterPanel(page), 'parameter-input-verifyWithPlatform');
+		await verify.click();
+		const credentials = byTestId(parameterPanel(page), 'node-credentials-select');
+		await credentials.waitFor();
+		const [credentialsAt, verifyAt] = [await credentials.boundingBox(), await verify.boundingBox()];
+		expect(credentialsAt!.y).toBeLessThan(verifyAt!.y);
+		await verify.click();
+		await credentials.waitFor({ state: 'hidden' });
 
 		// Listening for a test event: the canvas says where to paste the Test URL.
 		await byTestId(page, 'trigger-execute-button').click();
 		await byTestId(page, 'ndv-close-button').click();
 		const trigger = canvasNode(page, 'Cloopen Trigger');
-		await expect(trigger.innerText()).resolves.toContain('Voice verification ended');
+		// The subtitle is short enough for the canvas to show it whole.
+		const subtitle = trigger.getByText('Voice code', { exact: true });
+		await subtitle.waitFor();
+		expect(await subtitle.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+			true,
+		);
 		await page
 			.getByText(
 				'Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call',
@@ -134,6 +199,8 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		await byTestId(canvasNode(page, 'Cloopen Trigger'), 'canvas-handle-plus').click();
 		const entry = await openPanelEntry(page, 'Cloopen', 'Cloopen');
 		await entry.click();
+		// The panel lists the actions as they load: wait for the last of the three read here.
+		await page.getByText('Call a number and play a message', { exact: true }).first().waitFor();
 		const actions = await panelItemNames(page);
 		expect(actions).toEqual(
 			expect.arrayContaining([
@@ -166,8 +233,34 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			'Template ID',
 			'Template Data',
 		]);
-		expect(labels.filter((label) => label === 'Value for {Row Number}')).toHaveLength(2);
-		await browser.screenshot('05-sms-node', byTestId(page, 'ndv'));
+		expect(labels.filter((label) => label === 'Placeholder Value')).toHaveLength(2);
+		// Version 2: the run's settings are not at the top; one Options collection ends the form.
+		for (const setting of ['Body Format', 'Parallel Requests', 'Timeout (Seconds)'])
+			expect(labels).not.toContain(setting);
+		// n8n's own settings (Always Output Data, …) follow the node's fields.
+		expect(labels[labels.indexOf('Options') + 1]).toBe('Always Output Data');
+		const options = await collectionChoices(page, 0, async () => {
+			await browser.screenshot('05-sms-node', byTestId(page, 'ndv'));
+			await readmeScreenshot('sms-node', byTestId(page, 'ndv'));
+		});
+		expect(options).toEqual([
+			'Body Format',
+			'Include Numbers per Batch',
+			'Maximum Parallel Requests',
+			'Parallel Requests',
+			'Timeout (Seconds)',
+		]);
+
+		// Inside Options, Requests at Once takes the place of Maximum Parallel Requests once Fixed is chosen.
+		await addToCollection(page, 0, 'Parallel Requests');
+		await choose(page, 'parallelMode', 'Fixed');
+		const offered = await collectionChoices(page, 0);
+		expect(offered).toContain('Requests at Once');
+		expect(offered).not.toContain('Maximum Parallel Requests');
+
+		// The node's Docs link opens the README, not an npm page.
+		const docs = byTestId(page, 'ndv').locator('a[href*="github.com"]').first();
+		expect(await docs.getAttribute('href')).toBe(README_SECTION);
 		await byTestId(page, 'ndv-close-button').click();
 		await expect(canvasNode(page, 'Send a template SMS').innerText()).resolves.toContain(
 			'SMS: Send Template',
@@ -200,6 +293,17 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		expect(await fieldLabels(page)).toEqual(
 			expect.arrayContaining(['App ID', 'To', 'Verification Code']),
 		);
+		// Version 2: no Language (English is not supported), Max Call Time with its unit, and no
+		// Result URL to fill in while Wait for Call Result sets it.
+		const additional = await collectionChoices(page, 0);
+		expect(additional).toEqual(
+			expect.arrayContaining(['Max Call Time (Seconds)', 'Result URL', 'Play Times']),
+		);
+		expect(additional).not.toContain('Language');
+		await byTestId(parameterPanel(page), 'parameter-input-waitForResult').click();
+		const whileWaiting = await collectionChoices(page, 0);
+		expect(whileWaiting).not.toContain('Result URL');
+		expect(whileWaiting).toContain('Play Times');
 		await byTestId(page, 'ndv-close-button').click();
 		await expect(
 			canvasNode(page, 'Call a number and read a verification code').innerText(),
