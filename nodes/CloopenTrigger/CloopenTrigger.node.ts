@@ -99,18 +99,27 @@ export class CloopenTrigger implements INodeType {
 				);
 				return { noWebhookResponse: true };
 			}
-			const workflowData = [this.helpers.returnJsonArray(accepted.item)];
-			if (!acknowledgeAfterTaken) {
-				sendAcknowledgement(response);
-				return { noWebhookResponse: true, workflowData };
-			}
-			const webhookResponse = acknowledgeOnceTaken(response, () => {
+			try {
+				const workflowData = [this.helpers.returnJsonArray(accepted.item)];
+				if (!acknowledgeAfterTaken) {
+					sendAcknowledgement(response);
+					accepted.taken?.();
+					return { noWebhookResponse: true, workflowData };
+				}
+				const webhookResponse = acknowledgeOnceTaken(response, {
+					taken: () => accepted.taken?.(),
+					notTaken: () => {
+						accepted.notTaken?.();
+						this.logger.warn(
+							'Cloopen Trigger: n8n did not take a notification (no acknowledgement sent); the platform may send it again',
+						);
+					},
+				});
+				return { webhookResponse, workflowData };
+			} catch (error) {
 				accepted.notTaken?.();
-				this.logger.warn(
-					'Cloopen Trigger: n8n did not take a notification (no acknowledgement sent); the platform may send it again',
-				);
-			});
-			return { webhookResponse, workflowData };
+				throw error;
+			}
 		});
 	}
 }

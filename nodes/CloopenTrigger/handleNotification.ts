@@ -18,7 +18,12 @@ interface Accepted {
 	item?: IDataObject;
 	/** Why nothing starts (for the log). */
 	droppedBecause?: string;
-	/** Called when n8n did not take the item after all: forgets its repeat claim, so a resend starts. */
+	/**
+	 * The node calls one of these once n8n has taken the item (stored or queued its execution) or
+	 * did not: copies that arrived meanwhile wait for it, and are repeats only if it was taken; one
+	 * not taken is forgotten, so a resend starts.
+	 */
+	taken?: () => void;
 	notTaken?: () => void;
 }
 
@@ -78,7 +83,7 @@ export async function handleNotification(
 		return { droppedBecause: 'a repeat of a notification that already started this workflow' };
 	}
 
-	let accepted = false;
+	let handedOver = false;
 	try {
 		const item: IDataObject = { ...notification };
 		if (settings.verifyWithPlatform) {
@@ -93,17 +98,20 @@ export async function handleNotification(
 			}
 		}
 		if (settings.includeRaw) item.raw = rawPayload(body, payload.format);
-		accepted = true;
+		handedOver = true;
 		return {
 			item,
-			notTaken: key === undefined ? undefined : () => forgetNotification(scope, key),
+			taken: () => {
+				if (claim && !claim.repeat) claim.accept();
+			},
+			notTaken: () => {
+				if (claim && !claim.repeat) claim.refuse();
+				if (key !== undefined) forgetNotification(scope, key);
+			},
 		};
 	} finally {
 		// Refused after all: copies waiting for this one are judged on their own, and a genuine resend
 		// is verified again, not dropped as a repeat.
-		if (claim && !claim.repeat) {
-			if (accepted) claim.accept();
-			else claim.refuse();
-		}
+		if (claim && !claim.repeat && !handedOver) claim.refuse();
 	}
 }

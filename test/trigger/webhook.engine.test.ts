@@ -201,14 +201,13 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 	);
 
 	/** One notification through webhook(); then n8n's answer: the acknowledgement, or an error. */
-	async function deliverThenN8nAnswers(typeVersion: number, callSid: string, n8nTakesIt: boolean) {
+	/** One notification into webhook(); n8n's part (storing the execution, answering) is left to `answer`. */
+	async function deliver(typeVersion: number, callSid: string) {
 		prepareContainer();
 		const setup = createWebhookSetup(
 			CloopenTrigger,
 			{ ...DEFAULTS, ignoreRepeats: true },
-			{
-				typeVersion,
-			},
+			{ typeVersion },
 		);
 		const request = await buildWebhookRequest({
 			headers: { 'content-type': 'text/plain' },
@@ -222,19 +221,25 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 			webhookBaseUrl: 'http://127.0.0.1/webhook',
 		});
 		const answeredByNode = response.writableEnded;
-		if (!response.writableEnded) {
-			// What n8n does next: WorkflowRunner.run stores or queues the execution, then answers.
-			if (n8nTakesIt) response.status(200).send(String(result.webhookResponse));
-			else
-				response
-					.status(500)
-					.json({ code: 0, message: 'There was a problem executing the workflow' });
-		}
 		return {
 			started: result.workflowData !== undefined,
 			answeredByNode,
-			status: response.statusCode,
+			/** What n8n does next: WorkflowRunner.run stores or queues the execution, then answers. */
+			answer(n8nTakesIt: boolean) {
+				if (response.writableEnded) return response.statusCode;
+				if (n8nTakesIt) response.status(200).send(String(result.webhookResponse));
+				else
+					response
+						.status(500)
+						.json({ code: 0, message: 'There was a problem executing the workflow' });
+				return response.statusCode;
+			},
 		};
+	}
+
+	async function deliverThenN8nAnswers(typeVersion: number, callSid: string, n8nTakesIt: boolean) {
+		const { started, answeredByNode, answer } = await deliver(typeVersion, callSid);
+		return { started, answeredByNode, status: answer(n8nTakesIt) };
 	}
 
 	it("version 2: a notification n8n did not take is not remembered as a repeat, so the platform's resend starts the workflow", async () => {
@@ -268,6 +273,63 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 			started: false,
 			answeredByNode: true,
 			status: 200,
+		});
+	});
+});
+
+describe('version 2: a copy that arrives before n8n has taken the first', () => {
+	async function deliverCopyWhileFirstIsPending(callSid: string, n8nTakesFirst: boolean) {
+		prepareContainer();
+		const post = async () => {
+			const setup = createWebhookSetup(
+				CloopenTrigger,
+				{ ...DEFAULTS, ignoreRepeats: true },
+				{ typeVersion: 2 },
+			);
+			const request = await buildWebhookRequest({
+				headers: { 'content-type': 'text/plain' },
+				rawBody: voiceCodeXml({ callSid, state: '2' }),
+				nodeVersion: 2,
+			});
+			const response = new RecordingResponse();
+			const result = await invokeWebhook(setup, request, response, {
+				mode: 'webhook',
+				executionId: `copies-${callSid}`,
+				webhookBaseUrl: 'http://127.0.0.1/webhook',
+			});
+			return { result, response };
+		};
+		const first = await post();
+		let copyDone = false;
+		const copy = post().then((done) => {
+			copyDone = true;
+			return done;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const waited = !copyDone;
+		if (n8nTakesFirst) first.response.status(200).send(String(first.result.webhookResponse));
+		else first.response.status(500).json({ code: 0, message: 'There was a problem' });
+		const { result, response } = await copy;
+		return {
+			waited,
+			copyStarts: result.workflowData !== undefined,
+			copyAnsweredByNode: response.writableEnded,
+		};
+	}
+
+	it('waits for it; n8n took the first: the copy is a repeat, acknowledged, starting nothing', async () => {
+		expect(await deliverCopyWhileFirstIsPending('d'.repeat(32), true)).toEqual({
+			waited: true,
+			copyStarts: false,
+			copyAnsweredByNode: true,
+		});
+	});
+
+	it('waits for it; n8n did not take the first: the copy starts the workflow, and is acknowledged only once n8n takes it', async () => {
+		expect(await deliverCopyWhileFirstIsPending('e'.repeat(32), false)).toEqual({
+			waited: true,
+			copyStarts: true,
+			copyAnsweredByNode: false,
 		});
 	});
 });

@@ -44,19 +44,27 @@ export function sendRefusal(response: WebhookResponse, refusal: Refusal): void {
  * Prepares the acknowledgement for n8n to send once it has stored (regular mode) or queued (queue
  * mode) the execution: the webhook returns `{ webhookResponse }` with its workflowData, and n8n
  * answers only after that step succeeded; if it fails, n8n answers with an error instead, so the
- * platform is not told "received" for a notification n8n did not take. `notTaken` runs once when
- * the answer ends as anything but that 200 (an error, or the connection gone before an answer).
+ * platform is not told "received" for a notification n8n did not take. Exactly one of `outcome`'s
+ * calls runs: `taken` when the answer ends as that 200, `notTaken` otherwise (an error, or the
+ * connection gone before an answer). A response that cannot report its end counts as taken.
  */
-export function acknowledgeOnceTaken(response: WebhookResponse, notTaken: () => void): string {
+export function acknowledgeOnceTaken(
+	response: WebhookResponse,
+	outcome: { taken: () => void; notTaken: () => void },
+): string {
 	response.setHeader?.('Content-Type', ACKNOWLEDGEMENT_CONTENT_TYPE);
 	response.setHeader?.('Cache-Control', 'no-store');
 	let settled = false;
 	const settle = (taken: boolean) => {
 		if (settled) return;
 		settled = true;
-		if (!taken) notTaken();
+		if (taken) outcome.taken();
+		else outcome.notTaken();
 	};
-	response.once?.('finish', () => settle(response.statusCode === 200));
-	response.once?.('close', () => settle(false));
+	if (typeof response.once !== 'function') settle(true);
+	else {
+		response.once('finish', () => settle(response.statusCode === 200));
+		response.once('close', () => settle(false));
+	}
 	return ACKNOWLEDGEMENT;
 }
