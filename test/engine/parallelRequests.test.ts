@@ -38,6 +38,31 @@ describe('against the emulator', () => {
 		expect(emulator.peakConcurrency()).toBe(1);
 	});
 
+	it.each([1, 3])(
+		'version 2 reads Parallel Requests and Requests at Once (%i) from Options',
+		async (atOnce) => {
+			const { parallelMode, parallelRequests, ...rest } = parameters(atOnce);
+			const { json, error } = await runCloopen(
+				{ ...rest, options: { parallelMode, parallelRequests, requestTimeout: 30 } },
+				{ credentials: credentials(), items: numbers(6), typeVersion: 2 },
+			);
+			expect(error).toBeUndefined();
+			expect(json).toHaveLength(6);
+			expect(emulator.peakConcurrency()).toBe(atOnce);
+		},
+	);
+
+	it('version 2 reads Maximum Parallel Requests from Options (Adaptive, the default)', async () => {
+		const adaptive = { ...parameters(), parallelMode: undefined };
+		const { json, error } = await runCloopen(
+			{ ...adaptive, options: { maxParallelRequests: 2 } },
+			{ credentials: credentials(), items: numbers(6), typeVersion: 2 },
+		);
+		expect(error).toBeUndefined();
+		expect(json).toHaveLength(6);
+		expect(emulator.peakConcurrency()).toBe(2);
+	});
+
 	it('sends 10 at once by default', async () => {
 		const { json } = await runCloopen(parameters(), {
 			credentials: credentials(),
