@@ -99,11 +99,14 @@ export class CloopenTrigger implements INodeType {
 				);
 				return { noWebhookResponse: true };
 			}
+			// Whatever happens now, the claim on this notification is settled, or copies would wait for it.
+			let settlementArranged = false;
 			try {
 				const workflowData = [this.helpers.returnJsonArray(accepted.item)];
 				if (!acknowledgeAfterTaken) {
 					sendAcknowledgement(response);
 					accepted.taken?.();
+					settlementArranged = true;
 					return { noWebhookResponse: true, workflowData };
 				}
 				const webhookResponse = acknowledgeOnceTaken(response, {
@@ -115,10 +118,10 @@ export class CloopenTrigger implements INodeType {
 						);
 					},
 				});
+				settlementArranged = true;
 				return { webhookResponse, workflowData };
-			} catch (error) {
-				accepted.notTaken?.();
-				throw error;
+			} finally {
+				if (!settlementArranged) accepted.notTaken?.();
 			}
 		});
 	}
