@@ -199,16 +199,14 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		await byTestId(canvasNode(page, 'Cloopen Trigger'), 'canvas-handle-plus').click();
 		const entry = await openPanelEntry(page, 'Cloopen', 'Cloopen');
 		await entry.click();
-		// The panel lists the actions as they load: wait for the last of the three read here.
-		await page.getByText('Call a number and play a message', { exact: true }).first().waitFor();
-		const actions = await panelItemNames(page);
-		expect(actions).toEqual(
-			expect.arrayContaining([
-				'Send a template SMS',
-				'Call a number and read a verification code',
-				'Call a number and play a message',
-			]),
-		);
+		// The panel lists the actions as they load: wait for each of the three read here.
+		const expected = [
+			'Send a template SMS',
+			'Call a number and read a verification code',
+			'Call a number and play a message',
+		];
+		for (const action of expected) await page.getByText(action, { exact: true }).first().waitFor();
+		expect(await panelItemNames(page)).toEqual(expect.arrayContaining(expected));
 		await page.getByText('Send a template SMS', { exact: true }).click();
 		await byTestId(page, 'ndv').waitFor();
 
