@@ -196,17 +196,17 @@ describe('placing the call and waiting', () => {
 		[
 			'a Max Wait under 0.1 minutes',
 			{ waitOptions: { maxWaitMinutes: 0 } },
-			'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got 0',
+			'Max Wait (Minutes) (maxWaitMinutes) must be a number of minutes from 0.1 to 1440, got 0',
 		],
 		[
 			'a Max Wait that is not a number',
 			{ waitOptions: { maxWaitMinutes: 'soon' } },
-			'maxWaitMinutes must be a number of minutes from 0.1 to 1440, got "soon"',
+			'Max Wait (Minutes) (maxWaitMinutes) must be a number of minutes from 0.1 to 1440, got "soon"',
 		],
 		[
 			'an early check over 30 seconds',
 			{ waitOptions: { earlyCheckSeconds: 31 } },
-			'earlyCheckSeconds must be a number of seconds from 0 to 30, got 31',
+			'Check for Early End After (Seconds) (earlyCheckSeconds) must be a number of seconds from 0 to 30, got 31',
 		],
 	])('refuses %s, naming field, value and rule; nothing sent', async (_case, change, message) => {
 		const result = await run(sendCode(change));

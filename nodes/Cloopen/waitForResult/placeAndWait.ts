@@ -89,13 +89,10 @@ export async function placeCallAndWait(
 			typeof extra.userData === 'number'
 				? String(extra.userData)
 				: null;
-		const ended = await endedCallItem(
-			operation,
-			request,
-			request.callSid,
-			userData,
-			settings.earlyCheckMs,
-		);
+		const ended =
+			settings.earlyCheckMs === undefined
+				? undefined
+				: await endedCallItem(operation, request, request.callSid, userData, settings.earlyCheckMs);
 		if (ended) return [[ended]];
 		const waitTill = new Date(Date.now() + settings.maxWaitMs);
 		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });

@@ -23,8 +23,8 @@ export const MAX_EARLY_CHECK_SECONDS = 30;
 interface WaitSettings {
 	maxWaitMs: number;
 	verifyWithPlatform: boolean;
-	/** How long after placing the call the node asks once whether it has already ended. */
-	earlyCheckMs: number;
+	/** How long after placing the call the node asks once whether it has already ended; undefined: never. */
+	earlyCheckMs: number | undefined;
 }
 
 /** Why an AI tool never waits: the whole agent's execution would wait, and the model would get no answer. */
@@ -60,9 +60,16 @@ const numberOf = (value: unknown) =>
 			? Number(value)
 			: NaN;
 
+/** The labels of the Wait Options, as the form shows them, with the parameter name in brackets. */
+const LABELS = {
+	maxWaitMinutes: 'Max Wait (Minutes) (maxWaitMinutes)',
+	earlyCheckSeconds: 'Check for Early End After (Seconds) (earlyCheckSeconds)',
+	verifyWithPlatform: 'Verify With Platform (verifyWithPlatform)',
+};
+
 function inRange(
 	node: INode,
-	name: string,
+	name: keyof typeof LABELS,
 	given: unknown,
 	min: number,
 	max: number,
@@ -72,7 +79,7 @@ function inRange(
 	if (!Number.isFinite(value) || value < min || value > max) {
 		throw new NodeOperationError(
 			node,
-			`${name} must be a number of ${unit} from ${min} to ${max}, got ${JSON.stringify(given)}`,
+			`${LABELS[name]} must be a number of ${unit} from ${min} to ${max}, got ${JSON.stringify(given)}`,
 		);
 	}
 	return value;
@@ -92,20 +99,19 @@ export function readWaitSettings(node: INode, options: IDataObject): WaitSetting
 	if (typeof verify !== 'boolean') {
 		throw new NodeOperationError(
 			node,
-			`verifyWithPlatform must be true or false, got ${JSON.stringify(verify)}`,
+			`${LABELS.verifyWithPlatform} must be true or false, got ${JSON.stringify(verify)}`,
 		);
 	}
-	const earlySeconds = inRange(
-		node,
-		'earlyCheckSeconds',
-		options.earlyCheckSeconds ?? DEFAULT_EARLY_CHECK_SECONDS,
-		0,
-		MAX_EARLY_CHECK_SECONDS,
-		'seconds',
-	);
+	// Version 1 asks early only when the option was added, so saved workflows send what they sent.
+	const early =
+		options.earlyCheckSeconds ?? (node.typeVersion >= 2 ? DEFAULT_EARLY_CHECK_SECONDS : undefined);
+	const earlySeconds =
+		early === undefined
+			? undefined
+			: inRange(node, 'earlyCheckSeconds', early, 0, MAX_EARLY_CHECK_SECONDS, 'seconds');
 	return {
 		maxWaitMs: Math.round(minutes * 60_000),
 		verifyWithPlatform: verify,
-		earlyCheckMs: Math.round(earlySeconds * 1000),
+		earlyCheckMs: earlySeconds === undefined ? undefined : Math.round(earlySeconds * 1000),
 	};
 }
