@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
 import { deliveryOf } from '../../shared/transport/delivery';
 import { CloopenPlatformError } from '../../shared/transport/errors';
@@ -15,4 +15,21 @@ export function errorItemJson(error: Error): IDataObject {
 	if (error instanceof CloopenPlatformError) Object.assign(json, error.details);
 	Object.assign(json, failureOutcomeOf(error));
 	return json;
+}
+
+/**
+ * A failed item as the node returns it under "Continue On Fail", paired with its input. With "On
+ * Error: Continue (using error output)" n8n sends down the error output only items whose JSON holds
+ * nothing but error, message and details, so there the rest goes under details.
+ */
+export function errorItem(
+	node: INode,
+	error: Error,
+	itemIndex: number,
+	returned: IDataObject = {},
+): INodeExecutionData {
+	const json = { ...returned, ...errorItemJson(error) };
+	if (node.onError !== 'continueErrorOutput') return { json, pairedItem: { item: itemIndex } };
+	const { error: message, ...details } = json;
+	return { json: { error: message, details }, pairedItem: { item: itemIndex } };
 }

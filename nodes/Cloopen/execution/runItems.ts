@@ -10,7 +10,7 @@ import type { OperationHandler } from '../resources/types';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
 import { deliveryOf, mayHaveBeenCarriedOut, withDelivery } from '../../shared/transport/delivery';
 import { reportDelivery } from './deliveryReport';
-import { errorItemJson } from './errorItem';
+import { errorItem, errorItemJson } from './errorItem';
 import { RESULT_IDS } from './failureOutcome';
 import { asNodeError } from './nodeError';
 import { createOperationContext } from './operationContext';
@@ -131,11 +131,12 @@ export async function runItems(
 	requestWindow.limitRefusals(refusalBudgetMs(context, parameters));
 
 	const failedItem = (error: NodeError, itemIndex: number): INodeExecutionData[] => {
-		const answer = [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
 		// As a tool, what may have been carried out is the tool's answer, never a failure to retry.
-		if (asTool && mayHaveBeenCarriedOut(deliveryOf(error))) return answer;
+		if (asTool && mayHaveBeenCarriedOut(deliveryOf(error))) {
+			return [{ json: errorItemJson(error), pairedItem: { item: itemIndex } }];
+		}
 		if (!continueOnFail) throw asTool ? toldToModel(error) : error;
-		return answer;
+		return [errorItem(node, error, itemIndex)];
 	};
 	const replay = (earlier: Earlier, itemIndex: number): INodeExecutionData[] => {
 		if ('outputs' in earlier) return earlier.outputs;

@@ -5,7 +5,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { errorItemJson } from '../execution/errorItem';
+import { errorItem } from '../execution/errorItem';
 import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameterReader';
 import { earlierFailure, failureOfItem } from '../execution/singleItemFailure';
@@ -104,6 +104,6 @@ export async function placeCallAndWait(
 		const error = failureOfItem(context, caught);
 		if (!context.continueOnFail()) throw error;
 		const returned = error instanceof NoCallSid ? (error.context.request as IDataObject) : {};
-		return [[{ json: { ...returned, ...errorItemJson(error) }, pairedItem: { item: 0 } }]];
+		return [[errorItem(context.getNode(), error, 0, returned)]];
 	}
 }
