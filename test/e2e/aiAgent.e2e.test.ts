@@ -163,7 +163,7 @@ test('a bad argument from the model (a 3-digit code, a number with letters) come
 			.map((message) => String(message.content))
 			.join('\n');
 		// the field, the value and the rule, as the node says them
-		expect(toolResult).toMatch(/to|verifyCode/);
+		expect(toolResult).toMatch(/\bTo\b|Verification Code|verifyCode/);
 		expect(toolResult).toMatch(/13800abc000|123/);
 		expect(toolResult).toMatch(/digits/);
 		expect(reply.output).toContain(toolResult.split('\n')[0].slice(0, 40));

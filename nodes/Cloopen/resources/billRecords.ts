@@ -4,6 +4,7 @@ import {
 	DEFAULT_BILL_FILE_MAX_MB,
 	MIN_DOWNLOAD_SECONDS,
 } from '../../shared/transport/answerBounds';
+import { ignoresSslIssues } from '../../shared/platform/api';
 import { downloadBillFile } from '../../shared/transport/download';
 import type { OperationOutput, ResourceDefinition } from './types';
 import { appIdOf } from './appId';
@@ -149,7 +150,7 @@ export const billRecords: ResourceDefinition = {
 					downUrl,
 					token,
 					context.itemIndex,
-					{ skipCertificateValidation: credentials.ignoreSslIssues === true },
+					{ skipCertificateValidation: ignoresSslIssues(credentials) },
 					{
 						deadlineMs: Math.max(context.timeoutMs, MIN_DOWNLOAD_SECONDS * 1000),
 						maxBytes: download.maxMb * 1024 * 1024,
