@@ -24,7 +24,6 @@ import { receiveCallResult } from './waitForResult/receiveResult';
 import { RESUME_WEBHOOKS } from './waitForResult/resumeWebhooks';
 import { waitsForResult } from './waitForResult/waitSettings';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
-import { testCloopenConnection } from '../../credentials/connectionTest';
 
 /** The README's guide to this node: the package's homepage (package.json), not an npm page. */
 const DOCUMENTATION = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen#the-cloopen-node';
@@ -46,15 +45,12 @@ export class Cloopen implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		credentials: [{ name: 'cloopenApi', required: true, testedBy: 'cloopenApiConnectionTest' }],
+		credentials: [{ name: 'cloopenApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
 		properties: [...formProperties(waitForResultProperties), toolSecretsProperty],
 	};
 
-	methods = {
-		listSearch: { searchSubAccounts, searchSubAccountNames },
-		credentialTest: { cloopenApiConnectionTest: testCloopenConnection },
-	};
+	methods = { listSearch: { searchSubAccounts, searchSubAccountNames } };
 
 	/**
 	 * The only webhook is a resume webhook (restartWebhook): n8n serves it while an execution waits and

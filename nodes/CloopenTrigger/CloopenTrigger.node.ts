@@ -10,7 +10,6 @@ import { acknowledgeOnceTaken, sendAcknowledgement } from '../shared/notificatio
 import { answerOrRefuse } from '../shared/notifications/answerOrRefuse';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 import { readRawBodyIfMissing, type WebhookRequest } from '../shared/notifications/readBody';
-import { testCloopenConnection } from '../../credentials/connectionTest';
 import { handleNotification } from './handleNotification';
 import { properties } from './triggerFields';
 import { readSettings } from './triggerSettings';
@@ -37,7 +36,6 @@ export class CloopenTrigger implements INodeType {
 			{
 				name: 'cloopenApi',
 				required: true,
-				testedBy: 'cloopenApiConnectionTest',
 				displayOptions: { show: { verifyWithPlatform: [true] } },
 			},
 		],
@@ -77,8 +75,6 @@ export class CloopenTrigger implements INodeType {
 	 * respUrl. So the webhook always "exists", and creating or deleting it changes nothing.
 	 */
 	webhookMethods = nothingToRegister;
-
-	methods = { credentialTest: { cloopenApiConnectionTest: testCloopenConnection } };
 
 	/**
 	 * Refusals, and notifications that start nothing (filtered out, repeats), are answered at once.

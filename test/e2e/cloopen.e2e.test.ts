@@ -21,7 +21,6 @@ import {
 	type ExampleNode,
 } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
-import { freePort } from '../../dev/n8n/freePort';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { requestsReachingAPerson } from '../support/exampleSafety';
@@ -105,7 +104,7 @@ describe('installed into n8n 2.41 as a community package', () => {
 		]);
 	});
 
-	test('"Test connection" accepts the right token, names the platform error for a wrong one, applies the nodes\' Base URL rule and says which server it could not reach', async () => {
+	test('"Test connection" accepts the right token and names the platform error for a wrong one', async () => {
 		const test = (data: Record<string, unknown>) =>
 			n8n.api<{ data: { status: string; message?: string } }>('POST', '/credentials/test', {
 				credentials: { id: credentialId, name: 'Cloopen emulator', type: CREDENTIAL_TYPE, data },
@@ -118,24 +117,6 @@ describe('installed into n8n 2.41 as a community package', () => {
 		expect(wrong.status).toBe('Error');
 		expect(wrong.message).toMatch(/^The signature check failed\..*\(statusCode 111109\)$/);
 		expect(wrong.message).not.toContain('f'.repeat(32));
-
-		const requestsBefore = emulator.requests().length;
-		const withPath = (
-			await test({ ...credentialData(), baseUrl: `${emulator.baseUrl}/2013-12-26` })
-		).data;
-		expect(withPath).toEqual({
-			status: 'Error',
-			message: expect.stringMatching(
-				/^Base URL must be the server only \(scheme, host and port\), without a path, query or fragment, got ".*\/2013-12-26"\. Every Cloopen node refuses it too/,
-			),
-		});
-		expect(emulator.requests().length).toBe(requestsBefore);
-
-		const closed = `http://127.0.0.1:${await freePort()}`;
-		expect((await test({ ...credentialData(), baseUrl: closed })).data).toEqual({
-			status: 'Error',
-			message: `Could not connect to ${closed}: nothing accepted the connection (ECONNREFUSED). Check Server and Base URL (scheme, host and port) in these credentials, and that the server is running and reachable from the n8n server.`,
-		});
 	});
 
 	/** What the editor's resource locator shows for `parameter` when the user types "picker". */

@@ -279,8 +279,6 @@ describe('node description', () => {
 				name: 'cloopenApi',
 				required: true,
 				displayOptions: { show: { verifyWithPlatform: [true] } },
-				// Test connection runs the credential's own check (credentials/connectionTest.ts).
-				testedBy: 'cloopenApiConnectionTest',
 			},
 		]);
 		const icon = description.icon as { light: string; dark: string };

@@ -378,3 +378,35 @@ export function describeStatusCode(statusCode: string, statusMsg = ''): StatusCo
 	const range = RANGES.find((entry) => numeric >= entry.from && numeric <= entry.to);
 	return range ? { ...range.info, known: true } : unknownCode(statusMsg);
 }
+
+/** statusCodes that mean "these credentials or this account cannot be used"; the credential test names them. */
+export const CREDENTIAL_FAILURE_CODES = [
+	'111100',
+	'111101',
+	'111102',
+	'111103',
+	'111104',
+	'111105',
+	'111106',
+	'111107',
+	'111108',
+	'111109',
+	'111113',
+	'111115',
+	'111128',
+	'111129',
+	'111130',
+	'111131',
+	'111132',
+	'111133',
+	'111138',
+	'111139',
+	'111140',
+	'111141',
+	'111143',
+	'111154',
+	'111155',
+	'111156',
+	'111157',
+	'111159',
+];
