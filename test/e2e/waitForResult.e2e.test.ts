@@ -360,7 +360,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 			const workflowId = await publishExample(
 				'voice-code-never-notified',
 				(parameters) => {
-					parameters.waitOptions = { maxWaitMinutes: 0.1 };
+					parameters.waitOptions = { ...(parameters.waitOptions as object), maxWaitMinutes: 0.1 };
 				},
 				(workflow) => {
 					// After answering, the execution waits at an ordinary Wait node ("On Webhook Call").
