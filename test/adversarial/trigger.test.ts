@@ -9,23 +9,13 @@ import {
 } from '../../dev/engine';
 import { customServerCredentials } from '../support/runCloopen';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
-import { voiceCodeXml } from '../trigger/fixtures';
+import { ACK, OPEN_TRIGGER, voiceCodeXml } from '../trigger/fixtures';
 
 /**
  * The Cloopen Trigger against hostile callers: guessing the secret from outside the allowlist,
  * replaying a genuine notification, and character references XML does not allow.
  */
-const ACK =
-	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
-const DEFAULTS: IDataObject = {
-	events: ['*'],
-	results: ['*'],
-	secret: '',
-	allowedIps: '',
-	trustForwardedFor: false,
-	verifyWithPlatform: false,
-	options: {},
-};
+const DEFAULTS: IDataObject = OPEN_TRIGGER;
 let sequence = 0;
 /** A callSid no other test uses: the trigger's memory of repeats lives as long as this test file. */
 const freshCallSid = () =>

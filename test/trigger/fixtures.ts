@@ -1,5 +1,22 @@
 /** Call result notifications as the platform sends them (docs/platform.md#call-result-notifications), and variants. */
 
+import type { IDataObject } from 'n8n-workflow';
+
+/** The acknowledgement the platform expects, byte for byte, written here apart from the node's copy. */
+export const ACK =
+	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
+
+/** The trigger's parameters with every event and result let through and no guard on. */
+export const OPEN_TRIGGER: IDataObject = {
+	events: ['*'],
+	results: ['*'],
+	secret: '',
+	allowedIps: '',
+	trustForwardedFor: false,
+	verifyWithPlatform: false,
+	options: {},
+};
+
 /** The documented voice verification example, verbatim (root <Request>, a line break inside). */
 export const VOICE_CODE_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <Request><action>VoiceCode</action><number>13800000000</number>

@@ -4,6 +4,8 @@ import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
 import { runWebhook, serveWebhook } from '../../dev/engine';
 import {
+	ACK,
+	OPEN_TRIGGER,
 	SELLING_CALL_XML,
 	SMS_ARRIVED_JSON,
 	VOICE_CODE_JSON,
@@ -16,19 +18,8 @@ import {
  * 3000 seeded bodies through webhook() in n8n-core's WebhookContext (runWebhook), then a sample of
  * them again over real HTTP (serveWebhook), which must answer the same.
  */
-const ACK =
-	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
-const PARAMETERS: IDataObject = {
-	events: ['*'],
-	results: ['*'],
-	secret: '',
-	allowedIps: '',
-	trustForwardedFor: false,
-	verifyWithPlatform: false,
-	options: {},
-	ignoreRepeats: false,
-};
+const PARAMETERS: IDataObject = { ...OPEN_TRIGGER, ignoreRepeats: false };
 const SEED = 20261122;
 const COUNT = 3000;
 

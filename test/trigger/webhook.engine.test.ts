@@ -7,22 +7,18 @@ import { invokeWebhook } from '../../dev/engine/invokeWebhook';
 import { buildWebhookRequest } from '../../dev/engine/webhookRequest';
 import { createWebhookSetup } from '../../dev/engine/webhookSetup';
 import { useEmulator } from '../support/useEmulator';
-import { SELLING_CALL_XML, SMS_ARRIVED_JSON, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
+import {
+	ACK,
+	OPEN_TRIGGER,
+	SELLING_CALL_XML,
+	SMS_ARRIVED_JSON,
+	VOICE_CODE_XML,
+	voiceCodeXml,
+} from './fixtures';
 
 /** The trigger's webhook() in n8n-core's WebhookContext, behind a real HTTP server on loopback. */
-const ACK =
-	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
-const DEFAULTS: IDataObject = {
-	events: ['*'],
-	results: ['*'],
-	secret: '',
-	allowedIps: '',
-	trustForwardedFor: false,
-	verifyWithPlatform: false,
-	options: {},
-	ignoreRepeats: false,
-};
+const DEFAULTS: IDataObject = { ...OPEN_TRIGGER, ignoreRepeats: false };
 
 let served: ServedWebhook | undefined;
 afterEach(async () => {

@@ -8,22 +8,11 @@ import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
 import { harnessLogger, runWebhook, type WebhookRequestInput } from '../../dev/engine';
 import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
-import { CALL_SID, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
+import { ACK, CALL_SID, OPEN_TRIGGER, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
 /** Options of the trigger, one request at a time through runWebhook (n8n-core's WebhookContext). */
-const ACK =
-	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
-const DEFAULTS: IDataObject = {
-	events: ['*'],
-	results: ['*'],
-	secret: '',
-	allowedIps: '',
-	trustForwardedFor: false,
-	verifyWithPlatform: false,
-	options: {},
-	ignoreRepeats: false,
-};
+const DEFAULTS: IDataObject = { ...OPEN_TRIGGER, ignoreRepeats: false };
 
 async function deliver(
 	parameters: IDataObject,
