@@ -9,11 +9,15 @@ import type {
 
 import {
 	API_VERSION,
+	baseUrlProblem,
+	BASE_URL_FIX,
 	ignoresSslIssues,
 	PRODUCTION_BASE_URL,
+	resolveBaseUrl,
 	SANDBOX_BASE_URL,
 } from '../nodes/shared/platform/api';
 import { CREDENTIAL_FAILURE_CODES, describeStatusCode } from '../nodes/shared/platform/statusCodes';
+import { withUrlSecretsMasked } from '../nodes/shared/urls';
 import { signRequest } from './cloopenSignature';
 
 /** What Test connection says for a statusCode: the explanation and what to check. */
@@ -111,17 +115,33 @@ export class CloopenApi implements ICredentialType {
 			description:
 				"Whether to accept a self-signed certificate, as the local emulator's HTTPS server uses. Never needed for Cloopen's own servers, so only offered for a Custom URL.",
 		},
+		{
+			// n8n shows only the network error's code when a declarative test cannot connect.
+			displayName:
+				"Test connection asks the server above for this account's details. If it fails with only a code, n8n could not reach that server from the machine it runs on: ECONNREFUSED (nothing answers at that host and port), ENOTFOUND or EAI_AGAIN (the host name is not known there), ETIMEDOUT or ECONNRESET (a firewall or proxy in between), a certificate code such as DEPTH_ZERO_SELF_SIGNED_CERT (a self-signed certificate: Ignore SSL Issues, Custom URL only).",
+			name: 'connectionNotice',
+			type: 'notice',
+			default: '',
+		},
 	];
 
 	/**
 	 * Signs each request: `sig` in the query and `Authorization` in the headers, computed from the
 	 * same timestamp (docs/platform.md#signing). The token itself is never sent. Certificate checks
-	 * are skipped only for a Custom URL server that asks for it.
+	 * are skipped only for a Custom URL server that asks for it. A Base URL every node would refuse
+	 * signs nothing either, which is how Test connection (a declarative test) applies the nodes' rule.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
+		const baseUrl = resolveBaseUrl(credentials);
+		const problem = baseUrlProblem(baseUrl);
+		if (problem !== undefined) {
+			throw new Error(
+				`Base URL ${problem}, got "${withUrlSecretsMasked(baseUrl)}". Nothing was sent: ${BASE_URL_FIX}.`,
+			);
+		}
 		const { sig, authorization } = signRequest(
 			String(credentials.accountSid),
 			String(credentials.authToken),

@@ -74,8 +74,10 @@ it('nodes/shared imports nothing above it', () => {
 	);
 });
 
-it('the credentials use only the platform facts of nodes/shared', () => {
-	expect(crossing('credentials', ['nodes'], ['nodes/shared/platform'])).toEqual([]);
+it('the credentials use only the platform facts and the URL masking of nodes/shared', () => {
+	expect(
+		crossing('credentials', ['nodes'], ['nodes/shared/platform', 'nodes/shared/urls']),
+	).toEqual([]);
 });
 
 it('the nodes import nothing from credentials/ (n8n finds the credentials by name)', () => {

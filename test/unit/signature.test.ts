@@ -115,9 +115,41 @@ describe('CloopenApi.authenticate', () => {
 
 	it('skips certificate checks only when asked to', async () => {
 		const signed = await new CloopenApi().authenticate(
-			{ accountSid: SID, authToken: TOKEN, server: 'custom', ignoreSslIssues: true },
+			{
+				accountSid: SID,
+				authToken: TOKEN,
+				server: 'custom',
+				baseUrl: 'https://127.0.0.1:1',
+				ignoreSslIssues: true,
+			},
 			{ url: 'https://127.0.0.1:1/x' },
 		);
 		expect(signed.skipSslCertificateValidation).toBe(true);
+	});
+
+	// Test connection is n8n's declarative test: this refusal is the message it shows.
+	it.each([
+		[
+			'http://127.0.0.1:8883/api',
+			/^Base URL must be the server only .*got "http:\/\/127\.0\.0\.1:8883\/api"/,
+		],
+		[
+			'127.0.0.1:8883',
+			/^Base URL must be an absolute http:\/\/ or https:\/\/ URL with a host, got "127\.0\.0\.1:8883"/,
+		],
+		[
+			`http://${SID}:${TOKEN}@127.0.0.1:8883`,
+			/^Base URL must not contain a user name or password, got "http:\/\/\*\*\*@127\.0\.0\.1:8883"/,
+		],
+		['', /^Base URL must be an absolute/],
+	])('signs nothing for a Base URL the nodes refuse: %s', async (baseUrl, message) => {
+		const signing = new CloopenApi().authenticate(
+			{ accountSid: SID, authToken: TOKEN, server: 'custom', baseUrl },
+			{ url: 'http://127.0.0.1:8883/2013-12-26/Accounts/x/AccountInfo' },
+		);
+		await expect(signing).rejects.toThrow(message);
+		const error = await signing.catch((thrown: Error) => thrown.message);
+		expect(error).toContain('Nothing was sent: fix "Base URL" in the Cloopen API credentials');
+		expect(error).not.toContain(TOKEN);
 	});
 });

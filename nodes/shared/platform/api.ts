@@ -47,6 +47,10 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 	return undefined;
 }
 
+/** What a user is told to do about a Base URL that baseUrlProblem refuses. */
+export const BASE_URL_FIX =
+	'fix "Base URL" in the Cloopen API credentials, e.g. https://app.cloopen.com:8883 or http://127.0.0.1:8883 for the emulator';
+
 /** Whether certificate checks are skipped: only ever for a Custom URL server that asks for it. */
 export function ignoresSslIssues(credentials: ICredentialDataDecryptedObject): boolean {
 	return credentials.server === 'custom' && credentials.ignoreSslIssues === true;

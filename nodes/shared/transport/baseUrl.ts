@@ -1,6 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import { baseUrlProblem } from '../platform/api';
+import { BASE_URL_FIX, baseUrlProblem } from '../platform/api';
 import { withUrlSecretsMasked } from '../urls';
 
 /**
@@ -15,8 +15,7 @@ export function checkedBaseUrl(node: INode, baseUrl: string, itemIndex?: number)
 		`Base URL ${problem}, got "${withUrlSecretsMasked(baseUrl)}"`,
 		{
 			itemIndex,
-			description:
-				'The request was not sent: fix "Base URL" in the Cloopen API credentials, e.g. https://app.cloopen.com:8883 or http://127.0.0.1:8883 for the emulator.',
+			description: `The request was not sent: ${BASE_URL_FIX}.`,
 		},
 	);
 }
