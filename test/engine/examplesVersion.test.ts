@@ -1,0 +1,70 @@
+import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
+import { exampleFiles, importExample, type ExampleNode } from '../../dev/examples';
+
+/**
+ * A user who imports an example gets the form a node added now has: every Cloopen, Cloopen tool and
+ * Cloopen Trigger node of examples/ is saved at its node's default version, and holds only
+ * parameters that version's form shows, so nothing an example sets is silently dropped. An example
+ * left at an older version, or one setting a field the newer version moved, fails here.
+ */
+const DESCRIPTIONS: Record<string, INodeTypeDescription> = {
+	'n8n-nodes-cloopen.cloopen': new Cloopen().description,
+	// n8n builds the tool variant from the node's own description (usableAsTool).
+	'n8n-nodes-cloopen.cloopenTool': new Cloopen().description,
+	'n8n-nodes-cloopen.cloopenTrigger': new CloopenTrigger().description,
+};
+
+const packageNodes = (file: string): ExampleNode[] =>
+	importExample(file).nodes.filter((node) => node.type in DESCRIPTIONS);
+
+/** Parameter paths with a value, e.g. "additionalFields.playTimes"; values of lists and fields count as leaves. */
+function paths(parameters: INodeParameters, prefix = ''): string[] {
+	return Object.entries(parameters).flatMap(([name, value]) => {
+		const path = `${prefix}${name}`;
+		const nested =
+			value !== null &&
+			typeof value === 'object' &&
+			!Array.isArray(value) &&
+			!('__rl' in value) &&
+			Object.keys(value).length > 0;
+		return nested ? paths(value as INodeParameters, `${path}.`) : [path];
+	});
+}
+
+it('the examples hold Cloopen nodes of every kind this test knows', () => {
+	const types = new Set(exampleFiles().flatMap((file) => packageNodes(file).map((n) => n.type)));
+	expect([...types].sort()).toEqual(Object.keys(DESCRIPTIONS).sort());
+});
+
+describe.each(exampleFiles())('examples/%s', (file) => {
+	it.each(packageNodes(file).map((node) => [node.name, node] as const))(
+		'%s is at its node default version',
+		(_name, node) => {
+			const description = DESCRIPTIONS[node.type];
+			expect(description.defaultVersion).toBeDefined();
+			expect(node.typeVersion).toBe(description.defaultVersion);
+		},
+	);
+
+	it.each(packageNodes(file).map((node) => [node.name, node] as const))(
+		'%s sets only fields its version shows',
+		(_name, node) => {
+			const description = DESCRIPTIONS[node.type];
+			const shown = NodeHelpers.getNodeParameters(
+				description.properties,
+				node.parameters,
+				true,
+				false,
+				{ typeVersion: node.typeVersion as number },
+				description,
+			);
+			expect(shown).not.toBeNull();
+			expect(paths(shown as INodeParameters).sort()).toEqual(
+				expect.arrayContaining(paths(node.parameters)),
+			);
+		},
+	);
+});
