@@ -34,8 +34,13 @@ export async function postNotificationBurst(options: {
 	midway?: () => void;
 	/** how long one request may wait for its answer (default: as long as it takes) */
 	timeoutMs?: number;
+	/**
+	 * The calls notification `index` reports, e.g. calls placed on the emulator so that Verify With
+	 * Platform finds them (default: made up, burstCallSid and burstNumber)
+	 */
+	calls?: Array<{ callSid: string; to: string }>;
 }): Promise<BurstResult> {
-	const { url, burst, count, parallel, acknowledgement, midway, timeoutMs } = options;
+	const { url, burst, count, parallel, acknowledgement, midway, timeoutMs, calls } = options;
 	const urls = [url].flat();
 	const refused: string[] = [];
 	const latenciesMs: number[] = [];
@@ -44,10 +49,10 @@ export async function postNotificationBurst(options: {
 	let next = 0;
 	const started = Date.now();
 	const postOne = async (index: number) => {
-		const callSid = burstCallSid(burst, index);
+		const callSid = calls?.[index]?.callSid ?? burstCallSid(burst, index);
 		const body = notificationBody({
 			kind: 'voiceVerify',
-			to: burstNumber(burst, index),
+			to: calls?.[index]?.to ?? burstNumber(burst, index),
 			callSid,
 			result: '2',
 			duration: 0,
