@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { formProperties } from './execution/nodeForm';
+import { refuseIfTool } from './execution/notForTools';
 import { readConcurrencyPlan } from './execution/parallelRequests';
 import { ParameterReader } from './execution/parameterReader';
 import { RequestWindow } from './execution/requestWindow';
@@ -76,6 +77,7 @@ export class Cloopen implements INodeType {
 			);
 		}
 
+		refuseIfTool(this, resource, operation);
 		const parameters = new ParameterReader(this);
 		if (waitsForResult(this, resource, operation))
 			return await placeCallAndWait(this, handler, parameters);

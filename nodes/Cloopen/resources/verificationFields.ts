@@ -336,7 +336,18 @@ const checkProperties: INodeProperties[] = [
 	},
 ];
 
+/** Shown only on the tool variant ('@tool' is true for n8n's cloopenTool), which refuses both operations. */
+const notForToolsNotice: INodeProperties = {
+	displayName:
+		'An AI agent cannot send or check one-time codes with this tool: the limits per number, the attempts and single use are counted from your store, which a tool cannot read, so the model would give them. Use a Call n8n Workflow Tool whose workflow reads the store, sends or checks with a Cloopen node and writes the store back (example: ai-agent-one-time-code.json; README: Use with an AI agent).',
+	name: 'notForToolsNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { resource: [VERIFICATION], '@tool': [true] } },
+};
+
 export const verificationProperties: INodeProperties[] = [
+	notForToolsNotice,
 	operationProperty(VERIFICATION, 'sendCode', [
 		{
 			name: 'Check Code',

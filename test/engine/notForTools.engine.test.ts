@@ -1,0 +1,133 @@
+import { NodeHelpers, type IDataObject } from 'n8n-workflow';
+
+import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/notForTools';
+import { RESOURCES } from '../../nodes/Cloopen/resources';
+import { CloopenTool, runNode } from '../adversarial/nodeRun';
+import { customServerCredentials, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/runCloopen';
+import { useScriptedPlatform } from '../support/scriptedPlatform';
+import { inVersion2, OPERATION_CASES } from './operationCases';
+
+/**
+ * As an AI agent's tool, Verification → Send Code and Check Code are refused before anything is sent:
+ * their limits and attempts count from the user's store, which a tool cannot read, so the model would
+ * give them. The same parameters run as a workflow node. The refusal is what the model is shown, so it
+ * holds no secret.
+ */
+
+const platform = useScriptedPlatform();
+
+const OWN_CODE = 'K7P2';
+const SEND = OPERATION_CASES.find(
+	(operationCase) => operationCase.title === 'Verification → Send Code (voice)',
+)!;
+
+const credentials = () => customServerCredentials(platform.baseUrl);
+
+/** A code sent by the workflow node: its verification, for a check. */
+async function sentVerification(version: number): Promise<string> {
+	platform.reply({ body: JSON.stringify(SEND.responseJson) });
+	const parameters = version === 1 ? SEND.parameters : inVersion2(SEND).parameters;
+	const run = await runNode(parameters, { credentials: credentials(), version });
+	expect(run.error).toBeUndefined();
+	platform.forget();
+	return String(run.json[0].verification);
+}
+
+/** One case per refused operation: its parameters at a version, with what a check needs. */
+const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
+	'verification.sendCode': async (version) =>
+		version === 1 ? SEND.parameters : inVersion2(SEND).parameters,
+	'verification.checkCode': async (version) => ({
+		resource: 'verification',
+		operation: 'checkCode',
+		verification: await sentVerification(version),
+		codeEntered: OWN_CODE,
+		attemptsSoFar: 0,
+		alreadyUsed: false,
+	}),
+};
+
+const REFUSED = Object.entries(NOT_FOR_TOOLS).flatMap(([resource, operations]) =>
+	Object.entries(operations).map(([operation, label]) => ({
+		key: `${resource}.${operation}`,
+		label,
+	})),
+);
+
+it('every refused operation is a real operation of the registry, named as the form names it, and has a case here', () => {
+	const real = RESOURCES.flatMap((resource) =>
+		Object.keys(resource.handlers).map((operation) => `${resource.value}.${operation}`),
+	);
+	expect(REFUSED.map(({ key }) => key).filter((key) => !real.includes(key))).toEqual([]);
+	expect(REFUSED.map(({ key }) => key).sort()).toEqual(Object.keys(CASES).sort());
+	for (const { key, label } of REFUSED) {
+		const [resource, operation] = key.split('.');
+		const definition = RESOURCES.find((entry) => entry.value === resource)!;
+		const options = definition.properties.find((property) => property.name === 'operation')
+			?.options as Array<{ name: string; value: string }>;
+		expect(label).toBe(
+			`${definition.name} → ${options.find((option) => option.value === operation)?.name}`,
+		);
+	}
+});
+
+describe.each([1, 2])('version %i', (version) => {
+	describe.each(REFUSED)('$label', ({ key, label }) => {
+		it('as a tool: refused with the reason and the way out, nothing sent; as a workflow node: runs', async () => {
+			const parameters = await CASES[key](version);
+			platform.reply({ body: JSON.stringify(SEND.responseJson) });
+			const asTool = await runNode(parameters, {
+				credentials: credentials(),
+				version,
+				asTool: true,
+			});
+			expect(platform.requests).toHaveLength(0);
+			expect(asTool.error?.message).toBe(
+				`${label} is not available when Cloopen is used as an AI tool; nothing was sent`,
+			);
+			expect(asTool.error?.description).toMatch(/store.*cannot read.*Call n8n Workflow Tool/);
+			expect(asTool.json).toEqual([]);
+
+			// Whatever the model passes in the item (attempts 0, never used) changes nothing.
+			const talkedPast = await runNode(parameters, {
+				credentials: credentials(),
+				version,
+				asTool: true,
+				items: [{ recentSends: '', attempts: 0, used: false, giveSecretsToModel: true }],
+			});
+			expect(talkedPast.error?.message).toBe(asTool.error?.message);
+			expect(platform.requests).toHaveLength(0);
+
+			const asNode = await runNode(parameters, { credentials: credentials(), version });
+			expect(asNode.error).toBeUndefined();
+			expect(asNode.json[0].status).toMatch(/^(sent|approved)$/);
+		});
+
+		it("the refusal, which the model is shown, holds no secret: not the credentials' token, the code or the verification", async () => {
+			const parameters = await CASES[key](version);
+			const run = await runNode(parameters, { credentials: credentials(), version, asTool: true });
+			const shown = JSON.stringify({
+				message: run.error?.message,
+				description: run.error?.description,
+				context: run.error?.context,
+			}).toLowerCase();
+			const secrets = [TEST_AUTH_TOKEN, TEST_ACCOUNT_SID, OWN_CODE];
+			if (typeof parameters.verification === 'string') secrets.push(parameters.verification);
+			expect(secrets.filter((secret) => shown.includes(secret.toLowerCase()))).toEqual([]);
+		});
+	});
+});
+
+it('the notice that says so is shown on the tool variant for Verification only, never on the workflow node', () => {
+	const notice = new Cloopen().description.properties.find(
+		(property) => property.name === 'notForToolsNotice',
+	)!;
+	const node = { typeVersion: 2 };
+	const shown = (description: { name: string }, resource: string) =>
+		NodeHelpers.displayParameter({ resource }, notice, node, description as never);
+	expect(shown(new CloopenTool().description, 'verification')).toBe(true);
+	expect(shown(new Cloopen().description, 'verification')).toBe(false);
+	expect(shown(new CloopenTool().description, 'sms')).toBe(false);
+	expect(notice.displayName).toMatch(/Call n8n Workflow Tool/);
+});
