@@ -46,16 +46,25 @@ async function platformLosingFirstAnswer() {
 	}).start();
 }
 
-/** Manual Trigger → Cloopen (Send Code) with Retry On Fail, run by hand; returns the execution. */
-async function runWithRetry(server: HostileServer, settings: Record<string, unknown>) {
+/**
+ * Imports Manual Trigger → Cloopen (Voice Verification → Send Code at node version 1) against the
+ * server at `baseUrl`, with `node` merged into the Cloopen node, runs it by hand; returns the execution.
+ */
+async function runSendCode(
+	name: string,
+	baseUrl: string,
+	node: { parameters?: Record<string, unknown>; [setting: string]: unknown },
+	pinData?: Record<string, unknown>,
+) {
 	const credential = await n8n.createCredential(
 		'cloopenApi',
-		`Platform that loses an answer ${server.baseUrl}`,
-		customServerCredentials(server.baseUrl),
+		`${name} ${baseUrl}`,
+		customServerCredentials(baseUrl),
 	);
+	const { parameters, ...settings } = node;
 	const workflowId = await n8n.importWorkflow(
 		{
-			name: 'Retry On Fail must not call twice',
+			name,
 			nodes: [
 				{
 					id: 'start',
@@ -77,20 +86,29 @@ async function runWithRetry(server: HostileServer, settings: Record<string, unkn
 						appId: '8a216da8588b296f01589e5a7f3b0b3c',
 						to: '13800000000',
 						verifyCode: '4821',
+						...parameters,
 					},
-					credentials: { cloopenApi: { id: credential, name: 'Cloopen' } },
-					retryOnFail: true,
-					maxTries: 3,
-					waitBetweenTries: 100,
+					credentials: { cloopenApi: { id: credential, name } },
 					...settings,
 				},
 			],
 			connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
+			...(pinData ? { pinData } : {}),
 		},
 		{ credentials: { cloopenApi: credential } },
 	);
 	await n8n.runWorkflowManually(workflowId, 'Start');
 	return await n8n.waitForExecution({ workflowId }, 60_000);
+}
+
+/** Manual Trigger → Cloopen (Send Code) with Retry On Fail, run by hand; returns the execution. */
+async function runWithRetry(server: HostileServer, settings: Record<string, unknown>) {
+	return await runSendCode('Retry On Fail must not call twice', server.baseUrl, {
+		retryOnFail: true,
+		maxTries: 3,
+		waitBetweenTries: 100,
+		...settings,
+	});
 }
 
 test('the answer to the call is lost, n8n retries the node: one call request, the execution says it may have been placed', async () => {
@@ -143,50 +161,15 @@ test('150 items, 50 at once, against a server trickling its headers: each item f
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	try {
-		const credential = await n8n.createCredential(
-			'cloopenApi',
-			'Trickling server',
-			customServerCredentials(baseUrl),
-		);
-		const workflowId = await n8n.importWorkflow(
+		const execution = await runSendCode(
+			'Trickled headers',
+			baseUrl,
 			{
-				name: 'Trickled headers',
-				nodes: [
-					{
-						id: 'start',
-						name: 'Start',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 0],
-						parameters: {},
-					},
-					{
-						id: 'cloopen',
-						name: 'Cloopen',
-						type: 'n8n-nodes-cloopen.cloopen',
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: {
-							resource: 'voiceVerification',
-							operation: 'sendCode',
-							appId: '8a216da8588b296f01589e5a7f3b0b3c',
-							to: '13800000000',
-							verifyCode: '4821',
-							parallelMode: 'fixed',
-							parallelRequests: 50,
-							requestTimeout: 1,
-						},
-						credentials: { cloopenApi: { id: credential, name: 'Trickling server' } },
-						onError: 'continueRegularOutput',
-					},
-				],
-				connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
-				pinData: { Start: Array.from({ length: 150 }, (_, item) => ({ json: { item } })) },
+				parameters: { parallelMode: 'fixed', parallelRequests: 50, requestTimeout: 1 },
+				onError: 'continueRegularOutput',
 			},
-			{ credentials: { cloopenApi: credential } },
+			{ Start: Array.from({ length: 150 }, (_, item) => ({ json: { item } })) },
 		);
-		await n8n.runWorkflowManually(workflowId, 'Start');
-		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
 		const items = nodeOutput(execution, 'Cloopen');
 		expect(items).toHaveLength(150);
 		expect(new Set(items.map((item) => item.delivery))).toEqual(new Set(['in doubt']));
