@@ -15,6 +15,13 @@ import { properties } from './triggerFields';
 import { readSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
 
+/**
+ * The README's section on this node. Without documentationUrl n8n's editor appends its tracking
+ * query to the codex link, after the '#', which breaks the section anchor.
+ */
+const DOCUMENTATION =
+	'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen#the-cloopen-trigger-node';
+
 export class CloopenTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Cloopen Trigger',
@@ -25,6 +32,7 @@ export class CloopenTrigger implements INodeType {
 		// before); n8n also skips a per-request expression it evaluates for webhook nodes at version 1.
 		version: [1, 2],
 		defaultVersion: 2,
+		documentationUrl: DOCUMENTATION,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n shows this node and the Cloopen node as one "Cloopen" entry in the node panel, described by this text.
 		description:

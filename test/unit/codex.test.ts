@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import type { INodeTypeDescription } from 'n8n-workflow';
+
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -59,14 +62,26 @@ describe("the Cloopen node's place in n8n's node panel", () => {
 			expect(aliases.map((alias) => alias.toLowerCase())).toContain(term);
 		},
 	);
+});
 
-	it("its Docs link is a section of the README on the package's homepage, not an npm page", () => {
+/**
+ * n8n 2.41's node panel opens documentationUrl as it is when it starts with http; otherwise the
+ * codex link with a tracking query appended (after the '#', so the anchor is lost); otherwise, for a
+ * community package, its npm page (n8n-editor-ui, NodeSettingsTabs' docsUrl).
+ */
+describe.each([
+	['nodes/Cloopen/Cloopen.node.json', new Cloopen().description],
+	['nodes/CloopenTrigger/CloopenTrigger.node.json', new CloopenTrigger().description],
+] as Array<[string, INodeTypeDescription]>)("the Docs link of %s's node", (file, description) => {
+	const codex = JSON.parse(read(file));
+
+	it("is a section of the README on the package's homepage, given as documentationUrl", () => {
 		const homepage = new URL(JSON.parse(read('package.json')).homepage as string);
 		const [primary] = codex.resources.primaryDocumentation as Array<{ url: string }>;
 		const docs = new URL(primary.url);
 		expect(docs.origin + docs.pathname).toBe(homepage.origin + homepage.pathname);
 		expect(readmeAnchors.has(docs.hash.slice(1))).toBe(true);
-		// The node's panel opens documentationUrl as it is when there is one.
-		expect(new Cloopen().description.documentationUrl).toBe(primary.url);
+		expect(description.documentationUrl).toBe(primary.url);
+		expect(description.documentationUrl?.startsWith('https://')).toBe(true);
 	});
 });
