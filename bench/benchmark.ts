@@ -56,7 +56,9 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const line = (label: string, value: string, note = '') =>
 	console.log(`${label.padEnd(62)} ${value.padEnd(24)} ${note}`);
 const perSecond = (values: number[]) => `${showSpread(spread(values))}/s`;
-const ratio = (values: number[]) => showSpread(spread(values), 2);
+/** a / b paired by round, median (min–max). */
+const ratioLine = (label: string, a: number[], b: number[]) =>
+	line(label, showSpread(spread(pairedRatios(a, b)), 2));
 
 async function throughputAtZeroLatency(emulator: EmulatorProcess) {
 	const results = await interleaved(ROUNDS, {
@@ -80,21 +82,21 @@ async function throughputAtZeroLatency(emulator: EmulatorProcess) {
 		"    Cloopen node through n8n's engine, Adaptive (default)",
 		perSecond(results.nodeAdaptive),
 	);
-	line(
+	ratioLine(
 		'    ratio node Fixed 1 / raw kept-alive',
-		ratio(pairedRatios(results.nodeOneAtATime, results.rawKeepAlive)),
+		results.nodeOneAtATime,
+		results.rawKeepAlive,
 	);
-	line(
+	ratioLine(
 		'    ratio node Fixed 1 / raw new connections',
-		ratio(pairedRatios(results.nodeOneAtATime, results.rawNewConnection)),
+		results.nodeOneAtATime,
+		results.rawNewConnection,
 	);
-	line(
-		"    ratio node Fixed 1 / n8n's helper alone",
-		ratio(pairedRatios(results.nodeOneAtATime, results.helper)),
-	);
-	line(
+	ratioLine("    ratio node Fixed 1 / n8n's helper alone", results.nodeOneAtATime, results.helper);
+	ratioLine(
 		'    ratio node Adaptive / raw every request at once',
-		ratio(pairedRatios(results.nodeAdaptive, results.allAtOnce)),
+		results.nodeAdaptive,
+		results.allAtOnce,
 	);
 }
 
@@ -119,14 +121,8 @@ async function throughputWithLatency(emulator: EmulatorProcess, latency: number)
 		`peak ${peak} in flight`,
 	);
 	line('    Cloopen node, Fixed 10', perSecond(results.nodeFixed10));
-	line(
-		'    ratio Adaptive / every request at once',
-		ratio(pairedRatios(results.nodeAdaptive, results.allAtOnce)),
-	);
-	line(
-		'    ratio Adaptive / Fixed 10',
-		ratio(pairedRatios(results.nodeAdaptive, results.nodeFixed10)),
-	);
+	ratioLine('    ratio Adaptive / every request at once', results.nodeAdaptive, results.allAtOnce);
+	ratioLine('    ratio Adaptive / Fixed 10', results.nodeAdaptive, results.nodeFixed10);
 	await emulator.setLatency(0);
 }
 
@@ -159,10 +155,7 @@ async function throughputUnderPlatformLimit(emulator: EmulatorProcess, latency: 
 		`refusals sent again: ${showSpread(spread(refusals))}`,
 	);
 	line('    Cloopen node, Fixed 10: all delivered, items/s', perSecond(results.nodeFixed10));
-	line(
-		'    ratio Adaptive / Fixed 10',
-		ratio(pairedRatios(results.nodeAdaptive, results.nodeFixed10)),
-	);
+	ratioLine('    ratio Adaptive / Fixed 10', results.nodeAdaptive, results.nodeFixed10);
 	line(
 		'    raw, every request at once: accepted of ' + String(ITEMS),
 		showSpread(spread(accepted)),
