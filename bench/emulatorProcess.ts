@@ -30,8 +30,18 @@ const field = (banner: string, label: string) => {
 	return match[1];
 };
 
-export async function startEmulatorProcess(): Promise<EmulatorProcess> {
-	const options = ['--port', '0', '--call-duration', '600000', '--record-limit', '20000'];
+/** `callDurationMs`: how long a placed call stays "in call" (default 10 minutes: calls do not end during a run). */
+export async function startEmulatorProcess({
+	callDurationMs = 600_000,
+} = {}): Promise<EmulatorProcess> {
+	const options = [
+		'--port',
+		'0',
+		'--call-duration',
+		String(callDurationMs),
+		'--record-limit',
+		'20000',
+	];
 	const child: ChildProcess = spawn(process.execPath, emulatorCliArguments(...options), {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});

@@ -9,7 +9,10 @@
  * counts them all ended), the answer's latency, CPU per notification of each n8n process (its
  * process group's utime + stime from /proc, before and after, so the workers' share is in), and
  * lost and doubled notifications, found by reading every execution back by id and taking its
- * callSid. Prints; asserts nothing. Environment: see the constants below.
+ * callSid. The contender cloopenVerify turns on Verify With Platform: its notifications are about
+ * calls placed on the emulator (in a process of its own, answering after TRIGGER_PEERS_PLATFORM_LATENCY_MS)
+ * just before its burst, so each is checked with the platform and starts an execution. Prints;
+ * asserts nothing. Environment: see the constants below.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -23,9 +26,16 @@ import {
 } from '../dev/n8n/executionReadBack';
 import type { N8nInstance, WorkflowJson } from '../dev/n8n/n8nInstance';
 import { processGroupCpuMs } from '../dev/n8n/processCpu';
-import { burstCallSid, postNotificationBurst } from '../dev/n8n/queue/notificationBurst';
+import { emulatorCredentials } from '../dev/emulatorCredentials';
+import {
+	burstCallSid,
+	burstNumber,
+	postNotificationBurst,
+} from '../dev/n8n/queue/notificationBurst';
 import { startQueueSetup, type QueueSetup } from '../dev/n8n/queue/queueSetup';
 import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
+import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
+import { placeFailedCalls, type PlacedCall } from './failedCalls';
 import { runBench } from './runBench';
 import { pairedRatios, showSpread, spread } from './stats';
 
@@ -42,8 +52,13 @@ const TOPOLOGIES = (env.TRIGGER_PEERS_QUEUE ?? '1x2').split(',').map((topology) 
 	const [webhooks, workers] = topology.split('x').map(Number);
 	return { webhooks, workers };
 });
-/** which contenders: cloopen (version 2, what a new node gets), cloopenV1 (a saved version 1), webhook */
+/**
+ * which contenders: cloopen (version 2, what a new node gets), cloopenV1 (a saved version 1),
+ * webhook, and, only when listed, cloopenVerify (version 2 with Verify With Platform)
+ */
 const CONTENDER_NAMES = (env.TRIGGER_PEERS_CONTENDERS ?? 'cloopen,cloopenV1,webhook').split(',');
+/** cloopenVerify: how long the emulator takes to answer each API request, the Call Result check included */
+const PLATFORM_LATENCY_MS = Number(env.TRIGGER_PEERS_PLATFORM_LATENCY_MS ?? 30);
 /** more environment for every n8n process, e.g. N8N_EXPRESSION_ENGINE=legacy,N8N_FOO=1 */
 const N8N_ENV: Record<string, string> = Object.fromEntries(
 	(env.TRIGGER_PEERS_N8N_ENV ?? '')
@@ -63,7 +78,11 @@ interface Contender {
 	acknowledgement: string;
 	/** the callSid the execution started with, as its first node put it out */
 	callSidOf(execution: N8nExecution): string | undefined;
+	/** asks the platform about each call: its notifications must be about calls placed there */
+	verifies?: boolean;
 }
+
+const CREDENTIAL_TYPE = 'cloopenApi';
 
 const noOp = {
 	name: 'No Operation',
@@ -115,6 +134,40 @@ function cloopenTrigger(typeVersion: number): Contender {
 	};
 }
 
+/**
+ * Version 2 with Verify With Platform, credentials on the emulator. With a Secret, as the README
+ * asks: without a Secret or Allowed IP Addresses the trigger verifies at most 60 a minute.
+ */
+function cloopenVerifyingTrigger(): Contender {
+	const webhookId = randomUUID();
+	const secret = randomUUID();
+	const name = 'Cloopen Trigger';
+	return {
+		name: 'cloopenVerify',
+		label: `Cloopen Trigger v2, Verify With Platform (${PLATFORM_LATENCY_MS} ms), Secret → No Operation`,
+		workflow: () => ({
+			name: 'bench: Cloopen Trigger v2, Verify With Platform',
+			nodes: [
+				{
+					name,
+					type: 'n8n-nodes-cloopen.cloopenTrigger',
+					typeVersion: 2,
+					position: [0, 0],
+					webhookId,
+					parameters: { secret, verifyWithPlatform: true },
+					credentials: { [CREDENTIAL_TYPE]: { id: '', name: '' } },
+				},
+				noOp,
+			],
+			connections: into(name),
+		}),
+		urlUnder: (baseUrl) => `${baseUrl}/webhook/${webhookId}/cloopen?secret=${secret}`,
+		acknowledgement: ACKNOWLEDGEMENT,
+		callSidOf: (execution) => firstItem(execution, name)?.callSid as string | undefined,
+		verifies: true,
+	};
+}
+
 function webhookNode(): Contender {
 	const path = `bench-peer-${randomUUID()}`;
 	const name = 'Webhook';
@@ -149,9 +202,15 @@ function webhookNode(): Contender {
 	};
 }
 
-const CONTENDERS: Contender[] = [cloopenTrigger(2), cloopenTrigger(1), webhookNode()].filter(
-	(contender) => CONTENDER_NAMES.includes(contender.name),
-);
+const CONTENDERS: Contender[] = [
+	cloopenTrigger(2),
+	cloopenTrigger(1),
+	cloopenVerifyingTrigger(),
+	webhookNode(),
+].filter((contender) => CONTENDER_NAMES.includes(contender.name));
+
+/** The platform cloopenVerify asks: the emulator, started only when that contender runs. */
+let platform: EmulatorProcess | undefined;
 
 /** The n8n processes of a run: name and process group. */
 type Processes = Array<{ name: string; pid: number }>;
@@ -172,7 +231,7 @@ const percentile = (values: number[], p: number) => {
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
-let burstNumber = 0;
+let burstCount = 0;
 
 /** One contender's burst and everything measured about it. */
 async function runBurst(
@@ -184,7 +243,13 @@ async function runBurst(
 	readAfter: { id: number },
 	count: number,
 ): Promise<Round> {
-	const burst = ++burstNumber;
+	const burst = ++burstCount;
+	// Placed before the clock and the CPU readings start: the platform knew them before they ended.
+	let calls: PlacedCall[] | undefined;
+	if (contender.verifies)
+		calls = await placeFailedCalls(platform!, count, PARALLEL, (index) =>
+			burstNumber(burst, index),
+		);
 	const cpuBefore = processes.map(({ pid }) => processGroupCpuMs(pid));
 	const endedBefore = await countWithStatus(main, workflowId, [
 		'success',
@@ -199,6 +264,7 @@ async function runBurst(
 		count,
 		parallel: PARALLEL,
 		acknowledgement: contender.acknowledgement,
+		calls,
 	});
 	const { at } = await waitUntilEnded(
 		main,
@@ -210,7 +276,9 @@ async function runBurst(
 
 	const executions = await readExecutionsAfter(main, readAfter.id, count);
 	if (executions.length > 0) readAfter.id = Number(executions[executions.length - 1].id);
-	const expected = Array.from({ length: count }, (_, index) => burstCallSid(burst, index));
+	const expected =
+		calls?.map((call) => call.callSid) ??
+		Array.from({ length: count }, (_, index) => burstCallSid(burst, index));
 	const ofThisWorkflow = executions.filter((execution) => execution.workflowId === workflowId);
 	const { lost, doubled } = lostAndDoubled(
 		expected,
@@ -287,12 +355,16 @@ async function compare(
 			`${sum(rounds.map((r) => r.lost))} / ${sum(rounds.map((r) => r.doubled))} / ${sum(rounds.map((r) => r.refused))}`,
 		);
 	}
-	const peer = results.webhook;
-	if (!peer) return;
-	for (const contender of CONTENDERS.filter(({ name }) => name !== 'webhook')) {
-		const rounds = results[contender.name];
+	const pairs = CONTENDERS.filter(({ name }) => name !== 'webhook' && results.webhook).map(
+		({ name }) => [name, 'webhook'],
+	);
+	// What verifying costs: the same trigger with and without it.
+	if (results.cloopenVerify && results.cloopen) pairs.push(['cloopenVerify', 'cloopen']);
+	for (const [name, peerName] of pairs) {
+		const rounds = results[name];
+		const peer = results[peerName];
 		line(
-			`  ratio ${contender.name} / webhook: acknowledgements/s`,
+			`  ratio ${name} / ${peerName}: acknowledgements/s`,
 			showSpread(
 				spread(
 					pairedRatios(
@@ -304,7 +376,7 @@ async function compare(
 			),
 		);
 		line(
-			`  ratio ${contender.name} / webhook: finished executions/s`,
+			`  ratio ${name} / ${peerName}: finished executions/s`,
 			showSpread(
 				spread(
 					pairedRatios(
@@ -328,8 +400,17 @@ async function publish(
 	readAfter: { id: number },
 ): Promise<Record<string, string>> {
 	const ids: Record<string, string> = {};
+	const credentials: Record<string, string> = platform
+		? {
+				[CREDENTIAL_TYPE]: await main.createCredential(
+					CREDENTIAL_TYPE,
+					'Cloopen emulator',
+					emulatorCredentials(platform),
+				),
+			}
+		: {};
 	for (const contender of CONTENDERS) {
-		ids[contender.name] = await main.importWorkflow(contender.workflow());
+		ids[contender.name] = await main.importWorkflow(contender.workflow(), { credentials });
 		await main.activateWorkflow(ids[contender.name]);
 	}
 	for (const contender of CONTENDERS) {
@@ -401,12 +482,21 @@ async function queueMode() {
 }
 
 async function main() {
-	if (MODES.includes('regular')) await regularMode();
-	if (MODES.includes('queue')) await queueMode();
+	if (CONTENDERS.some((contender) => contender.verifies)) {
+		// Calls end at once: the notification about a call comes after it has ended.
+		platform = await startEmulatorProcess({ callDurationMs: 0 });
+		await platform.setLatency(PLATFORM_LATENCY_MS);
+	}
+	try {
+		if (MODES.includes('regular')) await regularMode();
+		if (MODES.includes('queue')) await queueMode();
+	} finally {
+		await platform?.close();
+	}
 }
 
 runBench(
 	'npm run bench:trigger-peers',
-	`${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; median (min–max)`,
+	`${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; ${CONTENDER_NAMES.includes('cloopenVerify') ? `platform latency ${PLATFORM_LATENCY_MS} ms (cloopenVerify); ` : ''}median (min–max)`,
 	main,
 );
