@@ -29,7 +29,9 @@ import { useEmulator } from '../support/useEmulator';
 const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
 /** The README's screenshots. */
 const README_IMAGES = join(__dirname, '..', '..', 'docs', 'images');
-const README_SECTION = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen#the-cloopen-node';
+const README = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen';
+const README_SECTION = `${README}#the-cloopen-node`;
+const TRIGGER_README_SECTION = `${README}#the-cloopen-trigger-node`;
 
 const readmeScreenshot = async (name: string, element: Locator) =>
 	await element.screenshot({ path: join(README_IMAGES, `${name}.png`) });
@@ -160,6 +162,9 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			'Voice Notification Ended',
 			'Voice Verification Ended',
 		]);
+		// The Docs link opens the README's section on the trigger, its anchor intact.
+		const docs = byTestId(page, 'ndv').locator('a[href*="github.com"]').first();
+		expect(await docs.getAttribute('href')).toBe(TRIGGER_README_SECTION);
 		await browser.screenshot('03-trigger-panel', byTestId(page, 'ndv'));
 		await readmeScreenshot('trigger-panel', byTestId(page, 'ndv'));
 
