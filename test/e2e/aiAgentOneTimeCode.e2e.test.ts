@@ -1,0 +1,257 @@
+/**
+ * One-time codes through n8n's AI Agent, as examples/ai-agent-one-time-code.json builds it: two Call n8n
+ * Workflow Tools that run the example's own workflow (Data Table → Cloopen Send Code / Check Code →
+ * Data Table), so the model passes only a number and the code typed. A scripted OpenAI-compatible
+ * model on 127.0.0.1 tries to talk past the limits (more codes than allowed, extra arguments that would
+ * reset the counts, more wrong codes than Max Attempts, a code used twice), and a Cloopen Tool set to
+ * Verification is refused with nothing sent. The code the person hears is read from the emulator.
+ */
+import { loadExample, type ExampleWorkflow } from '../../dev/examples';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import {
+	startScriptedChatModel,
+	type OfferedTool,
+	type PlannedToolCall,
+} from './fixtures/scriptedChatModel';
+import { setUpOneTimeCodes, wrongFor, type OneTimeCodeFlow } from '../support/oneTimeCodeFlow';
+import { useEmulator } from '../support/useEmulator';
+
+const EXAMPLE = 'ai-agent-one-time-code.json';
+const SEND = 'Send_a_Sign-in_Code';
+const CHECK = 'Check_a_Sign-in_Code';
+const { emulator, credentials } = useEmulator({ callDurationMs: 300 }, { resetEachTest: false });
+let n8n: N8nInstance;
+let cloopenCredential: string;
+let flow: OneTimeCodeFlow;
+
+const toolNamed = (name: string) => (tools: OfferedTool[]) =>
+	tools.find((tool) => tool.name === name);
+const send = (args: Record<string, unknown>): PlannedToolCall => ({ pick: toolNamed(SEND), args });
+const check = (args: Record<string, unknown>): PlannedToolCall => ({
+	pick: toolNamed(CHECK),
+	args,
+});
+
+/** What a chat's model might add to talk the tools past the limits: none of it may count. */
+const TALKING_PAST = {
+	attempts: 0,
+	used: false,
+	recentSends: '',
+	maxAttempts: 100,
+	maxSendsPerNumber: 100,
+	action: 'send',
+};
+
+beforeAll(async () => {
+	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	cloopenCredential = await n8n.createCredential(
+		'cloopenApi',
+		'Cloopen emulator',
+		credentials({ appId: emulator.appId }),
+	);
+	// The Data Table the example's note names (and the webhook examples that share it).
+	flow = await setUpOneTimeCodes(n8n, emulator, cloopenCredential, n8n.baseUrl);
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+});
+
+/**
+ * Publishes `workflow` wired to a model that makes `plan`'s tool calls, in one turn, sends one chat
+ * message, and returns what each tool answered the model (in the plan's order) and the reply.
+ */
+async function chat(plan: PlannedToolCall[], workflow: ExampleWorkflow = loadExample(EXAMPLE)) {
+	const model = await startScriptedChatModel(plan);
+	try {
+		const openAi = await n8n.createCredential('openAiApi', 'Scripted model', {
+			apiKey: 'sk-scripted-not-a-secret',
+			url: model.baseUrl,
+		});
+		const workflowId = await n8n.importWorkflow(workflow, {
+			credentials: { cloopenApi: cloopenCredential, openAiApi: openAi },
+		});
+		await n8n.activateWorkflow(workflowId);
+		try {
+			const webhookId = workflow.nodes.find(
+				(node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger',
+			)?.webhookId as string;
+			const response = await fetch(n8n.webhookUrl(`${webhookId}/chat`), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-otp', chatInput: 'hi' }),
+			});
+			const reply = (await response.json()) as { output?: string };
+			expect(response.status).toBe(200);
+			const answers = model.turns[1].body.messages
+				.filter((message) => message.role === 'tool')
+				.sort((a, b) => order(a.tool_call_id) - order(b.tool_call_id))
+				.map((message) => parsed(message.content));
+			return { answers, reply: reply.output ?? '', shown: JSON.stringify(model.turns), workflowId };
+		} finally {
+			await n8n.deactivateWorkflow(workflowId);
+		}
+	} finally {
+		await model.close();
+	}
+}
+
+/** The scripted model numbers its calls call_<turn>_<index>. */
+const order = (id: string | undefined) => Number(id?.split('_').at(-1));
+
+/** A tool answer as the model got it: the workflow's last node's item(s), as JSON text. */
+function parsed(content: unknown): Record<string, unknown> {
+	const text = typeof content === 'string' ? content : JSON.stringify(content);
+	try {
+		const value = JSON.parse(text) as unknown;
+		return (Array.isArray(value) ? value[0] : value) as Record<string, unknown>;
+	} catch {
+		return { text };
+	}
+}
+
+const callsTo = (to: string) => emulator.calls().filter((call) => call.to === to);
+
+test('the model asks for more codes to one number than the guards allow, with arguments that would reset the limits: one call, the rest refused by rule, nothing else sent', async () => {
+	const to = '13800000101';
+	const { answers, shown } = await chat([
+		send({ to }),
+		send({ to, ...TALKING_PAST }),
+		send({ to, ...TALKING_PAST, resendCooldownSeconds: 0 }),
+	]);
+	expect(answers).toEqual([
+		{ sent: true, expiresAt: expect.stringMatching(/Z$/) },
+		expect.objectContaining({ sent: false, refusedBy: 'resend cooldown' }),
+		expect.objectContaining({ sent: false, refusedBy: 'resend cooldown' }),
+	]);
+	expect(answers[1].retryAfterSeconds).toBeGreaterThan(0);
+	expect(callsTo(to)).toHaveLength(1);
+	const row = await flow.rowOf(to);
+	expect(String(row?.recentSends).split(',')).toHaveLength(1);
+	// The model never sees the code: only the call carries it.
+	expect(shown).not.toContain(flow.codeHeardBy(to));
+
+	// The limit per number counts what the store kept, not what the model says.
+	const limited = '13800000102';
+	const earlier = [50, 40, 30, 20, 10].map((minutes) =>
+		new Date(Date.now() - minutes * 60_000).toISOString(),
+	);
+	await flow.insertRow({ to: limited, recentSends: earlier.join(','), attempts: 0, used: false });
+	const again = await chat([send({ to: limited, ...TALKING_PAST })]);
+	expect(again.answers).toEqual([
+		expect.objectContaining({ sent: false, refusedBy: 'send limit per number' }),
+	]);
+	expect(callsTo(limited)).toHaveLength(0);
+});
+
+test('more wrong codes than Max Attempts, each claiming no attempts so far: locked after five, then the right code is refused too', async () => {
+	const to = '13800000103';
+	expect((await chat([send({ to })])).answers).toEqual([expect.objectContaining({ sent: true })]);
+	const code = flow.codeHeardBy(to);
+	const { answers } = await chat([
+		...Array.from({ length: 6 }, () => check({ to, code: wrongFor(code), ...TALKING_PAST })),
+		check({ to, code, ...TALKING_PAST }),
+	]);
+	expect(answers.map(({ status, attemptsLeft }) => ({ status, attemptsLeft }))).toEqual([
+		{ status: 'wrong_code', attemptsLeft: 4 },
+		{ status: 'wrong_code', attemptsLeft: 3 },
+		{ status: 'wrong_code', attemptsLeft: 2 },
+		{ status: 'wrong_code', attemptsLeft: 1 },
+		{ status: 'wrong_code', attemptsLeft: 0 },
+		{ status: 'too_many_attempts', attemptsLeft: 0 },
+		{ status: 'too_many_attempts', attemptsLeft: 0 },
+	]);
+	expect(await flow.rowOf(to)).toMatchObject({ attempts: 5, used: false });
+});
+
+test('the right code is approved once, then already used, whatever the model says about it', async () => {
+	const to = '13800000104';
+	await chat([send({ to })]);
+	const code = flow.codeHeardBy(to);
+	const { answers, reply } = await chat([
+		check({ to, code }),
+		check({ to, code, used: false, attempts: 0 }),
+	]);
+	expect(answers).toEqual([
+		{ status: 'approved' },
+		{ status: 'already_used', attemptsLeft: expect.any(Number) },
+	]);
+	expect(await flow.rowOf(to)).toMatchObject({ used: true, lastStatus: 'approved' });
+	expect(reply).toContain('approved');
+	expect(reply).toContain('already_used');
+});
+
+test('what the model is offered: two tools that take only the number (and the code typed)', async () => {
+	const { shown } = await chat([check({ to: '13800000105', code: '000000' })]);
+	const turns = JSON.parse(shown) as Array<{
+		body: { tools?: Array<{ function: OfferedTool }> };
+	}>;
+	const offered = (turns[0].body.tools ?? []).map((tool) => tool.function);
+	expect(
+		Object.fromEntries(
+			offered.map((tool) => [tool.name, Object.keys(tool.parameters.properties ?? {}).sort()]),
+		),
+	).toEqual({ [SEND]: ['to'], [CHECK]: ['code', 'to'] });
+});
+
+test('a Cloopen Tool set to Verification → Send Code or Check Code is refused: the model is told why, nothing is sent', async () => {
+	const workflow = loadExample(EXAMPLE);
+	const direct = (name: string, parameters: Record<string, unknown>) => ({
+		id: `d1a2b3c4-0023-4c1e-8a55-${String(workflow.nodes.length).padStart(12, '0')}`,
+		name,
+		type: 'n8n-nodes-cloopen.cloopenTool',
+		typeVersion: 2,
+		position: [640, 220] as [number, number],
+		parameters: { resource: 'verification', ...parameters } as never,
+		credentials: { cloopenApi: { id: '1', name: 'Cloopen account' } },
+	});
+	workflow.nodes = workflow.nodes.filter((node) => !node.type.endsWith('toolWorkflow'));
+	workflow.nodes.push(
+		direct('Send Code Directly', {
+			operation: 'sendCode',
+			to: "={{ $fromAI('to', 'The mobile number, 11 digits', 'string') }}",
+			recentSends: "={{ $fromAI('recentSends', 'Codes sent so far', 'string') }}",
+		}),
+	);
+	workflow.nodes.push(
+		direct('Check Code Directly', {
+			operation: 'checkCode',
+			verification: "={{ $fromAI('verification', 'The verification', 'string') }}",
+			codeEntered: "={{ $fromAI('code', 'The code typed', 'string') }}",
+			attemptsSoFar: "={{ $fromAI('attempts', 'Attempts so far', 'string') }}",
+			alreadyUsed: "={{ $fromAI('used', 'Whether it was used', 'string') }}",
+		}),
+	);
+	workflow.connections = Object.fromEntries(
+		Object.entries(workflow.connections).filter(
+			([name]) => !name.startsWith('Send a') && !name.startsWith('Check a'),
+		),
+	);
+	for (const name of ['Send Code Directly', 'Check Code Directly'])
+		workflow.connections[name] = {
+			ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+		};
+	const requestsBefore = emulator.requests().length;
+	const { answers } = await chat(
+		[
+			{ pick: toolNamed('Send_Code_Directly'), args: { to: '13800000106', recentSends: '' } },
+			{
+				pick: toolNamed('Check_Code_Directly'),
+				args: { verification: 'cv1.x', code: '123456', attempts: '0', used: 'false' },
+			},
+		],
+		workflow,
+	);
+	expect(emulator.requests().length).toBe(requestsBefore);
+	const told = answers.map((answer) => JSON.stringify(answer));
+	expect(told).toEqual([
+		expect.stringContaining(
+			'Verification → Send Code is not available when Cloopen is used as an AI tool; nothing was sent',
+		),
+		expect.stringContaining(
+			'Verification → Check Code is not available when Cloopen is used as an AI tool; nothing was sent',
+		),
+	]);
+	expect(told.join('\n').toLowerCase()).not.toContain(emulator.authToken.toLowerCase());
+});
