@@ -129,8 +129,10 @@ test('the model asks for more codes to one number than the guards allow, with ar
 	expect(callsTo(to)).toHaveLength(1);
 	const row = await flow.rowOf(to);
 	expect(String(row?.recentSends).split(',')).toHaveLength(1);
-	// The model never sees the code: only the call carries it.
+	// The model never sees the code (only the call carries it) nor the stored verification.
 	expect(shown).not.toContain(flow.codeHeardBy(to));
+	expect(shown).not.toContain(String(row?.verification));
+	expect(shown).not.toMatch(/cv1\./);
 
 	// The limit per number counts what the store kept, not what the model says.
 	const limited = '13800000102';
