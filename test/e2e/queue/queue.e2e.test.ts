@@ -395,7 +395,6 @@ describe('when n8n cannot take a notification', () => {
 				(node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger',
 			);
 			if (!trigger) throw new Error('the alert example has no Cloopen Trigger');
-			trigger.typeVersion = 2;
 			trigger.webhookId = randomUUID();
 			const workflowId = await setup.main.importWorkflow(alertCopy, {
 				credentials: { cloopenApi: setup.credentialId },
