@@ -1,8 +1,11 @@
-import type { IWebhookFunctions } from 'n8n-workflow';
+import { isDeepStrictEqual } from 'node:util';
+
+import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { cloopenRequest } from '../transport/request';
 import type { Notification } from './normalise';
 import { Refusal } from './refusal';
+import { forgetVerifyingCredentials, verifyingCredentials } from './verifyingCredentials';
 
 /** Overall deadline of the question to the platform: a slow or trickling server is refused after it. */
 const VERIFY_DEADLINE_MS = 15_000;
@@ -19,6 +22,9 @@ const stateOf = (response: Record<string, unknown>): string | undefined => {
 	return state === undefined || state === null ? undefined : String(state).trim();
 };
 
+const sameCredentials = (a: ICredentialDataDecryptedObject, b: ICredentialDataDecryptedObject) =>
+	isDeepStrictEqual(a, b);
+
 /**
  * Asks the platform (Call Result, docs/platform.md#call-result) whether the call really ended as the notification says.
  * The platform does not sign its callbacks; this makes a forged "answered" or "failed" useless. A
@@ -32,17 +38,32 @@ export async function verifyCallResult(
 	if (notification.callSid === null || notification.state === null) {
 		throw new Refusal(403, 'cannot verify a notification without callSid and state');
 	}
-	let response: Record<string, unknown> | undefined;
-	let failure: Error | undefined;
-	try {
-		response = await cloopenRequest.call(this, {
+	const callSid = notification.callSid;
+	const ask = async (credentials: ICredentialDataDecryptedObject) =>
+		await cloopenRequest.call(this, {
 			operation: 'Cloopen Trigger → verify the call result',
 			method: 'GET',
 			path: 'CallResult',
 			format: 'json',
-			qs: { callsid: notification.callSid },
+			qs: { callsid: callSid },
 			timeoutMs: deadlineMs,
+			credentials,
 		});
+	let response: Record<string, unknown> | undefined;
+	let failure: Error | undefined;
+	try {
+		const first = await verifyingCredentials(this);
+		try {
+			response = await ask(first.credentials);
+		} catch (error) {
+			// Remembered credentials may have been changed since (a token, a Base URL): read them
+			// again, and ask again only if they did change.
+			if (!first.remembered) throw error;
+			forgetVerifyingCredentials(this);
+			const fresh = await verifyingCredentials(this);
+			if (sameCredentials(fresh.credentials, first.credentials)) throw error;
+			response = await ask(fresh.credentials);
+		}
 	} catch (error) {
 		failure = error as Error;
 	}

@@ -1,0 +1,149 @@
+/**
+ * Verify With Platform reads the node's credentials once for a burst of notifications (n8n decrypts
+ * them and prepares an expression sandbox on every read from a webhook), reads them again once the
+ * platform refuses the remembered ones, and never hands them to another node.
+ */
+import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
+import {
+	KEEP_CREDENTIALS_MS,
+	verifyingCredentials,
+	verifyingCredentialsKept,
+} from '../../nodes/shared/notifications/verifyingCredentials';
+import { serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { HarnessCredentialsHelper } from '../../dev/engine/credentialsHelper';
+import { useEmulator } from '../support/useEmulator';
+import { ACK, OPEN_TRIGGER, voiceCodeXml } from './fixtures';
+
+const { emulator, credentials, main } = useEmulator({ callDurationMs: 10 });
+let served: ServedWebhook | undefined;
+const readCredentials = HarnessCredentialsHelper.prototype.getDecrypted;
+const reads = jest.spyOn(HarnessCredentialsHelper.prototype, 'getDecrypted');
+
+afterEach(async () => {
+	await served?.close();
+	served = undefined;
+	reads.mockClear();
+});
+
+let workflows = 0;
+/** A trigger with Verify With Platform in a workflow of its own, so nothing is remembered for it yet. */
+async function serveVerifying() {
+	served = await serveWebhook(
+		CloopenTrigger,
+		{ ...OPEN_TRIGGER, ignoreRepeats: false, verifyWithPlatform: true },
+		{ credentials: { cloopenApi: credentials() as never }, workflowId: `verify-${++workflows}` },
+	);
+	return served;
+}
+
+/** Places `count` voice codes on the emulator and lets them end not answered (the number's last digit 1). */
+async function endedCalls(count: number) {
+	for (let i = 0; i < count; i++) {
+		await main({
+			path: 'Calls/VoiceVerify',
+			body: JSON.stringify({
+				appId: emulator.appId,
+				to: `13800000${String(i).padStart(2, '0')}1`,
+				verifyCode: '1234',
+			}),
+		});
+	}
+	emulator.advanceTime(1000);
+	return emulator.calls();
+}
+
+const post = async (url: string, callSid: string, state: string) => {
+	const response = await fetch(url, {
+		method: 'POST',
+		body: voiceCodeXml({ callSid, state }),
+		headers: { 'Content-Type': 'text/plain' },
+	});
+	return { status: response.status, text: await response.text() };
+};
+
+/** The state the platform gives a call to a number ending in 1: not answered. */
+const NOT_ANSWERED = '1';
+const callResultRequests = () =>
+	emulator.requests().filter((request) => request.path.endsWith('/CallResult')).length;
+
+test('a burst of notifications reads the credentials once, and every one is checked with the platform', async () => {
+	const calls = await endedCalls(10);
+	const { url, executions } = await serveVerifying();
+	const replies = await Promise.all(
+		calls.map(async (call) => await post(url, call.callSid, NOT_ANSWERED)),
+	);
+	expect(replies.map((reply) => reply.text)).toEqual(calls.map(() => ACK));
+	expect(executions).toHaveLength(10);
+	expect(callResultRequests()).toBe(10);
+	expect(reads.mock.calls.filter(([, , type]) => type === 'cloopenApi')).toHaveLength(1);
+});
+
+test('credentials the platform refuses are read again at once: a token fixed in n8n works for the next notification', async () => {
+	const [first, second] = await endedCalls(2);
+	const { url, executions } = await serveVerifying();
+	// The first read gives a wrong token, as before the user fixed it.
+	reads.mockImplementationOnce(async function (this: HarnessCredentialsHelper, ...args) {
+		const data: ICredentialDataDecryptedObject = await readCredentials.apply(this, args);
+		return { ...data, authToken: '0'.repeat(32) };
+	});
+	expect((await post(url, first.callSid, NOT_ANSWERED)).status).toBe(403);
+	// Now n8n gives the fixed token; the remembered wrong one is refused once, then read again.
+	expect((await post(url, second.callSid, NOT_ANSWERED)).text).toBe(ACK);
+	expect(executions).toHaveLength(1);
+	expect(callResultRequests()).toBe(3);
+	expect(reads).toHaveBeenCalledTimes(2);
+});
+
+test(`they are remembered for ${KEEP_CREDENTIALS_MS / 1000} s, then read again`, async () => {
+	const [first, second, third] = await endedCalls(3);
+	const { url } = await serveVerifying();
+	const start = Date.now();
+	expect((await post(url, first.callSid, NOT_ANSWERED)).text).toBe(ACK);
+	const at = async (ms: number, callSid: string) => {
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(start + ms);
+		try {
+			expect((await post(url, callSid, NOT_ANSWERED)).text).toBe(ACK);
+		} finally {
+			clock.mockRestore();
+		}
+	};
+	await at(KEEP_CREDENTIALS_MS - 1000, second.callSid);
+	expect(reads).toHaveBeenCalledTimes(1);
+	await at(KEEP_CREDENTIALS_MS + 1000, third.callSid);
+	expect(reads).toHaveBeenCalledTimes(2);
+});
+
+describe('what is remembered', () => {
+	const contextOf = (workflowId: string, nodeId: string, credentialId = 'c1') => {
+		const getCredentials = jest.fn(async () => ({ accountSid: workflowId, authToken: nodeId }));
+		const context = {
+			getNode: () => ({ id: nodeId, credentials: { cloopenApi: { id: credentialId, name: 'x' } } }),
+			getWorkflow: () => ({ id: workflowId }),
+			getCredentials,
+		} as unknown as IWebhookFunctions;
+		return { context, getCredentials };
+	};
+
+	test('is served only to the workflow node it was read for', async () => {
+		const a = contextOf('w1', 'n1');
+		const otherWorkflow = contextOf('w2', 'n1');
+		const otherNode = contextOf('w1', 'n2');
+		const otherCredential = contextOf('w1', 'n1', 'c2');
+		await verifyingCredentials(a.context, 1000);
+		expect(await verifyingCredentials(a.context, 2000)).toMatchObject({ remembered: true });
+		for (const other of [otherWorkflow, otherNode, otherCredential]) {
+			expect(await verifyingCredentials(other.context, 2000)).toMatchObject({ remembered: false });
+			expect(other.getCredentials).toHaveBeenCalledTimes(1);
+		}
+		expect(a.getCredentials).toHaveBeenCalledTimes(1);
+	});
+
+	test('stays bounded however many nodes verify', async () => {
+		for (let node = 0; node < 1000; node++) {
+			await verifyingCredentials(contextOf('bound', `n${node}`).context, 5000);
+		}
+		expect(verifyingCredentialsKept()).toBeLessThanOrEqual(200);
+	});
+});
