@@ -1,5 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
-
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { cloopenRequest } from '../transport/request';
@@ -23,7 +21,7 @@ const stateOf = (response: Record<string, unknown>): string | undefined => {
 };
 
 const sameCredentials = (a: ICredentialDataDecryptedObject, b: ICredentialDataDecryptedObject) =>
-	isDeepStrictEqual(a, b);
+	JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
  * Asks the platform (Call Result, docs/platform.md#call-result) whether the call really ended as the notification says.
@@ -40,29 +38,32 @@ export async function verifyCallResult(
 	}
 	const callSid = notification.callSid;
 	const ask = async (credentials: ICredentialDataDecryptedObject) =>
-		await cloopenRequest.call(this, {
-			operation: 'Cloopen Trigger → verify the call result',
-			method: 'GET',
-			path: 'CallResult',
-			format: 'json',
-			qs: { callsid: callSid },
-			timeoutMs: deadlineMs,
-			credentials,
-		});
+		await cloopenRequest
+			.call(this, {
+				operation: 'Cloopen Trigger → verify the call result',
+				method: 'GET',
+				path: 'CallResult',
+				format: 'json',
+				qs: { callsid: callSid },
+				timeoutMs: deadlineMs,
+				credentials,
+			})
+			.then(
+				(answer) => ({ answer, failure: undefined }),
+				(error: Error) => ({ answer: undefined, failure: error }),
+			);
 	let response: Record<string, unknown> | undefined;
 	let failure: Error | undefined;
 	try {
 		const first = await verifyingCredentials(this);
-		try {
-			response = await ask(first.credentials);
-		} catch (error) {
+		({ answer: response, failure } = await ask(first.credentials));
+		if (response === undefined && first.remembered) {
 			// Remembered credentials may have been changed since (a token, a Base URL): read them
 			// again, and ask again only if they did change.
-			if (!first.remembered) throw error;
 			forgetVerifyingCredentials(this);
 			const fresh = await verifyingCredentials(this);
-			if (sameCredentials(fresh.credentials, first.credentials)) throw error;
-			response = await ask(fresh.credentials);
+			if (!sameCredentials(fresh.credentials, first.credentials))
+				({ answer: response, failure } = await ask(fresh.credentials));
 		}
 	} catch (error) {
 		failure = error as Error;
