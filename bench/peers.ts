@@ -67,7 +67,8 @@ function cloopenWorkflow(
 			{
 				name: 'Cloopen',
 				type: 'n8n-nodes-cloopen.cloopen',
-				typeVersion: 1,
+				// What a node added now is; its run settings live in Options.
+				typeVersion: 2,
 				position: [400, 0],
 				parameters: {
 					resource: 'voiceNotification',
@@ -76,7 +77,7 @@ function cloopenWorkflow(
 					to: '={{ $json.to }}',
 					content: 'text',
 					mediaTxt: MESSAGE,
-					...parallel,
+					options: parallel,
 				},
 				credentials: { cloopenApi: { id: '', name: '' } },
 			},

@@ -4,8 +4,16 @@ import type { ConcurrencyPlan } from './requestWindow';
 import { settingPath } from './requestSettings';
 
 const MOST = 1000;
-const DEFAULT_MAXIMUM = 250;
+/**
+ * Adaptive's default ceiling by node version. Version 2 may open as wide as the platform accepts:
+ * on a slow link the node is then faster than sending everything at once (docs/performance.md);
+ * version 1 keeps the ceiling its saved workflows ran with.
+ */
+const DEFAULT_MAXIMUM = { 1: 250, 2: MOST } as const;
 const DEFAULT_FIXED = 10;
+
+const defaultMaximum = (typeVersion: number) =>
+	typeVersion >= 2 ? DEFAULT_MAXIMUM[2] : DEFAULT_MAXIMUM[1];
 
 /**
  * Parallel Requests and its number, at the top of the form (version 1) or in Options (version 2).
@@ -39,7 +47,7 @@ export const parallelRequestsFields = (inOptions: boolean): INodeProperties[] =>
 		name: 'maxParallelRequests',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: MOST },
-		default: DEFAULT_MAXIMUM,
+		default: inOptions ? DEFAULT_MAXIMUM[2] : DEFAULT_MAXIMUM[1],
 		displayOptions: inOptions
 			? { hide: { parallelMode: ['fixed'] } }
 			: { show: { parallelMode: ['adaptive'] } },
@@ -61,10 +69,12 @@ const whole = (value: unknown, fallback: number) =>
 
 /** The run's plan; these parameters are read once, for the first item, as n8n does for such settings. */
 export function readConcurrencyPlan(context: IExecuteFunctions): ConcurrencyPlan {
+	const { typeVersion } = context.getNode();
 	const setting = (name: string, fallback: unknown) =>
-		context.getNodeParameter(settingPath(context.getNode().typeVersion, name), 0, fallback);
+		context.getNodeParameter(settingPath(typeVersion, name), 0, fallback);
 	const adaptive = setting('parallelMode', 'adaptive') !== 'fixed';
+	const ceiling = defaultMaximum(typeVersion);
 	return adaptive
-		? { adaptive, maximum: whole(setting('maxParallelRequests', DEFAULT_MAXIMUM), DEFAULT_MAXIMUM) }
+		? { adaptive, maximum: whole(setting('maxParallelRequests', ceiling), ceiling) }
 		: { adaptive, maximum: whole(setting('parallelRequests', DEFAULT_FIXED), DEFAULT_FIXED) };
 }
