@@ -20,49 +20,53 @@ const defaultMaximum = (typeVersion: number) =>
  * In Options, Parallel Requests is absent until added, which means Adaptive: so Maximum Parallel
  * Requests shows unless Fixed is chosen, and Requests at Once only when it is.
  */
-export const parallelRequestsFields = (inOptions: boolean): INodeProperties[] => [
-	{
-		displayName: 'Parallel Requests',
-		name: 'parallelMode',
-		type: 'options',
-		default: 'adaptive',
-		options: [
-			{
-				name: 'Adaptive',
-				value: 'adaptive',
-				description:
-					'As many at once as the platform accepts: more while it accepts, fewer when it answers "too many at once" (111111, 111112, 111114); the items it refused that way are sent again',
-			},
-			{
-				name: 'Fixed',
-				value: 'fixed',
-				description: 'Always the same number at once; a "too many at once" refusal fails the item',
-			},
-		],
-		description:
-			'How many input items are sent to the platform at the same time. Output order stays the input order.',
-	},
-	{
-		displayName: 'Maximum Parallel Requests',
-		name: 'maxParallelRequests',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MOST },
-		default: inOptions ? DEFAULT_MAXIMUM[2] : DEFAULT_MAXIMUM[1],
-		displayOptions: inOptions
-			? { hide: { parallelMode: ['fixed'] } }
-			: { show: { parallelMode: ['adaptive'] } },
-		description: 'The most requests in flight at once, however many the platform would accept',
-	},
-	{
-		displayName: 'Requests at Once',
-		name: 'parallelRequests',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MOST },
-		default: DEFAULT_FIXED,
-		displayOptions: { show: { parallelMode: ['fixed'] } },
-		description: 'How many items are sent at the same time (1: one after the other)',
-	},
-];
+export function parallelRequestsFields(inOptions: boolean): INodeProperties[] {
+	const maximumByDefault = defaultMaximum(inOptions ? 2 : 1);
+	return [
+		{
+			displayName: 'Parallel Requests',
+			name: 'parallelMode',
+			type: 'options',
+			default: 'adaptive',
+			options: [
+				{
+					name: 'Adaptive',
+					value: 'adaptive',
+					description:
+						'As many at once as the platform accepts: more while it accepts, fewer when it answers "too many at once" (111111, 111112, 111114); the items it refused that way are sent again',
+				},
+				{
+					name: 'Fixed',
+					value: 'fixed',
+					description:
+						'Always the same number at once; a "too many at once" refusal fails the item',
+				},
+			],
+			description:
+				'How many input items are sent to the platform at the same time. Output order stays the input order.',
+		},
+		{
+			displayName: 'Maximum Parallel Requests',
+			name: 'maxParallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MOST },
+			default: maximumByDefault,
+			displayOptions: inOptions
+				? { hide: { parallelMode: ['fixed'] } }
+				: { show: { parallelMode: ['adaptive'] } },
+			description: 'The most requests in flight at once, however many the platform would accept',
+		},
+		{
+			displayName: 'Requests at Once',
+			name: 'parallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MOST },
+			default: DEFAULT_FIXED,
+			displayOptions: { show: { parallelMode: ['fixed'] } },
+			description: 'How many items are sent at the same time (1: one after the other)',
+		},
+	];
+}
 
 const whole = (value: unknown, fallback: number) =>
 	Math.min(MOST, Math.max(1, Math.floor(Number(value)) || fallback));
