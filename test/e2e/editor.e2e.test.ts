@@ -331,6 +331,8 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			'Server',
 			'Base URL',
 			'Ignore SSL Issues (Insecure)',
+			// The notice that says what a bare network code from Test connection means.
+			'ECONNREFUSED (nothing answers at that host and port)',
 		]) {
 			expect({ label, shown: text.includes(label) }).toEqual({ label, shown: true });
 		}
