@@ -3,8 +3,9 @@
  * imported into a real n8n 2.41 with the package installed as the README says, published, their
  * state in n8n's own Data Table, the code heard on the emulator's call and typed back over HTTP. A
  * code is approved once and then refused as used, five wrong codes lock it, an expired code is
- * refused, the send limits refuse with their rule, and checks of the same code at the same moment
- * approve at most once and count every attempt.
+ * refused, the send limits refuse with their rule, requests for one number at the same moment place
+ * one call, and checks of the same code at the same moment approve at most once and count every
+ * attempt.
  */
 import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
@@ -14,7 +15,13 @@ import {
 	openVerification,
 	sealVerification,
 } from '../../nodes/Cloopen/verification/verificationToken';
-import { setUpOneTimeCodes, wrongFor, type OneTimeCodeFlow } from '../support/oneTimeCodeFlow';
+import {
+	burstProblems,
+	sendsOf,
+	setUpOneTimeCodes,
+	wrongFor,
+	type OneTimeCodeFlow,
+} from '../support/oneTimeCodeFlow';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
@@ -77,7 +84,7 @@ test('another code to the same number within the minute is refused, naming the r
 		sent: false,
 		refusedBy: 'resend cooldown',
 		retryAfterSeconds: expect.any(Number),
-		message: expect.stringContaining('138****0000'),
+		message: expect.stringContaining('Resend Cooldown is 60 s'),
 	});
 	expect(emulator.calls()).toHaveLength(calls);
 });
@@ -163,4 +170,50 @@ test('checks of the same code at the same moment: approved at most once, and eve
 			? { status: 403, body: { status: 'too_many_attempts', attemptsLeft: 0 } }
 			: { status: 200, body: { status: 'approved' } },
 	);
+});
+
+const callsTo = (to: string) => emulator.calls().filter((call) => call.to === to);
+
+test('ten requests for one number at the same moment place one call, for a number never sent to and for one with a row; the refused ones do not count', async () => {
+	const fresh = '13800000200';
+	const answers = await flow.burst(fresh, 10);
+	expect(burstProblems(answers)).toEqual([]);
+	expect(callsTo(fresh)).toHaveLength(1);
+	const rows = await flow.rowsOf(fresh);
+	expect(rows).toHaveLength(1);
+	expect(sendsOf(rows[0])).toHaveLength(1);
+	expect(rows[0]).toMatchObject({ attempts: 0, used: false, lastStatus: 'sent' });
+
+	const known = '13800000210';
+	const earlier = new Date(Date.now() - 5 * 60_000).toISOString();
+	await flow.insertRow({ to: known, recentSends: earlier, attempts: 0, used: false });
+	expect(burstProblems(await flow.burst(known, 10))).toEqual([]);
+	expect(callsTo(known)).toHaveLength(1);
+	const sends = sendsOf(await rowOf(known));
+	expect(sends).toHaveLength(2);
+	expect(sends[0]).toBe(earlier);
+
+	// Once the cooldown is over (the stored times moved back two minutes), the next request is sent:
+	// the nine refused requests left nothing that counts.
+	const moved = sends.map((time) => new Date(Date.parse(time) - 120_000).toISOString());
+	await flow.updateRow(known, { recentSends: moved.join(',') });
+	expect((await request(known)).status).toBe(200);
+	expect(callsTo(known)).toHaveLength(2);
+	expect(sendsOf(await rowOf(known))).toHaveLength(3);
+	process.stdout.write(
+		`[oneTimeCodes] burst of 10 (new number): ${answers.map((answer) => answer.body.refusedBy ?? 'sent').join(', ')}\n`,
+	);
+});
+
+test('a request Send Code refuses after the claim gives the claim back: nothing sent, nothing counted', async () => {
+	// A landline: the claim is made, then the allow-list (mainland mobile numbers only) refuses.
+	const landline = '01012345678';
+	const answer = await request(landline);
+	expect(answer).toEqual({
+		status: 429,
+		body: expect.objectContaining({ sent: false, refusedBy: 'destination allow-list' }),
+	});
+	expect(callsTo(landline)).toHaveLength(0);
+	const rows = await flow.rowsOf(landline);
+	expect(rows.map((row) => sendsOf(row))).toEqual(rows.map(() => []));
 });

@@ -28,13 +28,50 @@ export interface OneTimeCodeFlow {
 	requestWorkflowId: string;
 	/** POST to the request webhook; the answer. */
 	request(to: string): Promise<Answer>;
+	/** `count` requests for `to` at the same moment; their answers. */
+	burst(to: string, count: number): Promise<Answer[]>;
 	/** POST to the check webhook; the answer. */
 	check(to: string, code: string): Promise<Answer>;
 	/** The code the person heard: what the emulator's last call to that number read out. */
 	codeHeardBy(to: string): string;
 	rowOf(to: string): Promise<Row | undefined>;
+	/** Every row for the number (the examples keep one). */
+	rowsOf(to: string): Promise<Row[]>;
 	insertRow(row: Row): Promise<void>;
+	/** Writes `fields` into the number's row(s), as a user editing the table would. */
+	updateRow(to: string, fields: Record<string, unknown>): Promise<void>;
 }
+
+/** Why a request of a burst for one number is refused: another request's claim, or that claim seen. */
+const SAME_MOMENT = ['another request for this number at the same moment', 'resend cooldown'];
+
+/**
+ * What is wrong with the answers to requests for one number at the same moment, if not exactly one
+ * was sent and every other one refused with 429, a reason and when to try again; empty when right.
+ */
+export function burstProblems(answers: Answer[]): string[] {
+	const sent = answers.filter((answer) => answer.status === 200).length;
+	const wrong = answers.filter(
+		(answer) =>
+			answer.status !== 200 &&
+			!(
+				answer.status === 429 &&
+				answer.body.sent === false &&
+				SAME_MOMENT.includes(String(answer.body.refusedBy)) &&
+				Number(answer.body.retryAfterSeconds) > 0
+			),
+	);
+	return [
+		...(sent === 1 ? [] : [`${sent} answers say sent`]),
+		...wrong.map((answer) => `answered ${answer.status} ${JSON.stringify(answer.body)}`),
+	];
+}
+
+/** The send times a row keeps in `recentSends`. */
+export const sendsOf = (row: Row | undefined): string[] =>
+	String(row?.recentSends ?? '')
+		.split(',')
+		.filter((time) => time !== '');
 
 /**
  * Creates the table, imports and publishes both examples with the credential chosen; `webhookBase`
@@ -77,6 +114,10 @@ export async function setUpOneTimeCodes(
 	return {
 		requestWorkflowId,
 		request: async (to) => await post('one-time-code/request', { to }),
+		burst: async (to, count) =>
+			await Promise.all(
+				Array.from({ length: count }, async () => await post('one-time-code/request', { to })),
+			),
 		check: async (to, code) => await post('one-time-code/check', { to, code }),
 		codeHeardBy(to) {
 			const call = emulator
@@ -87,11 +128,18 @@ export async function setUpOneTimeCodes(
 			return String(call.fields.verifyCode);
 		},
 		rowOf: async (to) => (await rows()).find((row) => row.to === to),
+		rowsOf: async (to) => (await rows()).filter((row) => row.to === to),
 		async insertRow(row) {
 			const columns = Object.fromEntries(
 				Object.entries(row).filter(([key]) => !SYSTEM_COLUMNS.includes(key)),
 			);
 			await main.api('POST', `${tablePath}/insert`, { data: [columns] });
+		},
+		async updateRow(to, fields) {
+			await main.api('PATCH', `${tablePath}/rows`, {
+				filter: { type: 'and', filters: [{ columnName: 'to', condition: 'eq', value: to }] },
+				data: fields,
+			});
 		},
 	};
 }

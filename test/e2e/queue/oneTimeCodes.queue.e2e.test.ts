@@ -3,10 +3,17 @@
  * process (queueSetup.ts). The examples' requests reach the webhook process, their executions run on
  * either worker, and the Data Table lives in PostgreSQL, where the conditional update is one
  * UPDATE … RETURNING: a code is approved once, five wrong codes lock it, and checks of the same code
- * at the same moment, spread over both workers, approve at most once and count every attempt.
+ * at the same moment, spread over both workers, approve at most once and count every attempt, and
+ * requests for one number at the same moment place one call.
  */
 import { startQueueSetup, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
-import { setUpOneTimeCodes, wrongFor, type OneTimeCodeFlow } from '../../support/oneTimeCodeFlow';
+import {
+	burstProblems,
+	sendsOf,
+	setUpOneTimeCodes,
+	wrongFor,
+	type OneTimeCodeFlow,
+} from '../../support/oneTimeCodeFlow';
 
 let setup: QueueSetup;
 let flow: OneTimeCodeFlow;
@@ -93,5 +100,34 @@ test('checks at the same moment on two workers: approved at most once, every att
 	expect(second.size).toBeGreaterThan(0);
 	process.stdout.write(
 		`[oneTimeCodes queue] right code ×8: ${statuses.join(', ')}; wrong code ×12: ${counted} counted\n`,
+	);
+});
+
+test('ten requests for one number at the same moment, over both workers: one call, for a number never sent to and for one with a row', async () => {
+	const callsTo = (to: string) => setup.emulator.calls().filter((call) => call.to === to);
+	const before = setup.workers.map((worker) => ranBy(worker.log()));
+	const fresh = '13800000140';
+	const answers = await flow.burst(fresh, 10);
+	expect(burstProblems(answers)).toEqual([]);
+	expect(callsTo(fresh)).toHaveLength(1);
+	const rows = await flow.rowsOf(fresh);
+	expect(rows).toHaveLength(1);
+	expect(sendsOf(rows[0])).toHaveLength(1);
+
+	const known = '13800000150';
+	const earlier = new Date(Date.now() - 5 * 60_000).toISOString();
+	await flow.insertRow({ to: known, recentSends: earlier, attempts: 0, used: false });
+	const again = await flow.burst(known, 10);
+	expect(burstProblems(again)).toEqual([]);
+	expect(callsTo(known)).toHaveLength(1);
+	expect(sendsOf(await flow.rowOf(known))).toHaveLength(2);
+
+	// The bursts really ran on both workers.
+	setup.workers.forEach((worker, index) => {
+		const ran = [...ranBy(worker.log())].filter((id) => !before[index].has(id));
+		expect(ran.length).toBeGreaterThan(0);
+	});
+	process.stdout.write(
+		`[oneTimeCodes queue] burst of 10, new number: ${answers.map((answer) => answer.body.refusedBy ?? 'sent').join(', ')}; known number: ${again.map((answer) => answer.body.refusedBy ?? 'sent').join(', ')}\n`,
 	);
 });
