@@ -24,12 +24,22 @@ const COLUMNS = [
 /** What the REST API answers for a row besides its columns. */
 const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
 
+export interface Burst {
+	answers: Answer[];
+	/** What is wrong with the answers (burstProblems). */
+	problems: string[];
+	/** Calls the emulator got for the number during the burst. */
+	calls: number;
+	/** How many send times each row for the number keeps afterwards. */
+	sendsPerRow: number[];
+}
+
 export interface OneTimeCodeFlow {
 	requestWorkflowId: string;
 	/** POST to the request webhook; the answer. */
 	request(to: string): Promise<Answer>;
-	/** `count` requests for `to` at the same moment; their answers. */
-	burst(to: string, count: number): Promise<Answer[]>;
+	/** `count` requests for `to` at the same moment, and what came of them. */
+	burst(to: string, count: number): Promise<Burst>;
 	/** POST to the check webhook; the answer. */
 	check(to: string, code: string): Promise<Answer>;
 	/** The code the person heard: what the emulator's last call to that number read out. */
@@ -114,10 +124,21 @@ export async function setUpOneTimeCodes(
 	return {
 		requestWorkflowId,
 		request: async (to) => await post('one-time-code/request', { to }),
-		burst: async (to, count) =>
-			await Promise.all(
+		async burst(to, count) {
+			const callsTo = () => emulator.calls().filter((call) => call.to === to).length;
+			const before = callsTo();
+			const answers = await Promise.all(
 				Array.from({ length: count }, async () => await post('one-time-code/request', { to })),
-			),
+			);
+			return {
+				answers,
+				problems: burstProblems(answers),
+				calls: callsTo() - before,
+				sendsPerRow: (await rows())
+					.filter((row) => row.to === to)
+					.map((row) => sendsOf(row).length),
+			};
+		},
 		check: async (to, code) => await post('one-time-code/check', { to, code }),
 		codeHeardBy(to) {
 			const call = emulator
