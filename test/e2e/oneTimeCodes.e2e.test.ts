@@ -201,7 +201,7 @@ test('ten requests for one number at the same moment place one call, for a numbe
 	);
 });
 
-test('a request Send Code refuses after the claim gives the claim back: nothing sent, nothing counted', async () => {
+test('a request Send Code refuses after the claim, or the platform refuses, gives the claim back: nothing counted', async () => {
 	// A landline: the claim is made, then the allow-list (mainland mobile numbers only) refuses.
 	const landline = '01012345678';
 	const answer = await request(landline);
@@ -212,4 +212,20 @@ test('a request Send Code refuses after the claim gives the claim back: nothing 
 	expect(callsTo(landline)).toHaveLength(0);
 	const rows = await flow.rowsOf(landline);
 	expect(rows.map((row) => sendsOf(row))).toEqual([[]]);
+
+	// The platform refuses the call (no balance): 502 with its reason, and the claim is given back,
+	// so once the balance is back the next request is sent and the row counts that one send.
+	const refused = '13800000220';
+	emulator.setAccount({ balance: 0 });
+	try {
+		const answer = await request(refused);
+		expect(answer.status).toBe(502);
+		expect(answer.body).toMatchObject({ sent: false, refusedBy: null });
+	} finally {
+		emulator.setAccount({ balance: 1e9 });
+	}
+	expect(callsTo(refused)).toHaveLength(0);
+	expect(sendsOf(await rowOf(refused))).toEqual([]);
+	expect((await request(refused)).status).toBe(200);
+	expect(sendsOf(await rowOf(refused))).toHaveLength(1);
 });
