@@ -6,7 +6,7 @@
  * reset the counts, more wrong codes than Max Attempts, a code used twice), and a Cloopen Tool set to
  * Verification is refused with nothing sent. The code the person hears is read from the emulator.
  */
-import { loadExample, type ExampleWorkflow } from '../../dev/examples';
+import { importExample, loadExample, type ExampleWorkflow } from '../../dev/examples';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import {
@@ -256,4 +256,58 @@ test('a Cloopen Tool set to Verification → Send Code or Check Code is refused:
 		),
 	]);
 	expect(told.join('\n').toLowerCase()).not.toContain(emulator.authToken.toLowerCase());
+});
+
+test("the tools' send steps are the request example's: the same nodes, settings and wiring, the number taken from the tool's input", () => {
+	// What the webhook example reads from its request, the tools' workflow reads from its caller.
+	const asRequest = (workflow: ExampleWorkflow): ExampleWorkflow => ({
+		...workflow,
+		nodes: workflow.nodes.map((node) => {
+			let text = JSON.stringify(node).replaceAll(
+				"$('When Called by a Tool').first().json.to",
+				"$('Code Requested').first().json.body.to",
+			);
+			if (node.name === 'Find the Number')
+				text = text.replaceAll('{{ $json.to }}', '{{ $json.body.to }}');
+			return JSON.parse(text) as ExampleWorkflow['nodes'][number];
+		}),
+	});
+	const request = importExample('one-time-code-request.json');
+	const agent = asRequest(importExample(EXAMPLE));
+	const steps = (workflow: ExampleWorkflow, names: string[]) =>
+		workflow.nodes
+			.filter((node) => names.includes(node.name))
+			.map(({ name, type, typeVersion, parameters, executeOnce, alwaysOutputData, onError }) => ({
+				name,
+				type,
+				typeVersion,
+				// The If nodes' condition ids are each workflow's own.
+				parameters: JSON.stringify(parameters).replace(/"id":"[0-9a-f-]{36}"/g, '"id":""'),
+				executeOnce,
+				alwaysOutputData,
+				onError,
+			}))
+			.sort((a, b) => a.name.localeCompare(b.name));
+	// Every step between the request and its answers (the answers differ: a webhook's, a tool's).
+	const answers = [
+		'Code Requested',
+		'Over the Limits',
+		'Another Request First',
+		'Code Sent',
+		'Not Sent',
+	];
+	const names = request.nodes
+		.filter((node) => !node.type.endsWith('stickyNote') && !answers.includes(node.name))
+		.map((node) => node.name);
+	expect(names).toEqual(
+		expect.arrayContaining(['Claim the Send', 'Claim the Number', 'Send Code']),
+	);
+	expect(steps(agent, names)).toEqual(steps(request, names));
+	const wiring = (workflow: ExampleWorkflow) =>
+		Object.fromEntries(names.map((name) => [name, workflow.connections[name]]));
+	const rename = (workflow: ExampleWorkflow) =>
+		JSON.parse(
+			JSON.stringify(wiring(workflow)).replaceAll('"Code Not Sent"', '"Not Sent"'),
+		) as unknown;
+	expect(rename(agent)).toEqual(rename(request));
 });
