@@ -15,6 +15,7 @@ import {
 	type ScriptedChatModel,
 } from './fixtures/scriptedChatModel';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { withPublishedChat } from './fixtures/publishedChat';
 import { useEmulator } from '../support/useEmulator';
 
 const EXAMPLE = 'ai-agent-voice-code.json';
@@ -36,30 +37,12 @@ afterAll(async () => {
 
 /** Publishes the example wired to `model`, sends one chat message to its webhook, returns the reply and execution. */
 async function chat(model: ScriptedChatModel, message: string) {
-	const openAi = await n8n.createCredential('openAiApi', 'Scripted model', {
-		apiKey: 'sk-scripted-not-a-secret',
-		url: model.baseUrl,
-	});
 	const workflow = loadExample(EXAMPLE, emulator.appId);
-	const workflowId = await n8n.importWorkflow(workflow, {
-		credentials: { cloopenApi: cloopenCredential, openAiApi: openAi },
+	return await withPublishedChat(n8n, { workflow, model, cloopenCredential }, async (published) => {
+		const { status, output } = await published.send(message);
+		const execution = await n8n.waitForExecution({ workflowId: published.workflowId }, 60_000);
+		return { status, reply: { output }, execution };
 	});
-	await n8n.activateWorkflow(workflowId);
-	try {
-		const webhookId = workflow.nodes.find(
-			(node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger',
-		)?.webhookId as string;
-		const response = await fetch(n8n.webhookUrl(`${webhookId}/chat`), {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-session', chatInput: message }),
-		});
-		const reply = (await response.json()) as { output?: string };
-		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
-		return { status: response.status, reply, execution };
-	} finally {
-		await n8n.deactivateWorkflow(workflowId);
-	}
 }
 
 test('the agent sends a template SMS and a voice announcement through the Cloopen tools, and reports what they returned', async () => {

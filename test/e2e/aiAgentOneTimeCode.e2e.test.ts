@@ -15,6 +15,7 @@ import {
 	type PlannedToolCall,
 } from './fixtures/scriptedChatModel';
 import { setUpOneTimeCodes, wrongFor, type OneTimeCodeFlow } from '../support/oneTimeCodeFlow';
+import { withPublishedChat } from './fixtures/publishedChat';
 import { useEmulator } from '../support/useEmulator';
 
 const EXAMPLE = 'ai-agent-one-time-code.json';
@@ -65,33 +66,24 @@ afterAll(async () => {
 async function chat(plan: PlannedToolCall[], workflow: ExampleWorkflow = loadExample(EXAMPLE)) {
 	const model = await startScriptedChatModel(plan);
 	try {
-		const openAi = await n8n.createCredential('openAiApi', 'Scripted model', {
-			apiKey: 'sk-scripted-not-a-secret',
-			url: model.baseUrl,
-		});
-		const workflowId = await n8n.importWorkflow(workflow, {
-			credentials: { cloopenApi: cloopenCredential, openAiApi: openAi },
-		});
-		await n8n.activateWorkflow(workflowId);
-		try {
-			const webhookId = workflow.nodes.find(
-				(node) => node.type === '@n8n/n8n-nodes-langchain.chatTrigger',
-			)?.webhookId as string;
-			const response = await fetch(n8n.webhookUrl(`${webhookId}/chat`), {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-otp', chatInput: 'hi' }),
-			});
-			const reply = (await response.json()) as { output?: string };
-			expect(response.status).toBe(200);
-			const answers = model.turns[1].body.messages
-				.filter((message) => message.role === 'tool')
-				.sort((a, b) => order(a.tool_call_id) - order(b.tool_call_id))
-				.map((message) => parsed(message.content));
-			return { answers, reply: reply.output ?? '', shown: JSON.stringify(model.turns), workflowId };
-		} finally {
-			await n8n.deactivateWorkflow(workflowId);
-		}
+		return await withPublishedChat(
+			n8n,
+			{ workflow, model, cloopenCredential },
+			async (published) => {
+				const { status, output } = await published.send('hi', 'e2e-otp');
+				expect(status).toBe(200);
+				const answers = model.turns[1].body.messages
+					.filter((message) => message.role === 'tool')
+					.sort((a, b) => order(a.tool_call_id) - order(b.tool_call_id))
+					.map((message) => parsed(message.content));
+				return {
+					answers,
+					reply: output ?? '',
+					shown: JSON.stringify(model.turns),
+					workflowId: published.workflowId,
+				};
+			},
+		);
 	} finally {
 		await model.close();
 	}
