@@ -5,6 +5,7 @@ import {
 	displayNumField,
 	operationProperty,
 	playTimesField,
+	respUrlField,
 	showFor,
 	userDataField,
 } from './fields';
@@ -255,15 +256,7 @@ const sendProperties: INodeProperties[] = [
 					'The call is hung up automatically after this long (the platform does not document the unit; seconds are usual)',
 			},
 			playTimesField,
-			{
-				displayName: 'Result URL',
-				name: 'respUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://your-n8n/webhook/…/cloopen',
-				description:
-					"Where Cloopen posts the call's result (respUrl) when it ends, such as a Cloopen Trigger's Production URL",
-			},
+			respUrlField,
 			userDataField,
 			{
 				displayName: 'Welcome Prompt',
