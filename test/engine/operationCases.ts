@@ -26,6 +26,31 @@ const CALL_SID = '1307241452320369000100030000002f';
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';
 const ok = (inner: string) => `${DECL}<Response><statusCode>000000</statusCode>${inner}</Response>`;
 
+/** The platform's answer to a voice code it placed, in both formats. */
+const VOICE_CODE_PLACED = {
+	responseJson: {
+		statusCode: '000000',
+		VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' },
+	},
+	responseXml: ok(
+		`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`,
+	),
+};
+
+/** The platform's answer to a template SMS it accepted, in both formats. */
+const TEMPLATE_SMS_SENT = {
+	responseJson: {
+		statusCode: '000000',
+		templateSMS: {
+			smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
+			dateCreated: '20261122100004',
+		},
+	},
+	responseXml: ok(
+		'<TemplateSMS><smsMessageSid>ff8080813c373cab013c94b0f0512345</smsMessageSid><dateCreated>20261122100004</dateCreated></TemplateSMS>',
+	),
+};
+
 export const OPERATION_CASES: OperationCase[] = [
 	{
 		title: 'Voice Verification → Send Code',
@@ -64,13 +89,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			'<playTimes>2</playTimes><respUrl>http://127.0.0.1:9/webhook/cloopen</respUrl><lang>zh</lang>' +
 			'<userData>order-42</userData><welcomePrompt>welcome.wav</welcomePrompt><maxCallTime>60</maxCallTime>' +
 			'<verifyCode>a1B2</verifyCode></VoiceVerify>',
-		responseJson: {
-			statusCode: '000000',
-			VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' },
-		},
-		responseXml: ok(
-			`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`,
-		),
+		...VOICE_CODE_PLACED,
 		output: [
 			{
 				callSid: CALL_SID,
@@ -220,16 +239,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		xml:
 			`${DECL}<TemplateSMS><to>13800000000,13900000000</to><appId>${APP}</appId><templateId>1</templateId>` +
 			'<datas><data>6532</data><data>5</data></datas></TemplateSMS>',
-		responseJson: {
-			statusCode: '000000',
-			templateSMS: {
-				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
-				dateCreated: '20261122100004',
-			},
-		},
-		responseXml: ok(
-			'<TemplateSMS><smsMessageSid>ff8080813c373cab013c94b0f0512345</smsMessageSid><dateCreated>20261122100004</dateCreated></TemplateSMS>',
-		),
+		...TEMPLATE_SMS_SENT,
 		output: [
 			{
 				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
@@ -511,13 +521,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		xml:
 			`${DECL}<VoiceVerify><appId>${APP}</appId><to>13800000000</to><playTimes>2</playTimes>` +
 			'<userData>login-7</userData><verifyCode>K7P2</verifyCode></VoiceVerify>',
-		responseJson: {
-			statusCode: '000000',
-			VoiceVerify: { callSid: CALL_SID, dateCreated: '2026-11-22 10:00:00' },
-		},
-		responseXml: ok(
-			`<VoiceVerify><callSid>${CALL_SID}</callSid><dateCreated>2026-11-22 10:00:00</dateCreated></VoiceVerify>`,
-		),
+		...VOICE_CODE_PLACED,
 		output: [
 			{
 				status: 'sent',
@@ -561,16 +565,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		xml:
 			`${DECL}<TemplateSMS><to>13800000000</to><appId>${APP}</appId><templateId>1</templateId>` +
 			'<datas><data>Shop</data><data>4821</data></datas></TemplateSMS>',
-		responseJson: {
-			statusCode: '000000',
-			templateSMS: {
-				smsMessageSid: 'ff8080813c373cab013c94b0f0512345',
-				dateCreated: '20261122100004',
-			},
-		},
-		responseXml: ok(
-			'<TemplateSMS><smsMessageSid>ff8080813c373cab013c94b0f0512345</smsMessageSid><dateCreated>20261122100004</dateCreated></TemplateSMS>',
-		),
+		...TEMPLATE_SMS_SENT,
 		output: [
 			{
 				status: 'sent',
