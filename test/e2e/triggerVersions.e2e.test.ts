@@ -11,6 +11,7 @@ import { allOf, countByStatus, waitUntilEnded } from '../../dev/n8n/executionRea
 import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 
 let n8n: N8nInstance;
 
@@ -25,30 +26,9 @@ afterAll(async () => {
 /** Publishes Cloopen Trigger (at `typeVersion`) → No Operation; returns its id and production URL. */
 async function publishTrigger(typeVersion: number) {
 	const webhookId = randomUUID();
-	const trigger = {
-		name: 'Cloopen Trigger',
-		type: 'n8n-nodes-cloopen.cloopenTrigger',
-		typeVersion,
-		position: [0, 0],
-		webhookId,
-		parameters: {},
-	};
-	const workflowId = await n8n.importWorkflow({
-		name: `Cloopen Trigger v${typeVersion}`,
-		nodes: [
-			trigger,
-			{
-				name: 'No Operation',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {},
-			},
-		],
-		connections: {
-			'Cloopen Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
-		},
-	});
+	const workflowId = await n8n.importWorkflow(
+		triggerToNoOp(`Cloopen Trigger v${typeVersion}`, typeVersion, webhookId),
+	);
 	await n8n.activateWorkflow(workflowId);
 	return { workflowId, url: n8n.webhookUrl(`${webhookId}/cloopen`) };
 }

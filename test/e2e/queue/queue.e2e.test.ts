@@ -21,6 +21,7 @@ import {
 } from '../../../dev/n8n/queue/notificationBurst';
 import type { QueueProcess } from '../../../dev/n8n/queue/queueProcess';
 import { startQueueSetup, totalOf, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
+import { triggerToNoOp } from '../../../dev/n8n/triggerToNoOp';
 
 const BURST = Number(process.env.QUEUE_E2E_BURST ?? 500);
 const ALERT_NUMBER = '13700000000';
@@ -246,29 +247,9 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 /** Publishes Cloopen Trigger (at `typeVersion`) → No Operation; its production URL on the webhook process. */
 async function publishTriggerToNoOp(typeVersion: number) {
 	const webhookId = randomUUID();
-	const workflowId = await setup.main.importWorkflow({
-		name: `queue: Cloopen Trigger v${typeVersion} → No Operation`,
-		nodes: [
-			{
-				name: 'Cloopen Trigger',
-				type: 'n8n-nodes-cloopen.cloopenTrigger',
-				typeVersion,
-				position: [0, 0],
-				webhookId,
-				parameters: {},
-			},
-			{
-				name: 'No Operation',
-				type: 'n8n-nodes-base.noOp',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {},
-			},
-		],
-		connections: {
-			'Cloopen Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
-		},
-	});
+	const workflowId = await setup.main.importWorkflow(
+		triggerToNoOp(`queue: Cloopen Trigger v${typeVersion} → No Operation`, typeVersion, webhookId),
+	);
 	await setup.main.activateWorkflow(workflowId);
 	return { workflowId, url: `${setup.webhook.baseUrl}/webhook/${webhookId}/cloopen` };
 }
