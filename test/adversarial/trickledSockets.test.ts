@@ -1,8 +1,6 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
-
 import { customServerCredentials } from '../support/runCloopen';
 import { pause } from '../support/hostileServer';
+import { tricklingHeaders } from '../support/tricklingHeaders';
 import { runNode } from './nodeRun';
 
 /**
@@ -14,39 +12,6 @@ import { runNode } from './nodeRun';
 
 const ITEMS = 240;
 const AT_ONCE = 80;
-
-/** The raw TCP server, counting the connections it holds open. */
-async function tricklingHeaders() {
-	const open = new Set<Socket>();
-	let connections = 0;
-	let peak = 0;
-	const timers: NodeJS.Timeout[] = [];
-	const server: Server = createServer((socket) => {
-		connections++;
-		open.add(socket);
-		peak = Math.max(peak, open.size);
-		socket.on('close', () => open.delete(socket));
-		socket.on('error', () => undefined);
-		socket.once('data', () => {
-			socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
-			const timer = setInterval(() => socket.write('a'), 50);
-			timers.push(timer);
-			socket.on('close', () => clearInterval(timer));
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		openNow: () => open.size,
-		connections: () => connections,
-		peak: () => peak,
-		stop: async () => {
-			timers.forEach(clearInterval);
-			for (const socket of open) socket.destroy();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
-}
 
 it(`${ITEMS} items at ${AT_ONCE} at once against trickled headers: every item fails at its deadline, its socket closes then, none stays open`, async () => {
 	const server = await tricklingHeaders();

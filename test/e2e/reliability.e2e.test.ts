@@ -10,13 +10,13 @@
  * and its connection is closed then, with n8n 2.41's own HTTP stack.
  */
 import type { ServerResponse } from 'node:http';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
 
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { HostileServer, pause } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
+import { tricklingHeaders } from '../support/tricklingHeaders';
 
 let n8n: N8nInstance;
 
@@ -145,25 +145,11 @@ test('with Continue On Fail (n8n retries while the first item is an error item):
 });
 
 test('150 items, 50 at once, against a server trickling its headers: each item fails at 1 s and its socket closes then', async () => {
-	const open = new Set<Socket>();
-	let peak = 0;
-	const server = createServer((socket) => {
-		open.add(socket);
-		peak = Math.max(peak, open.size);
-		socket.on('close', () => open.delete(socket));
-		socket.on('error', () => undefined);
-		socket.once('data', () => {
-			socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
-			const timer = setInterval(() => socket.write('a'), 50);
-			socket.on('close', () => clearInterval(timer));
-		});
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	const server = await tricklingHeaders();
 	try {
 		const execution = await runSendCode(
 			'Trickled headers',
-			baseUrl,
+			server.baseUrl,
 			{
 				parameters: { parallelMode: 'fixed', parallelRequests: 50, requestTimeout: 1 },
 				onError: 'continueRegularOutput',
@@ -174,11 +160,10 @@ test('150 items, 50 at once, against a server trickling its headers: each item f
 		expect(items).toHaveLength(150);
 		expect(new Set(items.map((item) => item.delivery))).toEqual(new Set(['in doubt']));
 		// Each round's connections were closed at their deadline, not when the run ended.
-		expect(peak).toBeLessThan(75);
+		expect(server.peak()).toBeLessThan(75);
 		await pause(300);
-		expect(open.size).toBe(0);
+		expect(server.openNow()).toBe(0);
 	} finally {
-		for (const socket of open) socket.destroy();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+		await server.stop();
 	}
 });
