@@ -9,12 +9,11 @@
  * Sockets: against a server trickling its headers a byte at a time, every item fails at its deadline
  * and its connection is closed then, with n8n 2.41's own HTTP stack.
  */
-import type { ServerResponse } from 'node:http';
 
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { HostileServer, pause } from '../support/hostileServer';
+import { answerCallPlaced, HostileServer, pause } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 import { tricklingHeaders } from '../support/tricklingHeaders';
 
@@ -28,21 +27,11 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-const accepted = (response: ServerResponse, callSid: string) => {
-	response.writeHead(200, { 'Content-Type': 'application/json' });
-	response.end(
-		JSON.stringify({
-			statusCode: '000000',
-			VoiceVerify: { callSid, dateCreated: '2026-11-22 10:00:00' },
-		}),
-	);
-};
-
 /** A platform that loses the answer to its first call request and accepts every other. */
 async function platformLosingFirstAnswer() {
 	return await new HostileServer((request, response) => {
 		if (request.index === 0) response.socket?.destroy();
-		else accepted(response, `call-${request.index}`);
+		else answerCallPlaced(response, `call-${request.index}`);
 	}).start();
 }
 

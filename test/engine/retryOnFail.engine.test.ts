@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import { HostileServer, type ArrivedRequest } from '../support/hostileServer';
+import { answerCallPlaced, HostileServer, type ArrivedRequest } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 import { runNode } from '../adversarial/nodeRun';
 
@@ -24,15 +24,6 @@ const sendCode = {
 	parallelRequests: 1,
 };
 
-const accepted = (response: ServerResponse, callSid: string) => {
-	response.writeHead(200, { 'Content-Type': 'application/json' });
-	response.end(
-		JSON.stringify({
-			statusCode: '000000',
-			VoiceVerify: { callSid, dateCreated: '2026-11-22 10:00:00' },
-		}),
-	);
-};
 const refused = (response: ServerResponse) => {
 	response.writeHead(200, { 'Content-Type': 'application/json' });
 	response.end(
@@ -50,7 +41,7 @@ async function platformLosingFirstAnswerTo(...numbers: string[]) {
 	const server = new HostileServer((request, response) => {
 		const to = toOf(request);
 		if (lost.delete(to)) answerLost(response);
-		else accepted(response, `call-${request.index}`);
+		else answerCallPlaced(response, `call-${request.index}`);
 	});
 	return await server.start();
 }
@@ -99,7 +90,7 @@ it('a retry sends only what was refused: the accepted item keeps its output, the
 		const to = toOf(request);
 		if (lostOnce.delete(to)) answerLost(response);
 		else if (refusedOnce.delete(to)) refused(response);
-		else accepted(response, `call-${request.index}`);
+		else answerCallPlaced(response, `call-${request.index}`);
 	}).start();
 	const run = await runNode(sendCode, {
 		credentials: customServerCredentials(server.baseUrl),
@@ -162,7 +153,7 @@ it('reads are sent again: a lost answer to Account → Get Info changes nothing 
 
 it('another execution of the same workflow is not a retry: it places its call', async () => {
 	server = await new HostileServer((request, response) =>
-		accepted(response, `call-${request.index}`),
+		answerCallPlaced(response, `call-${request.index}`),
 	).start();
 	for (const expected of ['call-0', 'call-1']) {
 		const run = await runNode(sendCode, {

@@ -68,5 +68,11 @@ export class HostileServer {
 export const platformOk = (fields: Record<string, unknown> = {}) =>
 	JSON.stringify({ statusCode: '000000', ...fields });
 
+/** Answers as the platform does when it placed a voice code call. */
+export function answerCallPlaced(response: ServerResponse, callSid: string): void {
+	response.writeHead(200, { 'Content-Type': 'application/json' });
+	response.end(platformOk({ VoiceVerify: { callSid, dateCreated: '2026-11-22 10:00:00' } }));
+}
+
 /** Resolves after `ms`: only for waiting to see that nothing more arrives, never for asserting speed. */
 export const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
