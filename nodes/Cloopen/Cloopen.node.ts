@@ -9,13 +9,13 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { formProperties } from './execution/nodeForm';
-import { refuseIfTool } from './execution/notForTools';
-import { readConcurrencyPlan } from './execution/parallelRequests';
-import { ParameterReader } from './execution/parameterReader';
-import { RequestWindow } from './execution/requestWindow';
+import { formProperties } from './execution/parameters/nodeForm';
+import { refuseIfTool } from './execution/asTool/notForTools';
+import { readConcurrencyPlan } from './execution/concurrency/parallelRequests';
+import { ParameterReader } from './execution/parameters/parameterReader';
+import { RequestWindow } from './execution/concurrency/requestWindow';
 import { runItems } from './execution/runItems';
-import { toolSecretsProperty } from './execution/toolSecrets';
+import { toolSecretsProperty } from './execution/asTool/toolSecrets';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findHandler, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';

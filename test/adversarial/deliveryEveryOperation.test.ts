@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/Cloopen/resources';
-import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/notForTools';
+import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/asTool/notForTools';
 import { effectOf, LISTED_OPERATIONS } from '../../nodes/Cloopen/execution/operationEffects';
 import { OPERATION_CASES, version2Parameters, type OperationCase } from '../engine/operationCases';
 import { HostileServer, type ArrivedRequest } from '../support/hostileServer';

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/sendInSlot';
+import { MAX_REFUSALS } from '../../nodes/Cloopen/execution/concurrency/sendInSlot';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';

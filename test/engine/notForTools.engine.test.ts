@@ -1,7 +1,7 @@
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/notForTools';
+import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/asTool/notForTools';
 import { RESOURCES } from '../../nodes/Cloopen/resources';
 import { CloopenTool, runNode } from '../adversarial/nodeRun';
 import { customServerCredentials, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/runCloopen';

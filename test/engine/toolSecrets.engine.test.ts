@@ -1,7 +1,7 @@
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/notForTools';
+import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/asTool/notForTools';
 import { isSecretKey } from '../../nodes/shared/secrets';
 import { customServerCredentials } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';

@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
-import { signingKeysOf } from '../../nodes/Cloopen/verification/signingKeys';
+import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
 import {
 	openVerification,
 	sealVerification,
-} from '../../nodes/Cloopen/verification/verificationToken';
+} from '../../nodes/Cloopen/codes/sealedCode';
 import { everyString } from '../adversarial/everyString';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import {

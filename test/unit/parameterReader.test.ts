@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeParameters } from 'n8n-workflow';
 
-import { ParameterReader } from '../../nodes/Cloopen/execution/parameterReader';
+import { ParameterReader } from '../../nodes/Cloopen/execution/parameters/parameterReader';
 
 /** getNodeParameter as n8n answers it, counting calls: "={{ $json.x }}" reads item x. */
 function fakeExecuteFunctions(

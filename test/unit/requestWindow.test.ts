@@ -2,7 +2,7 @@ import {
 	RequestWindow,
 	type ConcurrencyPlan,
 	type Slot,
-} from '../../nodes/Cloopen/execution/requestWindow';
+} from '../../nodes/Cloopen/execution/concurrency/requestWindow';
 
 /**
  * The window's arithmetic, step by step (the engine tests show it against a platform): where Adaptive

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { RetryMemory, rememberedNow } from '../../nodes/Cloopen/execution/retryMemory';
+import { RetryMemory, rememberedNow } from '../../nodes/Cloopen/execution/failures/retryMemory';
 
 /**
  * The memory Retry On Fail reads is per process: it must stay bounded whatever runs, forget what no

@@ -1,8 +1,8 @@
 import { NodeOperationError, type INode, type INodeExecutionData } from 'n8n-workflow';
 
-import { errorItemJson } from '../../nodes/Cloopen/execution/errorItem';
-import { StoppedRun } from '../../nodes/Cloopen/execution/stoppedRun';
-import { stoppedRunError } from '../../nodes/Cloopen/execution/stoppedRun';
+import { errorItemJson } from '../../nodes/Cloopen/execution/failures/errorItem';
+import { StoppedRun } from '../../nodes/Cloopen/execution/failures/stoppedRun';
+import { stoppedRunError } from '../../nodes/Cloopen/execution/failures/stoppedRun';
 
 /**
  * A failed SMS send says what happened to its numbers in the same fields wherever it is reported:

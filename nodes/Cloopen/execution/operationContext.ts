@@ -3,12 +3,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { OperationContext } from '../resources/types';
 import { cloopenRequest } from '../../shared/transport/request';
 import { InputRules } from '../validation/InputRules';
-import { credentialsOfRun } from './credentialsOfRun';
-import { formLabels } from './nodeForm';
-import type { ParameterReader } from './parameterReader';
-import { readRequestSettings } from './requestSettings';
-import type { Slot } from './requestWindow';
-import { sendInSlot } from './sendInSlot';
+import { credentialsOfRun } from './parameters/credentialsOfRun';
+import { formLabels } from './parameters/nodeForm';
+import type { ParameterReader } from './parameters/parameterReader';
+import { readRequestSettings } from './parameters/requestSettings';
+import type { Slot } from './concurrency/requestWindow';
+import { sendInSlot } from './concurrency/sendInSlot';
 
 export function createOperationContext(
 	context: IExecuteFunctions,

@@ -9,19 +9,19 @@ import {
 import type { OperationHandler } from '../resources/types';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
 import { deliveryOf, mayHaveBeenCarriedOut, withDelivery } from '../../shared/transport/delivery';
-import { reportDelivery } from './deliveryReport';
-import { errorItem, errorItemJson } from './errorItem';
-import { RESULT_IDS } from './failureOutcome';
-import { asNodeError } from './nodeError';
+import { reportDelivery } from './failures/deliveryReport';
+import { errorItem, errorItemJson } from './failures/errorItem';
+import { RESULT_IDS } from './failures/failureOutcome';
+import { asNodeError } from './failures/nodeError';
 import { createOperationContext } from './operationContext';
 import { effectOf } from './operationEffects';
-import type { ParameterReader } from './parameterReader';
-import { settingPath } from './requestSettings';
-import type { RequestWindow } from './requestWindow';
-import { RetryMemory, type Earlier } from './retryMemory';
-import { runInOrder } from './runInOrder';
-import { StoppedRun, stoppedRunError } from './stoppedRun';
-import { outputsForRun, runsAsTool } from './toolSecrets';
+import type { ParameterReader } from './parameters/parameterReader';
+import { settingPath } from './parameters/requestSettings';
+import type { RequestWindow } from './concurrency/requestWindow';
+import { RetryMemory, type Earlier } from './failures/retryMemory';
+import { runInOrder } from './concurrency/runInOrder';
+import { StoppedRun, stoppedRunError } from './failures/stoppedRun';
+import { outputsForRun, runsAsTool } from './asTool/toolSecrets';
 
 interface Operation {
 	resource: string;

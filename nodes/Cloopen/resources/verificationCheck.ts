@@ -1,5 +1,5 @@
-import { checkVerdict } from '../verification/checkVerdict';
-import { openVerification } from '../verification/verificationToken';
+import { checkVerdict } from '../codes/checkVerdict';
+import { openVerification } from '../codes/sealedCode';
 import type { OperationContext, OperationOutput } from './types';
 import { signingKeys } from './verificationKeys';
 

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
 
-import { codeDigest } from '../verification/codeDigest';
-import { alphabetOf, normalizeCode, ownCodeProblem } from '../verification/codeFormat';
-import { destinationOf, type DestinationKind } from '../verification/destinations';
-import { generateCode, type CodeAlphabet } from '../verification/generateCode';
-import { withCodeHidden } from '../verification/hideCode';
-import { allowSend, readRecentSends } from '../verification/sendLimits';
-import { sealVerification } from '../verification/verificationToken';
+import { codeDigest } from '../codes/codeDigest';
+import { alphabetOf, normalizeCode, ownCodeProblem } from '../codes/codeFormat';
+import { destinationOf, type DestinationKind } from '../codes/destinations';
+import { generateCode, type CodeAlphabet } from '../codes/generateCode';
+import { withCodeHidden } from '../codes/hideCode';
+import { allowSend, readRecentSends } from '../codes/sendLimits';
+import { sealVerification } from '../codes/sealedCode';
 import { nestedObject, withoutEmpty } from './answerShape';
 import { appIdOf } from './appId';
 import { withIsoDates } from './platformDate';

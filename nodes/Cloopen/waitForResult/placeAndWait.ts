@@ -5,10 +5,10 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 
-import { errorItem } from '../execution/errorItem';
+import { errorItem } from '../execution/failures/errorItem';
 import { createOperationContext } from '../execution/operationContext';
-import type { ParameterReader } from '../execution/parameterReader';
-import { earlierFailure, failureOfItem } from '../execution/singleItemFailure';
+import type { ParameterReader } from '../execution/parameters/parameterReader';
+import { earlierFailure, failureOfItem } from '../execution/failures/singleItemFailure';
 import { withDelivery } from '../../shared/transport/delivery';
 import type { OperationContext, OperationHandler } from '../resources/types';
 import { endedCallItem } from './earlyEnd';

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * nodes/Cloopen/verification/ stands below the resources (docs/architecture.md): its files import
+ * nodes/Cloopen/codes/ stands below the resources (docs/architecture.md): its files import
  * only each other and node:crypto, so the code, the seal, the check and the guards are tested, and
  * read, without the node, n8n or the platform.
  */
-const folder = join(__dirname, '..', '..', 'nodes', 'Cloopen', 'verification');
+const folder = join(__dirname, '..', '..', 'nodes', 'Cloopen', 'codes');
 const files = readdirSync(folder).filter((file) => file.endsWith('.ts'));
 
 it.each(files)('%s imports only its neighbours and node:crypto', (file) => {
@@ -16,5 +16,5 @@ it.each(files)('%s imports only its neighbours and node:crypto', (file) => {
 });
 
 it('finds the files it checks', () => {
-	expect(files).toEqual(expect.arrayContaining(['generateCode.ts', 'verificationToken.ts']));
+	expect(files).toEqual(expect.arrayContaining(['generateCode.ts', 'sealedCode.ts']));
 });

@@ -1,6 +1,6 @@
 import { sleepWithAbort } from 'n8n-workflow';
 
-import { CloopenPlatformError } from '../../shared/transport/errors';
+import { CloopenPlatformError } from '../../../shared/transport/errors';
 import type { Slot } from './requestWindow';
 
 /**

@@ -1,11 +1,11 @@
-import { checkVerdict, type CheckInput } from '../../nodes/Cloopen/verification/checkVerdict';
-import { codeDigest } from '../../nodes/Cloopen/verification/codeDigest';
-import { signingKeysOf } from '../../nodes/Cloopen/verification/signingKeys';
+import { checkVerdict, type CheckInput } from '../../nodes/Cloopen/codes/checkVerdict';
+import { codeDigest } from '../../nodes/Cloopen/codes/codeDigest';
+import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
 import {
 	openVerification,
 	sealVerification,
 	type VerificationClaims,
-} from '../../nodes/Cloopen/verification/verificationToken';
+} from '../../nodes/Cloopen/codes/sealedCode';
 
 /** Check Code's verdict for every status, from what the store says and what the person typed. */
 const keys = signingKeysOf({ accountSid: 'acct', authToken: 'token' })!;

@@ -1,5 +1,5 @@
 import type { RequestWindow, Slot } from './requestWindow';
-import { StoppedRun } from './stoppedRun';
+import { StoppedRun } from '../failures/stoppedRun';
 
 /**
  * Runs `work` for every index, each item started when the window has a place for it, and returns the

@@ -6,8 +6,8 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import { isSecretKey } from '../../shared/secrets';
-import { deliveryOf, mayHaveBeenCarriedOut, type Delivery } from '../../shared/transport/delivery';
+import { isSecretKey } from '../../../shared/secrets';
+import { deliveryOf, mayHaveBeenCarriedOut, type Delivery } from '../../../shared/transport/delivery';
 import { failureOutcomeOf, RESULT_IDS } from './failureOutcome';
 import { asNodeError } from './nodeError';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ConcurrencyPlan } from './requestWindow';
-import { settingPath } from './requestSettings';
+import { settingPath } from '../parameters/requestSettings';
 
 const MOST = 1000;
 /**

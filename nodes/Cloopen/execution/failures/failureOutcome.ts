@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../resources';
+import { RESOURCES } from '../../resources';
 
 const unique = (names: string[]) => [...new Set(names)];
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
 
-import { deliveryOf } from '../../shared/transport/delivery';
-import { CloopenPlatformError } from '../../shared/transport/errors';
+import { deliveryOf } from '../../../shared/transport/delivery';
+import { CloopenPlatformError } from '../../../shared/transport/errors';
 import { failureOutcomeOf } from './failureOutcome';
 
 /**

@@ -1,10 +1,10 @@
 import {
 	destinationOf,
 	type DestinationPolicy,
-} from '../../nodes/Cloopen/verification/destinations';
-import { withCodeHidden } from '../../nodes/Cloopen/verification/hideCode';
-import { maskNumber } from '../../nodes/Cloopen/verification/maskNumber';
-import { allowSend, readRecentSends } from '../../nodes/Cloopen/verification/sendLimits';
+} from '../../nodes/Cloopen/codes/destinations';
+import { withCodeHidden } from '../../nodes/Cloopen/codes/hideCode';
+import { maskNumber } from '../../nodes/Cloopen/codes/maskNumber';
+import { allowSend, readRecentSends } from '../../nodes/Cloopen/codes/sendLimits';
 
 /** Send Code's guards: the destination allow-list, the send limits per number, and what refusals show. */
 const DEFAULT: DestinationPolicy = { allowed: ['chinaMobile'], countryCodes: [] };

@@ -1,6 +1,6 @@
 import { codeDigest, sameDigest } from './codeDigest';
 import { codeFormatProblem, normalizeCode } from './codeFormat';
-import type { OpenedVerification, VerificationClaims } from './verificationToken';
+import type { OpenedVerification, VerificationClaims } from './sealedCode';
 
 /** What Check Code says about a code, one word a Switch or If node can branch on. */
 export type CheckStatus =

@@ -1,10 +1,10 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { RESOURCES } from '../resources';
-import { showFor } from '../resources/fields';
-import type { ResourceDefinition } from '../resources/types';
-import { fieldLabelsAt, type FieldLabels, type FormPlace } from '../validation/fieldLabels';
-import { parallelRequestsFields } from './parallelRequests';
+import { RESOURCES } from '../../resources';
+import { showFor } from '../../resources/fields';
+import type { ResourceDefinition } from '../../resources/types';
+import { fieldLabelsAt, type FieldLabels, type FormPlace } from '../../validation/fieldLabels';
+import { parallelRequestsFields } from '../concurrency/parallelRequests';
 import { bodyFormatField, requestTimeoutField } from './requestSettings';
 
 const resourceProperty: INodeProperties = {

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { withoutSecretFields } from '../../shared/secrets';
+import { withoutSecretFields } from '../../../shared/secrets';
 
 /** Shown only on the tool variant n8n derives from `usableAsTool` (its type name ends in "Tool"). */
 export const toolSecretsProperty: INodeProperties = {

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
-import type { BodyFormat } from '../../shared/transport/bodyFormat';
-import type { InputRules } from '../validation/InputRules';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../../shared/transport/answerBounds';
+import type { BodyFormat } from '../../../shared/transport/bodyFormat';
+import type { InputRules } from '../../validation/InputRules';
 import type { ParameterReader } from './parameterReader';
 
 /**

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { deliveryOf, mayHaveBeenCarriedOut } from '../../shared/transport/delivery';
+import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import { reportDelivery } from './deliveryReport';
 import { asNodeError } from './nodeError';
-import { effectOf } from './operationEffects';
+import { effectOf } from '../operationEffects';
 import { RetryMemory } from './retryMemory';
-import { copyOf, notSentAgain } from './runItems';
+import { copyOf, notSentAgain } from '../runItems';
 
 type NodeError = NodeApiError | NodeOperationError;
 

@@ -1,10 +1,10 @@
-import { codeDigest, sameDigest } from '../../nodes/Cloopen/verification/codeDigest';
-import { signingKeysOf } from '../../nodes/Cloopen/verification/signingKeys';
+import { codeDigest, sameDigest } from '../../nodes/Cloopen/codes/codeDigest';
+import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
 import {
 	openVerification,
 	sealVerification,
 	type VerificationClaims,
-} from '../../nodes/Cloopen/verification/verificationToken';
+} from '../../nodes/Cloopen/codes/sealedCode';
 
 /**
  * The verification Send Code gives: sealed with a key derived from the credentials, readable but not
