@@ -1,3 +1,5 @@
+import { BoundedMap } from '../shared/boundedMap';
+
 /**
  * State kept per trigger (a workflow's Cloopen Trigger node), in the memory of this n8n process:
  * each trigger has its own, so a flood on one webhook cannot push out what another remembers. At
@@ -10,18 +12,14 @@ export const triggerScope = (workflowId: string | undefined, nodeId: string) =>
 	`${workflowId ?? ''}/${nodeId}`;
 
 export class PerTrigger<State> {
-	/** A Map keeps insertion order; touching a trigger moves it to the end (least recently used first). */
-	private readonly states = new Map<string, State>();
+	/** Touching a trigger sets it again, which makes it the newest (least recently used first). */
+	private readonly states = new BoundedMap<string, State>(MAX_TRIGGERS);
 
 	constructor(private readonly create: () => State) {}
 
 	of(scope: string): State {
-		let state = this.states.get(scope);
-		if (state === undefined) state = this.create();
-		else this.states.delete(scope);
+		const state = this.states.get(scope) ?? this.create();
 		this.states.set(scope, state);
-		while (this.states.size > MAX_TRIGGERS)
-			this.states.delete(this.states.keys().next().value as string);
 		return state;
 	}
 

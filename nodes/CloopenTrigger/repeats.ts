@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { BoundedMap } from '../shared/boundedMap';
 import type { Notification } from '../shared/notifications/normalise';
 import { PerTrigger } from './perTrigger';
 
@@ -21,8 +22,8 @@ export const MAX_REMEMBERED = 10_000;
 
 /** One trigger's memory. */
 class RepeatMemory {
-	/** Key → when its window ends (ms since the epoch). A Map keeps insertion order: oldest first. */
-	private readonly windowEnds = new Map<string, number>();
+	/** Key → when its window ends (ms since the epoch), oldest first; beyond MAX_REMEMBERED the oldest go. */
+	private readonly windowEnds = new BoundedMap<string, number>(MAX_REMEMBERED);
 	/** Key → whether the copy being checked now (Verify With Platform) is accepted, once known. */
 	readonly checking = new Map<string, Promise<boolean>>();
 
@@ -38,10 +39,7 @@ class RepeatMemory {
 	}
 
 	remember(key: string, windowEnd: number): void {
-		this.windowEnds.delete(key);
 		this.windowEnds.set(key, windowEnd);
-		while (this.windowEnds.size > MAX_REMEMBERED)
-			this.windowEnds.delete(this.windowEnds.keys().next().value as string);
 	}
 
 	forget(key: string): void {

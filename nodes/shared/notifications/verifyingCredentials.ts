@@ -1,5 +1,7 @@
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
+import { BoundedMap } from '../boundedMap';
+
 /**
  * How long a process reuses the credentials it read to verify notifications. From a webhook, n8n
  * decrypts credentials and prepares an expression sandbox for them on every read, which costs more
@@ -16,7 +18,7 @@ interface Kept {
 	until: number;
 }
 
-const kept = new Map<string, Kept>();
+const kept = new BoundedMap<string, Kept>(MOST_KEPT);
 
 /**
  * An entry is served only to the workflow node n8n read it for, with the credential n8n gave that
@@ -44,9 +46,7 @@ export async function verifyingCredentials(
 	if (entry && entry.until > now) return { credentials: entry.credentials, remembered: true };
 	const credentials = await context.getCredentials('cloopenApi');
 	if (key !== undefined) {
-		kept.delete(key);
 		kept.set(key, { credentials, until: now + KEEP_CREDENTIALS_MS });
-		if (kept.size > MOST_KEPT) kept.delete(kept.keys().next().value as string);
 	}
 	return { credentials, remembered: false };
 }
