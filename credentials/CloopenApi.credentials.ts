@@ -9,15 +9,13 @@ import type {
 
 import {
 	API_VERSION,
-	baseUrlProblem,
-	BASE_URL_FIX,
 	ignoresSslIssues,
 	PRODUCTION_BASE_URL,
 	resolveBaseUrl,
 	SANDBOX_BASE_URL,
 } from '../nodes/shared/platform/api';
 import { CREDENTIAL_FAILURE_CODES, describeStatusCode } from '../nodes/shared/platform/statusCodes';
-import { withUrlSecretsMasked } from '../nodes/shared/urls';
+import { BASE_URL_FIX, baseUrlProblem, withUrlSecretsMasked } from '../nodes/shared/urls';
 import { signRequest } from './cloopenSignature';
 
 /** What Test connection says for a statusCode: the explanation and what to check. */

@@ -1,6 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import { ABSOLUTE_HTTP_URL, withUrlSecretsMasked } from '../../shared/urls';
+import { absoluteHttpUrl, withUrlSecretsMasked } from '../../shared/urls';
 import type { FieldLabels } from './fieldLabels';
 
 /** Longest value an error repeats in full; a list of 10,000 numbers would drown the message. */
@@ -176,19 +176,13 @@ export class InputRules {
 	}
 
 	/**
-	 * An absolute http(s) URL with a host, as respUrl must be "URL-conformant". Checked as written, not
-	 * only as parsed: the URL parser would turn http:/x, http:///x or http:\\x into http://x/.
+	 * An absolute http(s) URL with a host (absoluteHttpUrl, checked as written), as respUrl must be
+	 * "URL-conformant"; no spaces or backslashes either.
 	 */
 	url(field: Field, value: unknown): string | undefined {
 		const text = this.optional(field, value);
 		if (text === undefined) return undefined;
-		let parsed: URL | undefined;
-		try {
-			parsed = new URL(text);
-		} catch {
-			parsed = undefined;
-		}
-		if (!parsed || !ABSOLUTE_HTTP_URL.test(text) || /[\s\\]/.test(text) || parsed.hostname === '') {
+		if (!absoluteHttpUrl(text) || /[\s\\]/.test(text)) {
 			this.fail(
 				field,
 				value,

@@ -1,7 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import { BASE_URL_FIX, baseUrlProblem } from '../platform/api';
-import { withUrlSecretsMasked } from '../urls';
+import { BASE_URL_FIX, baseUrlProblem, withUrlSecretsMasked } from '../urls';
 
 /**
  * The server from the credentials, checked before anything is sent: the API's paths are appended to
