@@ -1,3 +1,9 @@
+import {
+	CHINA_LANDLINE,
+	CHINA_MOBILE,
+	INTERNATIONAL,
+	ONE_FORM_RULE,
+} from '../../shared/platform/phoneNumbers';
 import { maskNumber } from './maskNumber';
 
 /** Where a number leads, as the allow-list tells destinations apart. */
@@ -24,19 +30,14 @@ const ONE_OF_KIND: Record<DestinationKind, string> = {
 	international: 'a number outside mainland China',
 };
 
-/** Each number has one written form, so that limits per number cannot be dodged by writing it another way. */
-export const NUMBER_FORMS =
-	'mainland China numbers without +86 or 0086 (13800000000, 01012345678, an extension after -), other numbers with + and their country code (+85291234567)';
-
-const CHINA_MOBILE = /^1[3-9]\d{9}$/;
-const CHINA_LANDLINE = /^0[1-9]\d{8,10}(-\d{1,6})?$/;
-const INTERNATIONAL = /^\+[1-9]\d{6,14}$/;
-
-/** The kind of a number in its one written form; undefined for any other form. */
+/**
+ * The kind of a number in its one written form (phoneNumbers.ts: each number has one, so that limits
+ * per number cannot be dodged by writing it another way); undefined for any other form.
+ */
 function kindOf(number: string): DestinationKind | undefined {
 	if (CHINA_MOBILE.test(number)) return 'chinaMobile';
 	if (CHINA_LANDLINE.test(number)) return 'chinaLandline';
-	if (INTERNATIONAL.test(number) && !number.startsWith('+86')) return 'international';
+	if (INTERNATIONAL.test(number)) return 'international';
 	return undefined;
 }
 
@@ -65,7 +66,7 @@ export function destinationOf(
 		return {
 			allowed: false,
 			rule: 'number form',
-			reason: `${masked} is not written in the form this node counts numbers by: ${NUMBER_FORMS}`,
+			reason: `${masked} is not written in the form this node counts numbers by: ${ONE_FORM_RULE}`,
 		};
 	if (channel === 'sms' && kind === 'chinaLandline')
 		return {

@@ -1,5 +1,11 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+import {
+	NUMBER_TO_CALL,
+	NUMBER_TO_CALL_RULE,
+	SMS_NUMBER,
+	SMS_NUMBERS_RULE,
+} from '../../shared/platform/phoneNumbers';
 import { absoluteHttpUrl, withUrlSecretsMasked } from '../../shared/urls';
 import type { FieldLabels } from './fieldLabels';
 
@@ -19,16 +25,6 @@ const NOT_TEXT =
 	// eslint-disable-next-line no-control-regex
 	/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
-
-/**
- * A number to call (docs/platform.md#voice-verification): a mainland mobile number (11 digits from 13
- * to 19), or a landline with its area code: 0, the area code's two or three digits and a local number
- * of seven or eight (9 to 11 digits after the 0); +86 or 0086 may stand for the 0. A landline may
- * have an extension joined with '-'.
- */
-const NUMBER_TO_CALL = /^(?:(?:\+86|0086)?1[3-9]\d{9}|(?:0|\+86|0086)[1-9]\d{8,10}(?:-\d{1,10})?)$/;
-const NUMBER_TO_CALL_RULE =
-	"must be a mobile number (11 digits, e.g. 13800000000) or a landline with its area code (e.g. 01012345678), +86 allowed in front; join an extension with '-' (01012345678-123)";
 
 /** A field by its parameter name, or one row of a list field (Template Data) by its 1-based number. */
 export type Field = string | { name: string; row: number };
@@ -163,15 +159,9 @@ export class InputRules {
 		return text;
 	}
 
-	/** A mobile number for SMS: digits with an optional leading +. */
+	/** A mobile number for SMS: digits with an optional leading + (SMS_NUMBER). */
 	mobileNumber(field: Field, value: string): string {
-		if (!/^\+?\d{5,20}$/.test(value)) {
-			this.fail(
-				field,
-				value,
-				'must contain only mobile numbers of 5 to 20 digits, separated by commas or one per line',
-			);
-		}
+		if (!SMS_NUMBER.test(value)) this.fail(field, value, SMS_NUMBERS_RULE);
 		return value;
 	}
 
