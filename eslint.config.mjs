@@ -89,4 +89,24 @@ export default tseslint.config(
 		},
 	},
 	{ files: PACKAGE_CODE, ...n8nCommunityNodesPlugin.configs.recommended },
+	// ESLint's own no-restricted-imports (n8n's plugin sets only its @n8n/community-nodes/ one, so
+	// nothing is replaced): n8n-workflow exports that the n8n versions the package runs in lack.
+	{
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: 'n8n-workflow',
+							importNames: ['sleepWithAbort'],
+							message:
+								"n8n 2.41's n8n-workflow (2.41.0) has no sleepWithAbort: it is undefined at run time. Use pause() from nodes/shared/pause.ts (built on sleep, which every n8n has).",
+						},
+					],
+				},
+			],
+		},
+	},
 );

@@ -1,5 +1,4 @@
-import { sleepWithAbort } from 'n8n-workflow';
-
+import { pause } from '../../../shared/pause';
 import { CloopenPlatformError } from '../../../shared/transport/errors';
 import type { Slot } from './requestWindow';
 
@@ -58,10 +57,6 @@ export async function sendInSlot<T>(
 		// A cancelled execution sends nothing more; the refusal is what this item came to.
 		if (signal?.aborted) throw withRefusalCount(error, refusals);
 	}
-}
-
-async function pause(ms: number, signal?: AbortSignal): Promise<void> {
-	await sleepWithAbort(ms, signal).catch(() => signal?.aborted);
 }
 
 /** The item's request was refused and the run's budget for refusals ended before it was sent again. */
