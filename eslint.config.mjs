@@ -5,7 +5,8 @@
 // - nodes/, credentials/ and package.json besides: n8n's community-node lint, as @n8n/node-cli sets it
 //   up: eslint-plugin-n8n-nodes-base's rule sets for package.json, credentials and nodes, and
 //   @n8n/eslint-plugin-community-nodes' recommended set.
-// @n8n/node-cli itself is not installed: it pulls isolated-vm, which needs Node 24 (see README).
+// @n8n/node-cli itself is not installed: it pulls isolated-vm, which needs Node 24
+// (docs/development.md#lint-and-n8ns-verification-scanner).
 import eslint from '@eslint/js';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
