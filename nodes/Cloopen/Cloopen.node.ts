@@ -17,7 +17,7 @@ import { RequestWindow } from './execution/concurrency/requestWindow';
 import { runItems } from './execution/runItems';
 import { toolSecretsProperty } from './execution/asTool/toolSecrets';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
-import { findHandler, RESOURCES } from './resources';
+import { findOperation, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';
 import { placeCallAndWait } from './waitForResult/placeAndWait';
 import { waitForResultProperties } from './waitForResult/waitFields';
@@ -69,18 +69,18 @@ export class Cloopen implements INodeType {
 		// Resource and operation take no expressions, so they are the same for every item.
 		const resource = this.getNodeParameter('resource', 0) as string;
 		const operation = this.getNodeParameter('operation', 0) as string;
-		const handler = findHandler(resource, operation);
-		if (!handler) {
+		const placed = findOperation(resource, operation);
+		if (!placed) {
 			throw new NodeOperationError(
 				this.getNode(),
 				`Unknown operation "${operation}" for resource "${resource}"`,
 			);
 		}
 
-		refuseIfTool(this, resource, operation);
+		refuseIfTool(this, placed);
 		const parameters = new ParameterReader(this);
-		if (waitsForResult(this, resource, operation))
-			return await placeCallAndWait(this, handler, parameters);
-		return await runItems(this, { resource, operation, handler }, parameters, requestWindow);
+		if (waitsForResult(this, placed.operation))
+			return await placeCallAndWait(this, placed.operation, parameters);
+		return await runItems(this, placed.operation, parameters, requestWindow);
 	}
 }

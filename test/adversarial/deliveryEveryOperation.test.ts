@@ -2,9 +2,7 @@ import type { ServerResponse } from 'node:http';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../../nodes/Cloopen/resources';
-import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/asTool/notForTools';
-import { effectOf, LISTED_OPERATIONS } from '../../nodes/Cloopen/execution/operationEffects';
+import { findOperation, OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';
 import { OPERATION_CASES, version2Parameters, type OperationCase } from '../engine/operationCases';
 import { HostileServer, type ArrivedRequest } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
@@ -91,31 +89,34 @@ const FAILURE_POINTS: FailurePoint[] = [
 const keyOf = (parameters: IDataObject) => `${parameters.resource}.${parameters.operation}`;
 
 /** One case per operation of the registry, in registry order. */
-const OPERATIONS = RESOURCES.flatMap((resource) =>
-	Object.keys(resource.handlers).map((operation) => ({
-		key: `${resource.value}.${operation}`,
-		operationCase: OPERATION_CASES.find(
-			(candidate) => keyOf(candidate.parameters) === `${resource.value}.${operation}`,
-		),
-	})),
-);
+const OPERATIONS = REGISTRY.map(({ resource, operation }) => ({
+	key: `${resource.value}.${operation.value}`,
+	operationCase: OPERATION_CASES.find(
+		(candidate) => keyOf(candidate.parameters) === `${resource.value}.${operation.value}`,
+	),
+}));
+
+/** The operation a key names, as the registry defines it. */
+const definitionOf = (key: string) => {
+	const [resource, operation] = key.split('.');
+	return findOperation(resource, operation)!.operation;
+};
 
 /**
  * Operations that send nothing to the platform, so no failure point applies and no wire case can
- * describe them: Verification → Check Code compares the code typed back with its sealed record.
+ * describe them: One-Time Code → Check compares the code typed back with its sealed record.
  */
-const SENDS_NOTHING = ['verification.checkCode'];
+const SENDS_NOTHING = ['oneTimeCode.check'];
 
 /** The operations the table runs: a missing case fails the test above, not every row below. */
 const ALL_COVERED = OPERATIONS.flatMap(({ key, operationCase }) =>
 	operationCase ? [{ key, operationCase }] : [],
 );
 const TOOL_COVERED = ALL_COVERED.filter(({ key }) => {
-	const [resource, operation] = key.split('.');
-	return NOT_FOR_TOOLS[resource]?.[operation] === undefined;
+	return definitionOf(key).asTool === 'runs';
 });
 
-it('every operation of the registry has a case here, and the table of effects names only real operations', () => {
+it('every operation of the registry has a case here', () => {
 	expect(
 		OPERATIONS.filter(
 			({ key, operationCase }) => !operationCase && !SENDS_NOTHING.includes(key),
@@ -123,9 +124,6 @@ it('every operation of the registry has a case here, and the table of effects na
 	).toEqual([]);
 	expect(OPERATIONS.length).toBeGreaterThanOrEqual(12);
 	expect(SENDS_NOTHING.filter((key) => !OPERATIONS.some((entry) => entry.key === key))).toEqual([]);
-	expect(LISTED_OPERATIONS.filter((key) => !OPERATIONS.some((entry) => entry.key === key))).toEqual(
-		[],
-	);
 });
 
 type Mode = 'stops the node' | 'Continue On Fail' | 'AI tool';
@@ -209,8 +207,7 @@ describe.each(VERSIONS)('node version %i', (version, inForm) => {
 					),
 				);
 				for (const [index, { key }] of COVERED.entries()) {
-					const [resource, operation] = key.split('.');
-					const effect = effectOf(resource, operation);
+					const { effect } = definitionOf(key);
 					const run = runs[index];
 					const failures = failuresOf(mode, run);
 					const requests = servers[index]?.requests.length ?? 0;

@@ -1,4 +1,4 @@
-import { RETURN_ALL_MAX_PAGES } from '../../nodes/Cloopen/resources/subAccount';
+import { RETURN_ALL_MAX_PAGES } from '../../nodes/Cloopen/resources/subAccount/getAll';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, platformOk, type ArrivedRequest } from '../support/hostileServer';
 import { callListSearch } from '../support/callListSearch';

@@ -189,7 +189,7 @@ test('what the model is offered: two tools that take only the number (and the co
 	).toEqual({ [SEND]: ['to'], [CHECK]: ['code', 'to'] });
 });
 
-test('a Cloopen Tool set to Verification → Send Code or Check Code is refused: the model is told why, nothing is sent', async () => {
+test('a Cloopen Tool set to One-Time Code → Send or Check is refused: the model is told why, nothing is sent', async () => {
 	const workflow = loadExample(EXAMPLE);
 	const direct = (name: string, parameters: Record<string, unknown>) => ({
 		id: `d1a2b3c4-0023-4c1e-8a55-${String(workflow.nodes.length).padStart(12, '0')}`,
@@ -197,20 +197,20 @@ test('a Cloopen Tool set to Verification → Send Code or Check Code is refused:
 		type: 'n8n-nodes-cloopen.cloopenTool',
 		typeVersion: 2,
 		position: [640, 220] as [number, number],
-		parameters: { resource: 'verification', ...parameters } as never,
+		parameters: { resource: 'oneTimeCode', ...parameters } as never,
 		credentials: { cloopenApi: { id: '1', name: 'Cloopen account' } },
 	});
 	workflow.nodes = workflow.nodes.filter((node) => !node.type.endsWith('toolWorkflow'));
 	workflow.nodes.push(
 		direct('Send Code Directly', {
-			operation: 'sendCode',
+			operation: 'send',
 			to: "={{ $fromAI('to', 'The mobile number, 11 digits', 'string') }}",
 			recentSends: "={{ $fromAI('recentSends', 'Codes sent so far', 'string') }}",
 		}),
 	);
 	workflow.nodes.push(
 		direct('Check Code Directly', {
-			operation: 'checkCode',
+			operation: 'check',
 			verification: "={{ $fromAI('verification', 'The verification', 'string') }}",
 			codeEntered: "={{ $fromAI('code', 'The code typed', 'string') }}",
 			attemptsSoFar: "={{ $fromAI('attempts', 'Attempts so far', 'string') }}",
@@ -241,10 +241,10 @@ test('a Cloopen Tool set to Verification → Send Code or Check Code is refused:
 	const told = answers.map((answer) => JSON.stringify(answer));
 	expect(told).toEqual([
 		expect.stringContaining(
-			'Verification → Send Code is not available when Cloopen is used as an AI tool; nothing was sent',
+			'One-Time Code → Send is not available when Cloopen is used as an AI tool; nothing was sent',
 		),
 		expect.stringContaining(
-			'Verification → Check Code is not available when Cloopen is used as an AI tool; nothing was sent',
+			'One-Time Code → Check is not available when Cloopen is used as an AI tool; nothing was sent',
 		),
 	]);
 	expect(told.join('\n').toLowerCase()).not.toContain(emulator.authToken.toLowerCase());

@@ -1,12 +1,7 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type INode,
-	type INodePropertyOptions,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { RESOURCES } from '../../nodes/Cloopen/resources';
+import { OPERATIONS } from '../../nodes/Cloopen/resources';
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
 import { InputRules, type Field } from '../../nodes/Cloopen/validation/InputRules';
 import {
@@ -29,12 +24,11 @@ const properties = new Cloopen().description.properties;
 const node = { name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', typeVersion: 2 } as INode;
 
 const PLACES: FormPlace[] = [1, 2].flatMap((version) =>
-	RESOURCES.flatMap((resource) =>
-		resource.properties
-			.filter((property) => property.name === 'operation')
-			.flatMap((property) => property.options as INodePropertyOptions[])
-			.map((option) => ({ resource: resource.value, operation: String(option.value), version })),
-	),
+	OPERATIONS.map(({ resource, operation }) => ({
+		resource: resource.value,
+		operation: operation.value,
+		version,
+	})),
 );
 
 type RuleName = keyof InputRules;

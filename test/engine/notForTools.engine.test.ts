@@ -1,15 +1,14 @@
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/asTool/notForTools';
-import { RESOURCES } from '../../nodes/Cloopen/resources';
+import { OPERATIONS } from '../../nodes/Cloopen/resources';
 import { CloopenTool, runNode } from '../adversarial/nodeRun';
 import { customServerCredentials, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { inVersion2, OPERATION_CASES } from './operationCases';
 
 /**
- * As an AI agent's tool, Verification → Send Code and Check Code are refused before anything is sent:
+ * As an AI agent's tool, One-Time Code → Send and Check are refused before anything is sent:
  * their limits and attempts count from the user's store, which a tool cannot read, so the model would
  * give them. The same parameters run as a workflow node. The refusal is what the model is shown, so it
  * holds no secret.
@@ -19,7 +18,7 @@ const platform = useScriptedPlatform();
 
 const OWN_CODE = 'K7P2';
 const SEND = OPERATION_CASES.find(
-	(operationCase) => operationCase.title === 'Verification → Send Code (voice)',
+	(operationCase) => operationCase.title === 'One-Time Code → Send (voice)',
 )!;
 
 const credentials = () => customServerCredentials(platform.baseUrl);
@@ -36,11 +35,11 @@ async function sentVerification(version: number): Promise<string> {
 
 /** One case per refused operation: its parameters at a version, with what a check needs. */
 const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
-	'verification.sendCode': async (version) =>
+	'oneTimeCode.send': async (version) =>
 		version === 1 ? SEND.parameters : inVersion2(SEND).parameters,
-	'verification.checkCode': async (version) => ({
-		resource: 'verification',
-		operation: 'checkCode',
+	'oneTimeCode.check': async (version) => ({
+		resource: 'oneTimeCode',
+		operation: 'check',
 		verification: await sentVerification(version),
 		codeEntered: OWN_CODE,
 		attemptsSoFar: 0,
@@ -48,28 +47,17 @@ const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
 	}),
 };
 
-const REFUSED = Object.entries(NOT_FOR_TOOLS).flatMap(([resource, operations]) =>
-	Object.entries(operations).map(([operation, label]) => ({
-		key: `${resource}.${operation}`,
-		label,
-	})),
+/** Every operation of the registry that says it does not run as a tool, as the form names it. */
+const REFUSED = OPERATIONS.filter(({ operation }) => operation.asTool === 'refused').map(
+	({ resource, operation }) => ({
+		key: `${resource.value}.${operation.value}`,
+		label: `${resource.name} → ${operation.name}`,
+	}),
 );
 
-it('every refused operation is a real operation of the registry, named as the form names it, and has a case here', () => {
-	const real = RESOURCES.flatMap((resource) =>
-		Object.keys(resource.handlers).map((operation) => `${resource.value}.${operation}`),
-	);
-	expect(REFUSED.map(({ key }) => key).filter((key) => !real.includes(key))).toEqual([]);
+it('every refused operation has a case here, and there is one at least', () => {
 	expect(REFUSED.map(({ key }) => key).sort()).toEqual(Object.keys(CASES).sort());
-	for (const { key, label } of REFUSED) {
-		const [resource, operation] = key.split('.');
-		const definition = RESOURCES.find((entry) => entry.value === resource)!;
-		const options = definition.properties.find((property) => property.name === 'operation')
-			?.options as Array<{ name: string; value: string }>;
-		expect(label).toBe(
-			`${definition.name} → ${options.find((option) => option.value === operation)?.name}`,
-		);
-	}
+	expect(REFUSED.length).toBeGreaterThan(0);
 });
 
 describe.each([1, 2])('version %i', (version) => {
@@ -119,15 +107,31 @@ describe.each([1, 2])('version %i', (version) => {
 	});
 });
 
-it('the notice that says so is shown on the tool variant for Verification only, never on the workflow node', () => {
-	const notice = new Cloopen().description.properties.find(
+it('the notice that says so is shown on the tool variant for the refused operations only, never on the workflow node', () => {
+	const notices = new Cloopen().description.properties.filter(
 		(property) => property.name === 'notForToolsNotice',
-	)!;
+	);
 	const node = { typeVersion: 2 };
-	const shown = (description: { name: string }, resource: string) =>
-		NodeHelpers.displayParameter({ resource }, notice, node, description as never);
-	expect(shown(new CloopenTool().description, 'verification')).toBe(true);
-	expect(shown(new Cloopen().description, 'verification')).toBe(false);
-	expect(shown(new CloopenTool().description, 'sms')).toBe(false);
-	expect(notice.displayName).toMatch(/Call n8n Workflow Tool/);
+	const shown = (description: { name: string }, resource: string, operation: string) =>
+		notices.some((notice) =>
+			NodeHelpers.displayParameter({ resource, operation }, notice, node, description as never),
+		);
+	for (const { resource, operation } of OPERATIONS) {
+		const place = `${resource.value}.${operation.value}`;
+		expect({
+			place,
+			shown: shown(new CloopenTool().description, resource.value, operation.value),
+		}).toEqual({
+			place,
+			shown: operation.asTool === 'refused',
+		});
+		expect({
+			place,
+			shown: shown(new Cloopen().description, resource.value, operation.value),
+		}).toEqual({
+			place,
+			shown: false,
+		});
+	}
+	expect(notices[0].displayName).toMatch(/Call n8n Workflow Tool/);
 });

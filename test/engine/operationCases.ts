@@ -499,10 +499,10 @@ export const OPERATION_CASES: OperationCase[] = [
 		],
 	},
 	{
-		title: 'Verification → Send Code (voice)',
+		title: 'One-Time Code → Send (voice)',
 		parameters: {
-			resource: 'verification',
-			operation: 'sendCode',
+			resource: 'oneTimeCode',
+			operation: 'send',
 			appId: APP,
 			to: '13800000000',
 			codeSource: 'own',
@@ -546,10 +546,10 @@ export const OPERATION_CASES: OperationCase[] = [
 		],
 	},
 	{
-		title: 'Verification → Send Code (template SMS)',
+		title: 'One-Time Code → Send (template SMS)',
 		parameters: {
-			resource: 'verification',
-			operation: 'sendCode',
+			resource: 'oneTimeCode',
+			operation: 'send',
 			appId: APP,
 			to: '13800000000',
 			channel: 'sms',

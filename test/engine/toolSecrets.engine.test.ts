@@ -1,7 +1,7 @@
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { NOT_FOR_TOOLS } from '../../nodes/Cloopen/execution/asTool/notForTools';
+import { findOperation } from '../../nodes/Cloopen/resources';
 import { isSecretKey } from '../../nodes/shared/secrets';
 import { customServerCredentials } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
@@ -61,7 +61,8 @@ const runAs = async (
 /** Operations a tool refuses before sending (notForTools.engine.test.ts) have no tool output to check. */
 const TOOL_CASES = OPERATION_CASES.filter(
 	({ parameters }) =>
-		NOT_FOR_TOOLS[String(parameters.resource)]?.[String(parameters.operation)] === undefined,
+		findOperation(String(parameters.resource), String(parameters.operation))?.operation.asTool ===
+		'runs',
 );
 
 /** Each case at version 1 and, in version 2's form, at version 2 (the default for new nodes). */

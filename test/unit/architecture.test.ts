@@ -130,3 +130,99 @@ it('every folder a newcomer meets is one of the rooms docs/architecture.md names
 	const rooms = [...folders].filter((folder) => folder.includes('/') || !folder.includes('.'));
 	expect(rooms.filter((folder) => !architecture.includes(`${folder}/`))).toEqual([]);
 });
+
+describe('an operation is one file: its facts live there and nowhere else', () => {
+	const operationFiles = sources.filter(
+		(file) =>
+			within(file, 'nodes/Cloopen/resources') &&
+			file.split('/').length === 5 &&
+			/export const \w+: OperationDefinition = \{/.test(readFileSync(join(root, file), 'utf8')),
+	);
+
+	it('each operation of the registry is defined in a file of its resource folder', () => {
+		const defined = operationFiles.map((file) => file.split('/').slice(3).join('/'));
+		expect(defined.length).toBeGreaterThanOrEqual(14);
+		for (const file of defined) expect(file).toMatch(/^\w+\/\w+\.ts$/);
+	});
+
+	it('execution/ and waitForResult/ name no resource or operation: what an operation does is its own file', () => {
+		// The values the registry gives, read from the operation files, so a new one is covered.
+		const values = new Set<string>();
+		for (const file of [
+			...operationFiles,
+			...sources.filter((f) => /^nodes\/Cloopen\/resources\/\w+\/index\.ts$/.test(f)),
+		]) {
+			const text = readFileSync(join(root, file), 'utf8');
+			for (const match of text.matchAll(/^\t(?:value|defaultOperation): '(\w+)',$/gm))
+				values.add(match[1]);
+		}
+		expect(values.size).toBeGreaterThanOrEqual(20);
+		const named = sources
+			.filter(
+				(file) =>
+					within(file, 'nodes/Cloopen/execution') || within(file, 'nodes/Cloopen/waitForResult'),
+			)
+			.flatMap((file) => {
+				const text = readFileSync(join(root, file), 'utf8');
+				return [...values]
+					.filter((value) => new RegExp(`['"\`]${value}['"\`]`).test(text))
+					.map((value) => `${file} names '${value}'`);
+			});
+		expect(named).toEqual([]);
+	});
+
+	it('display rules are written one way: no operation or resource file places its own fields', () => {
+		const placing = sources
+			.filter(
+				(file) =>
+					within(file, 'nodes/Cloopen/resources') &&
+					!['nodes/Cloopen/resources/index.ts', 'nodes/Cloopen/resources/displayRules.ts'].includes(
+						file,
+					),
+			)
+			.filter((file) =>
+				/\b(?:resource|operation|'\/resource'|'\/operation')\s*:\s*\[/.test(
+					readFileSync(join(root, file), 'utf8'),
+				),
+			);
+		expect(placing).toEqual([]);
+	});
+
+	it('a resource folder never imports the registry, and the layers below the resources never import them', () => {
+		expect(
+			edges
+				.filter(
+					({ file, target }) =>
+						/^nodes\/Cloopen\/resources\/\w+\//.test(file) &&
+						target === 'nodes/Cloopen/resources/index',
+				)
+				.map(({ file }) => file),
+		).toEqual([]);
+		expect(crossing('nodes/Cloopen/codes', ['nodes/Cloopen'], ['nodes/Cloopen/codes'])).toEqual([]);
+	});
+
+	it("execution/'s rooms import the run's spine (runItems, operationContext) never, so it reads one way", () => {
+		const spine = ['nodes/Cloopen/execution/runItems', 'nodes/Cloopen/execution/operationContext'];
+		expect(
+			edges
+				.filter(
+					({ file, target }) =>
+						/^nodes\/Cloopen\/execution\/\w+\//.test(file) && spine.includes(target),
+				)
+				.map(({ file, target }) => `${file} → ${target}`),
+		).toEqual([]);
+	});
+});
+
+it('no file in nodes/ or credentials/ is over 250 lines unless its opening comment says why it is long', () => {
+	const long = sources
+		.filter((file) => within(file, 'nodes') || within(file, 'credentials'))
+		.filter((file) => file.endsWith('.ts'))
+		.filter((file) => {
+			const text = readFileSync(join(root, file), 'utf8');
+			if (text.split('\n').length <= 250) return false;
+			const opening = /\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '';
+			return !/\bLong on purpose:/.test(opening);
+		});
+	expect(long).toEqual([]);
+});

@@ -3,11 +3,10 @@ import {
 	type INode,
 	type INodeParameters,
 	type INodeProperties,
-	type INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { RESOURCES } from '../../nodes/Cloopen/resources';
+import { OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';
 import version1Form from './version1/form.json';
 
 /**
@@ -36,12 +35,10 @@ function formAt(version: number, parameters: INodeParameters): INodeParameters {
 	) as INodeParameters;
 }
 
-const OPERATIONS = RESOURCES.flatMap((resource) =>
-	resource.properties
-		.filter((property) => property.name === 'operation')
-		.flatMap((property) => property.options as INodePropertyOptions[])
-		.map((option) => ({ resource: resource.value, operation: String(option.value) })),
-);
+const OPERATIONS = REGISTRY.map(({ resource, operation }) => ({
+	resource: resource.value,
+	operation: operation.value,
+}));
 
 /** The top-level property n8n shows for these parameters, by name (the first one it displays). */
 function shownProperty(version: number, parameters: INodeParameters, name: string) {

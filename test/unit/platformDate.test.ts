@@ -1,5 +1,5 @@
 import { platformTimeToIso } from '../../nodes/shared/platform/chinaTime';
-import { withIsoDates } from '../../nodes/Cloopen/resources/platformDate';
+import { withIsoDates } from '../../nodes/Cloopen/resources/common/platformDate';
 
 describe('platform times as ISO 8601', () => {
 	it.each([

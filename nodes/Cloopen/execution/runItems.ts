@@ -6,15 +6,16 @@ import {
 	type NodeApiError,
 } from 'n8n-workflow';
 
-import type { OperationHandler } from '../resources/types';
+import type { OperationDefinition } from '../resources/types';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/answerBounds';
-import { deliveryOf, mayHaveBeenCarriedOut, withDelivery } from '../../shared/transport/delivery';
+import { deliveryOf, mayHaveBeenCarriedOut } from '../../shared/transport/delivery';
+import { toldToModel } from './asTool/toldToModel';
 import { reportDelivery } from './failures/deliveryReport';
+import { acceptedEarlier, copyOf, notSentAgain } from './failures/earlierTry';
 import { errorItem, errorItemJson } from './failures/errorItem';
 import { RESULT_IDS } from './failures/failureOutcome';
 import { asNodeError } from './failures/nodeError';
 import { createOperationContext } from './operationContext';
-import { effectOf } from './operationEffects';
 import type { ParameterReader } from './parameters/parameterReader';
 import { settingPath } from './parameters/requestSettings';
 import type { RequestWindow } from './concurrency/requestWindow';
@@ -23,65 +24,7 @@ import { runInOrder } from './concurrency/runInOrder';
 import { StoppedRun, stoppedRunError } from './failures/stoppedRun';
 import { outputsForRun, runsAsTool } from './asTool/toolSecrets';
 
-interface Operation {
-	resource: string;
-	operation: string;
-	handler: OperationHandler;
-}
-
 type NodeError = NodeApiError | NodeOperationError;
-
-/**
- * A copy of a node error with its own message, description and context: a stopped run writes its
- * report into the error it throws, and an error kept between tries must not collect one per try.
- */
-export function copyOf<E extends NodeError>(error: E): E {
-	// Every own property, the message and stack among them (an Error's are not enumerable).
-	const copy = Object.create(
-		Object.getPrototypeOf(error) as object,
-		Object.getOwnPropertyDescriptors(error),
-	) as E;
-	copy.context = { ...error.context };
-	return copy;
-}
-
-/** An earlier try's failure, as a retry reports it: the same error, saying it was not sent again. */
-export function notSentAgain(error: NodeError): NodeError {
-	const copy = copyOf(error);
-	copy.description = `Retry On Fail did not send this item again: an earlier try may have carried it out. ${error.description ?? ''}`;
-	return copy;
-}
-
-/** What the tool's error tells the model about delivery, in the message (the part a model is shown). */
-const TOLD_TO_MODEL: Record<string, string> = {
-	'not sent': 'not sent: nothing reached the platform',
-	refused: 'refused: the platform did nothing',
-};
-
-/** A tool's thrown error, its message ending with what was delivered (once, whatever retries do). */
-function toldToModel(error: NodeError): NodeError {
-	const told = TOLD_TO_MODEL[deliveryOf(error)];
-	if (told && !error.message.endsWith(told)) error.message = `${error.message} — ${told}`;
-	return error;
-}
-
-/** An item an earlier try got accepted, whose output was too large to keep between tries. */
-function acceptedEarlier(context: IExecuteFunctions, ids: IDataObject, itemIndex: number) {
-	const named = Object.entries(ids)
-		.map(([key, value]) => `${key} ${String(value)}`)
-		.join(', ');
-	const error = new NodeOperationError(
-		context.getNode(),
-		`Item ${itemIndex} was accepted on an earlier try${named ? ` (${named})` : ''}; Retry On Fail did not send it again`,
-		{
-			itemIndex,
-			description:
-				'Its output was too large to keep between tries, so this try cannot return it. It was carried out: do not send it again.',
-		},
-	);
-	Object.assign(error.context, ids);
-	return withDelivery(error, 'in doubt');
-}
 
 /**
  * How long Adaptive keeps resending while the platform refuses every request: the first item's
@@ -118,12 +61,12 @@ const idsOf = (outputs: INodeExecutionData[]): IDataObject =>
  */
 export async function runItems(
 	context: IExecuteFunctions,
-	{ resource, operation, handler }: Operation,
+	operation: OperationDefinition,
 	parameters: ParameterReader,
 	requestWindow: RequestWindow,
 ): Promise<INodeExecutionData[][]> {
 	const node = context.getNode();
-	const effect = effectOf(resource, operation);
+	const { effect } = operation;
 	const continueOnFail = context.continueOnFail();
 	const asTool = runsAsTool(context);
 	// Sending a read again changes nothing; only what changes something is remembered between tries.
@@ -153,7 +96,7 @@ export async function runItems(
 				const earlier = memory?.earlier(itemIndex);
 				if (earlier) return replay(earlier, itemIndex);
 				try {
-					const results = await handler(
+					const results = await operation.execute(
 						createOperationContext(context, parameters, itemIndex, slot),
 					);
 					const paired = results.map((output): INodeExecutionData => ({

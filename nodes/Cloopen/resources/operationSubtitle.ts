@@ -1,5 +1,3 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-
 import type { ResourceDefinition } from './types';
 
 /**
@@ -9,11 +7,8 @@ import type { ResourceDefinition } from './types';
 export function subtitleExpression(resources: ResourceDefinition[]): string {
 	const words: Record<string, string> = {};
 	for (const resource of resources) {
-		for (const property of resource.properties) {
-			if (property.name !== 'operation') continue;
-			for (const option of (property.options ?? []) as INodePropertyOptions[]) {
-				words[`${resource.value}/${String(option.value)}`] = `${resource.name}: ${option.name}`;
-			}
+		for (const operation of resource.operations) {
+			words[`${resource.value}/${operation.value}`] = `${resource.name}: ${operation.name}`;
 		}
 	}
 	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + "/" + $parameter["operation"]] || $parameter["operation"] }}`;

@@ -35,18 +35,58 @@ export interface OperationOutput {
 
 export type OperationHandler = (context: OperationContext) => Promise<OperationOutput[]>;
 
-/** One resource of the node: its entry in the Resource list, its UI fields and its operations. */
+/** What an operation does on the platform when it is carried out, for a failure whose answer was lost. */
+export interface OperationEffect {
+	/** The words after "in doubt:", e.g. "the call may have been placed". */
+	inDoubt: string;
+	/** What to check before sending it again. */
+	check: string;
+	/** It only reads: sending it again changes nothing, so Retry On Fail may send it again. */
+	readOnly: boolean;
+}
+
+/**
+ * Whether the node may run the operation as an AI agent's tool: 'runs', or 'refused' when its guards
+ * would count from values the model gives (the refusal's words live in execution/asTool).
+ */
+export type ToolUse = 'runs' | 'refused';
+
+/**
+ * One operation, everything the run needs to know about it. Its fields carry only their own display
+ * rules (another field's value, a node version): the resource and operation are added once, by the
+ * registry (resources/index.ts), so no file writes them by hand.
+ */
+export interface OperationDefinition {
+	/** Its entry in the Operation list. */
+	value: string;
+	name: string;
+	action: string;
+	description: string;
+	/** Its fields, in the order the form shows them (version 1's and version 2's told apart by '@version'). */
+	fields: INodeProperties[];
+	/** From version 2 on: its own entries of the Options collection (the run's settings are added). */
+	options?: INodeProperties[];
+	/** What it does if carried out. Required: an operation is never reported as harmless by omission. */
+	effect: OperationEffect;
+	/** Whether it runs as an AI tool. Required: an operation's guards decide this, not a default. */
+	asTool: ToolUse;
+	/** It places a call and can wait for its result notification (Wait for Call Result). */
+	waitsForCallResult?: boolean;
+	/** Output fields that identify what it did (a callSid), in the order a report names them. */
+	resultIds?: string[];
+	/** Fields its failure adds to the error's context to say what the item did (SMS sent, in doubt). */
+	failureFields?: string[];
+	execute: OperationHandler;
+}
+
+/** One resource of the node: its entry in the Resource list and its operations. */
 export interface ResourceDefinition {
 	name: string;
 	value: string;
 	description: string;
-	/** The fields of version 1 and of version 2 and later, told apart by their '@version' display rule. */
-	properties: INodeProperties[];
-	/** From version 2 on, per operation: its own entries of the Options collection (the run's settings are added). */
-	options?: Record<string, INodeProperties[]>;
-	handlers: Record<string, OperationHandler>;
-	/** Output fields that identify what an operation did (a callSid), in the order a report names them. */
-	resultIds?: string[];
-	/** Fields an operation's failure adds to the error's context to say what the item did (SMS sent, in doubt). */
-	failureFields?: string[];
+	/** The operation the form shows first. */
+	defaultOperation: string;
+	/** Shown above every operation's fields (a notice that holds for the whole resource). */
+	notices?: INodeProperties[];
+	operations: OperationDefinition[];
 }

@@ -1,6 +1,7 @@
 import { sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
 
-import { findHandler } from '../resources';
+import { getResult } from '../resources/call/getResult';
+import { getState } from '../resources/call/getState';
 import type { OperationContext } from '../resources/types';
 
 const EARLY_END_HINT =
@@ -39,9 +40,9 @@ export async function endedCallItem(
 	if (afterMs > 0) await sleep(afterMs);
 	const asking = aboutCall(operation, callSid);
 	try {
-		const [state] = await findHandler('call', 'getState')!(asking);
+		const [state] = await getState.execute(asking);
 		if (state.json.state !== '0') return undefined;
-		const [ended] = await findHandler('call', 'getResult')!(asking);
+		const [ended] = await getResult.execute(asking);
 		if (ended.json.result === 'unknown') return undefined;
 		return {
 			json: {

@@ -10,7 +10,7 @@ import { createOperationContext } from '../execution/operationContext';
 import type { ParameterReader } from '../execution/parameters/parameterReader';
 import { earlierFailure, failureOfItem } from '../execution/failures/singleItemFailure';
 import { withDelivery } from '../../shared/transport/delivery';
-import type { OperationContext, OperationHandler } from '../resources/types';
+import type { OperationContext, OperationDefinition } from '../resources/types';
 import { endedCallItem } from './earlyEnd';
 import { storePendingCall } from './pendingCall';
 import { resumeUrlOf } from './resumeUrl';
@@ -39,7 +39,7 @@ class NoCallSid extends NodeOperationError {}
  */
 export async function placeCallAndWait(
 	context: IExecuteFunctions,
-	handler: OperationHandler,
+	operation: OperationDefinition,
 	parameters: ParameterReader,
 ): Promise<INodeExecutionData[][]> {
 	const items = context.getInputData();
@@ -61,15 +61,15 @@ export async function placeCallAndWait(
 			);
 		}
 		const resumeUrl = resumeUrlOf(context);
-		const operation = createOperationContext(context, parameters, 0);
+		const itemContext = createOperationContext(context, parameters, 0);
 		const waiting: OperationContext = {
-			...operation,
+			...itemContext,
 			param: <T>(name: string, fallback?: T) =>
 				(name === 'additionalFields'
-					? { ...operation.param<IDataObject>(name, {}), respUrl: resumeUrl }
-					: operation.param(name, fallback)) as T,
+					? { ...itemContext.param<IDataObject>(name, {}), respUrl: resumeUrl }
+					: itemContext.param(name, fallback)) as T,
 		};
-		const [output] = await handler(waiting);
+		const [output] = await operation.execute(waiting);
 		const request = output.json;
 		if (typeof request.callSid !== 'string' || request.callSid === '') {
 			const error = new NoCallSid(
@@ -92,7 +92,13 @@ export async function placeCallAndWait(
 		const ended =
 			settings.earlyCheckMs === undefined
 				? undefined
-				: await endedCallItem(operation, request, request.callSid, userData, settings.earlyCheckMs);
+				: await endedCallItem(
+						itemContext,
+						request,
+						request.callSid,
+						userData,
+						settings.earlyCheckMs,
+					);
 		if (ended) return [[ended]];
 		const waitTill = new Date(Date.now() + settings.maxWaitMs);
 		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });
@@ -101,7 +107,7 @@ export async function placeCallAndWait(
 			[{ json: { ...request, waitingUntil: waitTill.toISOString() }, pairedItem: { item: 0 } }],
 		];
 	} catch (caught) {
-		const error = failureOfItem(context, caught);
+		const error = failureOfItem(context, caught, operation.effect);
 		if (!context.continueOnFail()) throw error;
 		const returned = error instanceof NoCallSid ? (error.context.request as IDataObject) : {};
 		return [[errorItem(context.getNode(), error, 0, returned)]];

@@ -1,20 +1,28 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { RESOURCES } from '../resources';
+import type { ResourceDefinition } from '../resources/types';
+
 import {
 	DEFAULT_EARLY_CHECK_SECONDS,
 	DEFAULT_MAX_WAIT_MINUTES,
 	MAX_EARLY_CHECK_SECONDS,
 	MAX_MAX_WAIT_MINUTES,
 	MIN_MAX_WAIT_MINUTES,
-	WAITING_OPERATIONS,
 } from './waitSettings';
 
-// Not offered when the node is an AI tool ('@tool' is true for n8n's cloopenTool): see waitsForResult.
-const shownFor = (resource: string) => ({
-	show: { resource: [resource], operation: WAITING_OPERATIONS[resource], '@tool': [false] },
-});
+/** The operations of a resource that can wait for their call's result. */
+const waitingOperations = (resource: ResourceDefinition) =>
+	resource.operations
+		.filter((operation) => operation.waitsForCallResult === true)
+		.map((operation) => operation.value);
 
-function waitFields(resource: string): INodeProperties[] {
+function waitFields(resource: ResourceDefinition): INodeProperties[] {
+	const operations = waitingOperations(resource);
+	// Not offered when the node is an AI tool ('@tool' is true for n8n's cloopenTool): see waitsForResult.
+	const shownFor = () => ({
+		show: { resource: [resource.value], operation: operations, '@tool': [false] },
+	});
 	return [
 		{
 			displayName: 'Wait for Call Result',
@@ -22,7 +30,7 @@ function waitFields(resource: string): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			noDataExpression: true,
-			displayOptions: shownFor(resource),
+			displayOptions: shownFor(),
 			description:
 				'Whether to pause the workflow until Cloopen reports how the call ended (answered, not answered, failed), then continue with that result. The node sets Result URL to its own resume URL in this execution. One input item only. Not available when the node is an AI tool.',
 		},
@@ -32,7 +40,7 @@ function waitFields(resource: string): INodeProperties[] {
 			name: 'waitForResultNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: { show: { ...shownFor(resource).show, waitForResult: [true] } },
+			displayOptions: { show: { ...shownFor().show, waitForResult: [true] } },
 		},
 		{
 			displayName: 'Wait Options',
@@ -40,7 +48,7 @@ function waitFields(resource: string): INodeProperties[] {
 			type: 'collection',
 			placeholder: 'Add Option',
 			default: {},
-			displayOptions: { show: { ...shownFor(resource).show, waitForResult: [true] } },
+			displayOptions: { show: { ...shownFor().show, waitForResult: [true] } },
 			options: [
 				{
 					displayName: 'Check for Early End After (Seconds)',
@@ -77,5 +85,6 @@ function waitFields(resource: string): INodeProperties[] {
 	];
 }
 
-export const waitForResultProperties: INodeProperties[] =
-	Object.keys(WAITING_OPERATIONS).flatMap(waitFields);
+export const waitForResultProperties: INodeProperties[] = RESOURCES.filter(
+	(resource) => waitingOperations(resource).length > 0,
+).flatMap(waitFields);

@@ -5,11 +5,7 @@ import {
 	type INode,
 } from 'n8n-workflow';
 
-/** The operations that place a call and can wait for its result notification. */
-export const WAITING_OPERATIONS: Record<string, string[]> = {
-	voiceVerification: ['sendCode', 'sendCustomAudioCode'],
-	voiceNotification: ['call'],
-};
+import type { OperationDefinition } from '../resources/types';
 
 export const DEFAULT_MAX_WAIT_MINUTES = 5;
 /** Shorter waits are allowed, but n8n checks for due waiting executions only once a minute. */
@@ -39,13 +35,12 @@ function notAsTool(node: INode): NodeOperationError {
 	);
 }
 
-/** Whether this run places a call and waits for its result (the option exists for three operations only). */
+/** Whether this run places a call and waits for its result (only operations that say they can wait offer it). */
 export function waitsForResult(
 	context: IExecuteFunctions,
-	resource: string,
-	operation: string,
+	operation: OperationDefinition,
 ): boolean {
-	if (!WAITING_OPERATIONS[resource]?.includes(operation)) return false;
+	if (operation.waitsForCallResult !== true) return false;
 	const waits = context.getNodeParameter('waitForResult', 0, false) === true;
 	// n8n names a node used as an AI tool after its type with "Tool" appended (cloopenTool).
 	if (waits && context.getNode().type.endsWith('Tool')) throw notAsTool(context.getNode());

@@ -4,6 +4,8 @@ import { API_VERSION } from './api';
  * English explanations of the platform's statusCodes (its statusMsg is Chinese). Sources: the public
  * code lists (docs/platform.md#status-codes). A code outside them still fails the item; its
  * explanation then says that the reason is in statusMsg.
+ *
+ * Long on purpose: one table of every documented code, read top to bottom like the platform's list.
  */
 interface StatusCodeInfo {
 	explanation: string;

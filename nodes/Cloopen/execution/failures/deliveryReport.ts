@@ -1,7 +1,7 @@
 import type { IDataObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { deliveryOf, type Delivery } from '../../../shared/transport/delivery';
-import type { OperationEffect } from '../operationEffects';
+import type { OperationEffect } from '../../resources/types';
 
 /** Marks an error already reported, so a report is never added twice (a replayed or re-thrown error). */
 const REPORTED = Symbol('deliveryReported');

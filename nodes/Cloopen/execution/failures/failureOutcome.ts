@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../../resources';
+import { OPERATIONS } from '../../resources';
 
 const unique = (names: string[]) => [...new Set(names)];
 
-/** Output fields that identify a finished item, in the order they are looked for. */
-export const RESULT_IDS = unique(RESOURCES.flatMap((resource) => resource.resultIds ?? []));
+/** Output fields any operation names as identifying its result, in the order they are looked for. */
+export const RESULT_IDS = unique(OPERATIONS.flatMap(({ operation }) => operation.resultIds ?? []));
 
-const FAILURE_FIELDS = unique(RESOURCES.flatMap((resource) => resource.failureFields ?? []));
+const FAILURE_FIELDS = unique(OPERATIONS.flatMap(({ operation }) => operation.failureFields ?? []));
 
 /** What a failed item did before it failed (an SMS send's numbers), as its operation recorded it. */
 export function failureOutcomeOf(error: unknown): IDataObject {

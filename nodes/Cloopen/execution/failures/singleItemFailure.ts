@@ -1,19 +1,14 @@
 import type { IExecuteFunctions, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { OperationEffect } from '../../resources/types';
+
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import { reportDelivery } from './deliveryReport';
 import { asNodeError } from './nodeError';
-import { effectOf } from '../operationEffects';
 import { RetryMemory } from './retryMemory';
-import { copyOf, notSentAgain } from '../runItems';
+import { copyOf, notSentAgain } from './earlierTry';
 
 type NodeError = NodeApiError | NodeOperationError;
-
-const effectOfRun = (context: IExecuteFunctions) =>
-	effectOf(
-		String(context.getNodeParameter('resource', 0, '')),
-		String(context.getNodeParameter('operation', 0, '')),
-	);
 
 /**
  * Wait for Call Result runs its one item outside runItems; these give it the same promises. This one:
@@ -26,8 +21,12 @@ export function earlierFailure(context: IExecuteFunctions): NodeError | undefine
 }
 
 /** The item's failure, saying what was delivered, and remembered for Retry On Fail if it may have been carried out. */
-export function failureOfItem(context: IExecuteFunctions, error: unknown): NodeError {
-	const failure = reportDelivery(asNodeError(context.getNode(), error, 0), effectOfRun(context));
+export function failureOfItem(
+	context: IExecuteFunctions,
+	error: unknown,
+	effect: OperationEffect,
+): NodeError {
+	const failure = reportDelivery(asNodeError(context.getNode(), error, 0), effect);
 	if (mayHaveBeenCarriedOut(deliveryOf(failure)))
 		RetryMemory.of(context)?.failed(0, copyOf(failure));
 	return failure;

@@ -7,7 +7,11 @@ import type {
 } from 'n8n-workflow';
 
 import { isSecretKey } from '../../../shared/secrets';
-import { deliveryOf, mayHaveBeenCarriedOut, type Delivery } from '../../../shared/transport/delivery';
+import {
+	deliveryOf,
+	mayHaveBeenCarriedOut,
+	type Delivery,
+} from '../../../shared/transport/delivery';
 import { failureOutcomeOf, RESULT_IDS } from './failureOutcome';
 import { asNodeError } from './nodeError';
 

@@ -1,20 +1,12 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { RESOURCES } from '../../resources';
-import { showFor } from '../../resources/fields';
-import type { ResourceDefinition } from '../../resources/types';
+import { OPERATIONS, RESOURCES, resourceProperties, resourceSelector } from '../../resources';
+import { FROM_VERSION_2, placedAt } from '../../resources/displayRules';
+import type { OperationDefinition } from '../../resources/types';
+import { notForToolsNotice } from '../asTool/notForTools';
 import { fieldLabelsAt, type FieldLabels, type FormPlace } from '../../validation/fieldLabels';
 import { parallelRequestsFields } from '../concurrency/parallelRequests';
 import { bodyFormatField, requestTimeoutField } from './requestSettings';
-
-const resourceProperty: INodeProperties = {
-	displayName: 'Resource',
-	name: 'resource',
-	type: 'options',
-	noDataExpression: true,
-	default: 'voiceVerification',
-	options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
-};
 
 /** Version 1: the settings of the run at the top level, shown for every operation. */
 const version1Settings: INodeProperties[] = [
@@ -32,30 +24,32 @@ const version1Settings: INodeProperties[] = [
 const byLabel = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
-const operationsOf = (resource: ResourceDefinition): string[] =>
-	resource.properties
-		.filter((property) => property.name === 'operation')
-		.flatMap((property) => (property.options ?? []) as INodePropertyOptions[])
-		.map((option) => String(option.value));
-
 /**
  * From version 2 on: one Options collection per operation, last in the form, holding the
  * operation's own options and the settings of the run, in alphabetical order.
  */
-function version2Options(resources: ResourceDefinition[]): INodeProperties[] {
+function version2Options(): INodeProperties[] {
 	const settings = [bodyFormatField, ...parallelRequestsFields(true), requestTimeoutField];
-	return resources.flatMap((resource) =>
-		operationsOf(resource).map((operation): INodeProperties => ({
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions: showFor(resource.value, [operation], 'fromVersion2'),
-			options: [...(resource.options?.[operation] ?? []), ...settings].sort(byLabel),
-		})),
+	return OPERATIONS.map(({ resource, operation }) =>
+		placedAt(
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				displayOptions: { show: FROM_VERSION_2 },
+				options: [...(operation.options ?? []), ...settings].sort(byLabel),
+			},
+			resource.value,
+			[operation.value],
+		),
 	);
 }
+
+/** What the form shows first for an operation: the notice on the tool variant when it refuses to run there. */
+const leadingFields = (operation: OperationDefinition) =>
+	operation.asTool === 'refused' ? [notForToolsNotice] : [];
 
 /**
  * The action node's form: Resource, each resource's fields, then `middle` (Wait for Call Result's
@@ -63,11 +57,11 @@ function version2Options(resources: ResourceDefinition[]): INodeProperties[] {
  */
 export function formProperties(middle: INodeProperties[] = []): INodeProperties[] {
 	return [
-		resourceProperty,
-		...RESOURCES.flatMap((resource) => resource.properties),
+		resourceSelector,
+		...RESOURCES.flatMap((resource) => resourceProperties(resource, leadingFields)),
 		...middle,
 		...version1Settings,
-		...version2Options(RESOURCES),
+		...version2Options(),
 	];
 }
 

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { signingKeysOf, type SigningKeys } from '../codes/signingKeys';
-import type { OperationContext } from './types';
+import { signingKeysOf, type SigningKeys } from '../../codes/signingKeys';
+import type { OperationContext } from '../types';
 
 /** The keys of this node's credentials; credentials without an Auth Token cannot seal or check a code. */
 export async function signingKeys(context: OperationContext): Promise<SigningKeys> {

@@ -16,7 +16,7 @@ import {
 import { useEmulator } from '../support/useEmulator';
 
 /**
- * Verification → Send Code and Check Code through n8n's engine against the emulator over loopback, as
+ * One-Time Code → Send and Check Code through n8n's engine against the emulator over loopback, as
  * a workflow runs them: the code reaches the platform and nothing else, every status of Check Code,
  * the store's values read from the incoming item by default.
  */
@@ -25,8 +25,8 @@ const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
 const send = (parameters: IDataObject = {}, items?: IDataObject[]) =>
 	runCloopen(
 		{
-			resource: 'verification',
-			operation: 'sendCode',
+			resource: 'oneTimeCode',
+			operation: 'send',
 			appId: emulator.appId,
 			to: '13800000000',
 			...parameters,
@@ -36,7 +36,7 @@ const send = (parameters: IDataObject = {}, items?: IDataObject[]) =>
 
 const check = (parameters: IDataObject, items?: IDataObject[]) =>
 	runCloopen(
-		{ resource: 'verification', operation: 'checkCode', ...parameters },
+		{ resource: 'oneTimeCode', operation: 'check', ...parameters },
 		{ credentials: credentials(), items },
 	);
 
@@ -261,8 +261,8 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 	it('with Continue On Fail, a refusal is an error item that names the rule and when to retry', async () => {
 		const { json } = await runCloopen(
 			{
-				resource: 'verification',
-				operation: 'sendCode',
+				resource: 'oneTimeCode',
+				operation: 'send',
 				appId: emulator.appId,
 				to: '13800000000',
 				recentSends: new Date(Date.now() - 10_000).toISOString(),
@@ -281,7 +281,7 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 
 	it('refuses what it cannot read as Recent Sends rather than send without limits', async () => {
 		const { error } = await send({ recentSends: 'yesterday' });
-		expect(error?.message).toContain('Recent Sends must be the recentSends Send Code stored');
+		expect(error?.message).toContain('Recent Sends must be the recentSends Send stored');
 		expect(emulator.calls()).toHaveLength(0);
 	});
 });
@@ -316,8 +316,8 @@ describe('a platform that repeats the code in its answer', () => {
 			harnessLogger().clear();
 			const { error, json, result } = await runCloopen(
 				{
-					resource: 'verification',
-					operation: 'sendCode',
+					resource: 'oneTimeCode',
+					operation: 'send',
 					appId: emulator.appId,
 					to: '13800000000',
 				},
@@ -484,8 +484,8 @@ describe('Check Code, every status', () => {
 		const { output, code } = await sent();
 		const { json } = await runCloopen(
 			{
-				resource: 'verification',
-				operation: 'checkCode',
+				resource: 'oneTimeCode',
+				operation: 'check',
 				verification: output.verification,
 				codeEntered: code,
 				attemptsSoFar: 0,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { platformTimeToIso } from '../../shared/platform/chinaTime';
+import { platformTimeToIso } from '../../../shared/platform/chinaTime';
 
 /**
  * `dateCreated` (and any other of `keys`) in one form for every operation: ISO 8601 in UTC, as n8n's

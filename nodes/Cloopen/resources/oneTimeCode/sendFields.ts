@@ -1,37 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	appIdField,
-	displayNumField,
-	operationProperty,
-	playTimesField,
-	respUrlField,
-	showFor,
-	userDataField,
-} from './fields';
+import { appIdField } from '../common/fields';
+import { voiceCallOptions } from '../voiceVerification/voiceCall';
 
-export const VERIFICATION = 'verification';
-
-const send = (extra: Record<string, unknown[]> = {}) => ({
-	show: { resource: [VERIFICATION], operation: ['sendCode'], ...extra },
-});
-const check = () => showFor(VERIFICATION, ['checkCode']);
-
-const sendProperties: INodeProperties[] = [
+/**
+ * One-Time Code → Send's fields, in the form's order: many, since the guards (allow-list, limits per
+ * number) are settings a user must see next to what they guard.
+ */
+export const sendFields: INodeProperties[] = [
 	{
 		displayName:
 			'A code reaches a person and costs money. The allow-list and limits below guard a public "send me a code" form; the limits count per number only when Recent Sends comes from your store, and Send\'s output says what to store (its "record"). See "One-Time Codes" in the README and the example workflows.',
 		name: 'sendNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: send(),
 	},
 	{
 		displayName: 'Send By',
 		name: 'channel',
 		type: 'options',
 		default: 'voice',
-		displayOptions: send(),
 		options: [
 			{
 				name: 'Template SMS',
@@ -45,7 +33,7 @@ const sendProperties: INodeProperties[] = [
 			},
 		],
 	},
-	appIdField(VERIFICATION, ['sendCode']),
+	appIdField,
 	{
 		displayName: 'To',
 		name: 'to',
@@ -53,7 +41,6 @@ const sendProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '13800000000',
-		displayOptions: send(),
 		description:
 			"The person's number, in one form so limits count it once: mainland China numbers without +86 (13800000000, 01012345678), others with + and the country code (+85291234567)",
 	},
@@ -64,7 +51,7 @@ const sendProperties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '1',
-		displayOptions: send({ channel: ['sms'] }),
+		displayOptions: { show: { channel: ['sms'] } },
 		description: 'ID of an approved SMS template with a placeholder for the code',
 	},
 	{
@@ -73,7 +60,7 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 20 },
 		default: 1,
-		displayOptions: send({ channel: ['sms'] }),
+		displayOptions: { show: { channel: ['sms'] } },
 		description: "The template's placeholder that gets the code: 1 for {1}, 2 for {2}",
 	},
 	{
@@ -83,7 +70,7 @@ const sendProperties: INodeProperties[] = [
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Placeholder Value',
 		default: {},
-		displayOptions: send({ channel: ['sms'] }),
+		displayOptions: { show: { channel: ['sms'] } },
 		description:
 			"Text for the template's other placeholders, in order, skipping the code's: with the code in {1}, the first row fills {2}",
 		options: [
@@ -107,7 +94,6 @@ const sendProperties: INodeProperties[] = [
 		name: 'codeSource',
 		type: 'options',
 		default: 'generate',
-		displayOptions: send(),
 		options: [
 			{
 				name: 'Generate a Secure Code',
@@ -127,7 +113,7 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 4, maxValue: 8 },
 		default: 6,
-		displayOptions: send({ codeSource: ['generate'] }),
+		displayOptions: { show: { codeSource: ['generate'] } },
 		description: 'Characters in the code, 4 to 8 (the platform reads at most 8)',
 	},
 	{
@@ -135,7 +121,7 @@ const sendProperties: INodeProperties[] = [
 		name: 'codeCharacters',
 		type: 'options',
 		default: 'digits',
-		displayOptions: send({ codeSource: ['generate'] }),
+		displayOptions: { show: { codeSource: ['generate'] } },
 		options: [
 			{ name: 'Digits', value: 'digits', description: '0 to 9' },
 			{
@@ -153,7 +139,7 @@ const sendProperties: INodeProperties[] = [
 		typeOptions: { password: true },
 		default: '',
 		required: true,
-		displayOptions: send({ codeSource: ['own'] }),
+		displayOptions: { show: { codeSource: ['own'] } },
 		description: '4 to 8 letters or digits; letters are compared without regard to case',
 	},
 	{
@@ -162,7 +148,6 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 60 },
 		default: 10,
-		displayOptions: send(),
 		description: 'How long the code can be checked after it is sent',
 	},
 	{
@@ -171,7 +156,6 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 10 },
 		default: 5,
-		displayOptions: send(),
 		description: 'How many times the code can be checked before it is locked',
 	},
 	{
@@ -179,7 +163,6 @@ const sendProperties: INodeProperties[] = [
 		name: 'allowedDestinations',
 		type: 'multiOptions',
 		default: ['chinaMobile'],
-		displayOptions: send(),
 		options: [
 			{ name: 'Mainland China Landlines', value: 'chinaLandline' },
 			{ name: 'Mainland China Mobile Numbers', value: 'chinaMobile' },
@@ -197,7 +180,7 @@ const sendProperties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '852, 853, 886',
-		displayOptions: send({ allowedDestinations: ['international'] }),
+		displayOptions: { show: { allowedDestinations: ['international'] } },
 		description:
 			'Calling codes whose numbers may get codes, separated by commas. Only these: list the ones you serve.',
 	},
@@ -207,7 +190,6 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 100 },
 		default: 5,
-		displayOptions: send(),
 		description: 'How many codes one number may get within the window below',
 	},
 	{
@@ -216,7 +198,6 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 1440 },
 		default: 60,
-		displayOptions: send(),
 		description: 'The time Max Codes per Number counts over, ending now',
 	},
 	{
@@ -225,7 +206,6 @@ const sendProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 3600 },
 		default: 60,
-		displayOptions: send(),
 		description: 'Least time between two codes to the same number',
 	},
 	{
@@ -233,7 +213,6 @@ const sendProperties: INodeProperties[] = [
 		name: 'recentSends',
 		type: 'string',
 		default: '={{ $json.recentSends }}',
-		displayOptions: send(),
 		description:
 			"The recentSends your store keeps for this number (Send's record.recentSends from last time); empty for a number never sent to. The default reads it from the incoming item, such as a Data Table row.",
 	},
@@ -243,120 +222,15 @@ const sendProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: send({ channel: ['voice'] }),
-		options: [
-			displayNumField,
-			{
-				displayName: 'Max Call Time',
-				name: 'maxCallTime',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 60,
-				description:
-					'The call is hung up automatically after this long (the platform does not document the unit; seconds are usual)',
-			},
-			playTimesField,
-			respUrlField,
-			userDataField,
-			{
-				displayName: 'Welcome Prompt',
-				name: 'welcomePrompt',
-				type: 'string',
-				default: '',
-				placeholder: 'welcome.wav',
-				description: 'One approved wav file played before the code',
-			},
-		],
+		displayOptions: { show: { channel: ['voice'] } },
+		options: voiceCallOptions({}),
 	},
 	{
 		displayName: 'Include Code in Output',
 		name: 'includeCode',
 		type: 'boolean',
 		default: false,
-		displayOptions: send(),
 		description:
 			'Whether the output shows the code itself. Leave it off: n8n stores outputs with every execution, and whoever reads them could use the code.',
 	},
-];
-
-const checkProperties: INodeProperties[] = [
-	{
-		displayName: 'Verification',
-		name: 'verification',
-		type: 'string',
-		default: '={{ $json.verification }}',
-		displayOptions: check(),
-		description:
-			'The verification Send Code gave for this code, as your store keeps it. The default reads it from the incoming item, such as a Data Table row.',
-	},
-	{
-		displayName: 'Code Entered',
-		name: 'codeEntered',
-		type: 'string',
-		default: '',
-		placeholder: "{{ $('Webhook').item.json.body.code }}",
-		displayOptions: check(),
-		description:
-			'What the person typed. Spaces, hyphens and full-width digits are allowed; letters are compared without regard to case.',
-	},
-	{
-		displayName: 'Attempts So Far',
-		name: 'attemptsSoFar',
-		type: 'string',
-		default: '={{ $json.attempts }}',
-		displayOptions: check(),
-		description:
-			'How many times this code was checked before, as your store keeps it (record.attempts of the last check); empty counts as 0',
-	},
-	{
-		displayName: 'Already Used',
-		name: 'alreadyUsed',
-		type: 'string',
-		default: '={{ $json.used }}',
-		displayOptions: check(),
-		description:
-			'Whether this code was already approved once, as your store keeps it (record.used); empty counts as no',
-	},
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		default: '',
-		placeholder: '13800000000',
-		displayOptions: check(),
-		description:
-			'When given, the code is approved only if it was sent to this number (written as it was for Send Code)',
-	},
-];
-
-/** Shown only on the tool variant ('@tool' is true for n8n's cloopenTool), which refuses both operations. */
-const notForToolsNotice: INodeProperties = {
-	displayName:
-		'An AI agent cannot send or check one-time codes with this tool: the limits per number, the attempts and single use are counted from your store, which a tool cannot read, so the model would give them. Use a Call n8n Workflow Tool whose workflow reads the store, sends or checks with a Cloopen node and writes the store back (example: ai-agent-one-time-code.json; README: Use with an AI agent).',
-	name: 'notForToolsNotice',
-	type: 'notice',
-	default: '',
-	displayOptions: { show: { resource: [VERIFICATION], '@tool': [true] } },
-};
-
-export const verificationProperties: INodeProperties[] = [
-	notForToolsNotice,
-	operationProperty(VERIFICATION, 'sendCode', [
-		{
-			name: 'Check Code',
-			value: 'checkCode',
-			action: 'Check a one-time code',
-			description:
-				'Check what a person typed against a code Send Code sent: approved, wrong code, expired, too many attempts, already used or not valid',
-		},
-		{
-			name: 'Send Code',
-			value: 'sendCode',
-			action: 'Send a one-time code',
-			description:
-				'Make a secure one-time code and send it by voice call or template SMS, within the allow-list and limits',
-		},
-	]),
-	...sendProperties,
-	...checkProperties,
 ];

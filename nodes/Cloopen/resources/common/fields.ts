@@ -1,65 +1,27 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-/** The node versions a field belongs to: version 1 alone, or version 2 and later. */
-export type Versions = 'version1' | 'fromVersion2';
-export const VERSION_CONDITIONS = {
-	version1: { '@version': [1] },
-	fromVersion2: { '@version': [{ _cnd: { gte: 2 } }] },
-};
-
-export const showFor = (resource: string, operation?: string[], versions?: Versions) => ({
-	show: {
-		resource: [resource],
-		...(operation ? { operation } : {}),
-		...(versions ? VERSION_CONDITIONS[versions] : {}),
-	},
-});
-
-/** A resource's Operation selector (n8n's usual shape: no expressions, shown for that resource). */
-export function operationProperty(
-	resource: string,
-	defaultOperation: string,
-	options: INodePropertyOptions[],
-): INodeProperties {
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: showFor(resource),
-		default: defaultOperation,
-		options,
-	};
-}
+import type { INodeProperties } from 'n8n-workflow';
 
 /** The application id field; the platform calls it appId everywhere except the call-state query. */
-export function appIdField(resource: string, operations: string[]): INodeProperties {
-	return {
-		displayName: 'App ID',
-		name: 'appId',
-		type: 'string',
-		default: '',
-		placeholder: 'Default App ID from the credentials',
-		displayOptions: showFor(resource, operations),
-		description: 'APP ID of the application in the Cloopen console (Application Management)',
-		hint: 'Leave empty to use the Default App ID of the selected credentials',
-	};
-}
+export const appIdField: INodeProperties = {
+	displayName: 'App ID',
+	name: 'appId',
+	type: 'string',
+	default: '',
+	placeholder: 'Default App ID from the credentials',
+	description: 'APP ID of the application in the Cloopen console (Application Management)',
+	hint: 'Leave empty to use the Default App ID of the selected credentials',
+};
 
 /**
  * The platform answers a call request at once (docs/platform.md#voice-verification); how the call went comes later. Shown
  * above the fields of both voice resources, because users expect "success" to mean "answered".
  */
-export function callOutcomeNotice(resource: string): INodeProperties {
-	return {
-		displayName:
-			"A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, turn on Wait for Call Result, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.",
-		name: 'callOutcomeNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor(resource),
-	};
-}
+export const callOutcomeNotice: INodeProperties = {
+	displayName:
+		"A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, turn on Wait for Call Result, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.",
+	name: 'callOutcomeNotice',
+	type: 'notice',
+	default: '',
+};
 
 export const respUrlField: INodeProperties = {
 	displayName: 'Result URL',
@@ -116,4 +78,15 @@ export const userDataField: INodeProperties = {
 	default: '',
 	description:
 		'Your own text, such as an order or user ID, sent back with the call result (the Cloopen Trigger outputs it as userData)',
+};
+
+/** The number a call goes to, as both voice resources ask for it. */
+export const numberToCallField: INodeProperties = {
+	displayName: 'To',
+	name: 'to',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '13800000000',
+	description: "Number to call. A landline needs its area code; join an extension with '-'.",
 };

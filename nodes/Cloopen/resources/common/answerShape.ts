@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CloopenResponse } from '../../shared/transport/request';
+import type { CloopenResponse } from '../../../shared/transport/request';
 
 /** A nested response element (e.g. VoiceVerify) as a flat object; absent or empty gives {}. */
 export function nestedObject(response: CloopenResponse, ...keys: string[]): IDataObject {

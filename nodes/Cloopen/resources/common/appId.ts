@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { defaultAppIdOf } from '../../shared/platform/api';
-import type { OperationContext } from './types';
+import { defaultAppIdOf } from '../../../shared/platform/api';
+import type { OperationContext } from '../types';
 
 /**
  * The App ID an operation sends: the node's own if it has one, else the Default App ID of its

@@ -1,0 +1,46 @@
+import { nestedObject } from '../common/answerShape';
+import { ONLY_READS } from '../common/effects';
+import type { OperationDefinition } from '../types';
+import { callSidField } from './callSidField';
+
+/** docs/platform.md#values-and-states */
+const CALL_RESULTS: Record<string, string> = {
+	'0': 'answered',
+	'1': 'not answered',
+	'2': 'failed',
+};
+
+export const getResult: OperationDefinition = {
+	value: 'getResult',
+	name: 'Get Result',
+	action: 'Get the result of a finished call',
+	description:
+		'Whether a finished call was answered, not answered or failed, and how long it lasted',
+	fields: [callSidField],
+	effect: ONLY_READS,
+	asTool: 'runs',
+	async execute(context) {
+		const callsid = context.rules.required('callSid', context.param('callSid'));
+		const response = await context.request({
+			operation: 'Call → Get Result',
+			method: 'GET',
+			path: 'CallResult',
+			qs: { callsid },
+		});
+		const result = nestedObject(response, 'CallResult');
+		const state = String(result.state ?? '');
+		return [
+			{
+				json: {
+					callSid: callsid,
+					state,
+					result: CALL_RESULTS[state] ?? 'unknown',
+					answered: state === '0',
+					// Version 2 names the call's length as the trigger and Wait for Call Result do.
+					[context.version >= 2 ? 'duration' : 'callTime']: result.callTime,
+					statusCode: response.statusCode,
+				},
+			},
+		];
+	},
+};

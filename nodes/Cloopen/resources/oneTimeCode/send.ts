@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { codeDigest } from '../../codes/codeDigest';
+import { destinationOf } from '../../codes/destinations';
+import { withCodeHidden } from '../../codes/hideCode';
+import { sealVerification } from '../../codes/sealedCode';
+import { allowSend, readRecentSends } from '../../codes/sendLimits';
+import { appIdOf } from '../common/appId';
+import { readTemplateId, sendTemplateSms } from '../sms/templateSms';
+import type { OperationContext, OperationDefinition } from '../types';
+import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voiceCall';
+import { sendFields } from './sendFields';
+import { readCode, readLimits, readPolicy, refusal, templateData } from './sendSettings';
+import { signingKeys } from './signingKeys';
+
+const OPERATION = 'One-Time Code → Send';
+
+/** The code by the channel chosen, through the SMS and voice-code operations' own requests. */
+async function deliver(
+	context: OperationContext,
+	channel: string,
+	to: string,
+	code: string,
+): Promise<IDataObject> {
+	const appId = await appIdOf(context);
+	if (channel === 'sms') {
+		const templateId = readTemplateId(context);
+		const datas = templateData(context, code);
+		return await sendTemplateSms(context, OPERATION, { to, appId, templateId, datas });
+	}
+	const [call] = await placeVoiceCode(context, OPERATION, {
+		appId,
+		to,
+		...readVoiceCallOptions(context),
+		verifyCode: code,
+	});
+	return call.json;
+}
+
+/**
+ * Send: the guards first (number form, allow-list, cooldown, limit per number), then a code, its
+ * sealed verification, and the call or SMS. Nothing is sent that a guard refuses; the code leaves
+ * n8n only in the request to the platform.
+ */
+export const send: OperationDefinition = {
+	value: 'send',
+	name: 'Send',
+	action: 'Send a one-time code',
+	description:
+		'Make a secure one-time code and send it by voice call or template SMS, within the allow-list and limits',
+	fields: sendFields,
+	effect: {
+		inDoubt: 'the code may have been sent (the call placed or the SMS sent)',
+		check:
+			"Before sending another code, ask the person whether it arrived, or look for it in the next day's bill records (Bill Record → Get Download Info); a call in doubt has no callSid for Call → Get Result.",
+		readOnly: false,
+	},
+	// Its limits count from Recent Sends, which a tool would take from the model.
+	asTool: 'refused',
+	resultIds: ['callSid', 'smsMessageSid', 'verificationId'],
+	failureFields: ['refusedBy', 'retryAfterSeconds'],
+	async execute(context) {
+		const { rules } = context;
+		const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
+		const to = rules.required('to', context.param('to'));
+		const destination = destinationOf(to, channel as 'voice' | 'sms', readPolicy(context));
+		if (!destination.allowed) throw refusal(context, destination.rule, destination.reason);
+
+		const limits = readLimits(context);
+		const storedSends = context.param<unknown>('recentSends', '');
+		const recent =
+			readRecentSends(storedSends) ??
+			rules.fail(
+				'recentSends',
+				storedSends,
+				'must be the recentSends Send stored for this number (ISO times separated by commas), or empty',
+			);
+		const now = Date.now();
+		const allowance = allowSend(to, recent, limits, now);
+		if (!allowance.allowed)
+			throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);
+
+		const validMinutes = Number(
+			rules.integerInRange('validMinutes', context.param('validMinutes', 10), 1, 60),
+		);
+		const maxAttempts = Number(
+			rules.integerInRange('maxAttempts', context.param('maxAttempts', 5), 1, 10),
+		);
+		const includeCode = context.param<unknown>('includeCode', false) === true;
+		const keys = await signingKeys(context);
+		const { code, alphabet } = readCode(context);
+
+		let sent: IDataObject;
+		try {
+			sent = await deliver(context, channel, to, code);
+		} catch (error) {
+			throw withCodeHidden(error, code);
+		}
+
+		const id = randomBytes(12).toString('base64url');
+		const expiresAt = now + validMinutes * 60_000;
+		const verification = sealVerification(keys.seal, {
+			id,
+			to,
+			issuedAt: now,
+			expiresAt,
+			maxAttempts,
+			length: code.length,
+			alphabet,
+			digest: codeDigest(keys.code, id, code),
+		});
+		return [
+			{
+				json: {
+					status: 'sent',
+					channel,
+					to,
+					verificationId: id,
+					expiresAt: new Date(expiresAt).toISOString(),
+					codeLength: code.length,
+					maxAttempts,
+					...sent,
+					verification,
+					record: {
+						to,
+						verification,
+						attempts: 0,
+						used: false,
+						lastStatus: 'sent',
+						recentSends: allowance.recentSends,
+					},
+					...(includeCode ? { code } : {}),
+				},
+			},
+		];
+	},
+};

@@ -1,0 +1,138 @@
+import { NodeOperationError } from 'n8n-workflow';
+
+import { alphabetOf, normalizeCode, ownCodeProblem } from '../../codes/codeFormat';
+import type { DestinationKind } from '../../codes/destinations';
+import { generateCode, type CodeAlphabet } from '../../codes/generateCode';
+import type { OperationContext } from '../types';
+
+const DESTINATION_KINDS: DestinationKind[] = ['chinaMobile', 'chinaLandline', 'international'];
+
+/** A refusal by one of the guards: nothing was sent, and the error says which rule and until when. */
+export function refusal(
+	context: OperationContext,
+	rule: string,
+	reason: string,
+	retryAfterSeconds?: number,
+): NodeOperationError {
+	const error = new NodeOperationError(
+		context.executeFunctions.getNode(),
+		`Refused by the ${rule}: ${reason}. Nothing was sent.`,
+		{
+			itemIndex: context.itemIndex,
+			description:
+				rule === 'destination allow-list'
+					? 'Codes go only where Allowed Destinations says. Add a destination there only if you serve people with such numbers.'
+					: rule === 'number form'
+						? 'Write the number in that form before Send Code (in your form or with an Edit Fields node), and read and store it in that form too.'
+						: 'The limits protect the person and your balance from a form that is posted to again and again. Tell the person when to try again (retryAfterSeconds).',
+		},
+	);
+	error.context.refusedBy = rule;
+	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
+	return error;
+}
+
+export function readPolicy(context: OperationContext) {
+	const { rules } = context;
+	const chosen = context.param<unknown>('allowedDestinations', ['chinaMobile']);
+	const allowed = (Array.isArray(chosen) ? chosen : [chosen]).map((kind) =>
+		rules.oneOf('allowedDestinations', kind, DESTINATION_KINDS),
+	) as DestinationKind[];
+	if (allowed.length === 0)
+		rules.fail('allowedDestinations', chosen, 'must name at least one kind of number');
+	const countryText = allowed.includes('international')
+		? (rules.optional('countryCodes', context.param('countryCodes', '')) ?? '')
+		: '';
+	const countryCodes = countryText
+		.split(',')
+		.map((code) => code.trim().replace(/^\+/, ''))
+		.filter((code) => code !== '');
+	if (countryCodes.some((code) => !/^[1-9]\d{0,2}$/.test(code) || code === '86'))
+		rules.fail(
+			'countryCodes',
+			countryText,
+			'must be calling codes of 1 to 3 digits separated by commas, other than 86 (mainland China has its own choices)',
+		);
+	if (allowed.includes('international') && countryCodes.length === 0)
+		rules.fail(
+			'countryCodes',
+			countryText,
+			'must list at least one calling code when Allowed Destinations includes other countries and regions',
+		);
+	return { allowed, countryCodes };
+}
+
+export function readLimits(context: OperationContext) {
+	const { rules } = context;
+	return {
+		maxPerWindow: Number(
+			rules.integerInRange('maxSendsPerNumber', context.param('maxSendsPerNumber', 5), 1, 100),
+		),
+		windowMinutes: Number(
+			rules.integerInRange('sendWindowMinutes', context.param('sendWindowMinutes', 60), 1, 1440),
+		),
+		cooldownSeconds: Number(
+			rules.integerInRange(
+				'resendCooldownSeconds',
+				context.param('resendCooldownSeconds', 60),
+				0,
+				3600,
+			),
+		),
+	};
+}
+
+/** The code to send: a generated one, or the user's own (checked without ever repeating it). */
+export function readCode(context: OperationContext): { code: string; alphabet: CodeAlphabet } {
+	const source = context.rules.oneOf('codeSource', context.param('codeSource', 'generate'), [
+		'generate',
+		'own',
+	]);
+	if (source === 'own') {
+		const raw = context.param<unknown>('ownCode', '');
+		const code =
+			typeof raw === 'string' || typeof raw === 'number' ? normalizeCode(String(raw)) : '';
+		const problem = ownCodeProblem(code);
+		if (problem)
+			throw new NodeOperationError(
+				context.executeFunctions.getNode(),
+				`Own Code ${problem}. Nothing was sent.`,
+				{
+					itemIndex: context.itemIndex,
+					description: 'The platform reads codes of 4 to 8 letters or digits.',
+				},
+			);
+		return { code, alphabet: alphabetOf(code) };
+	}
+	const length = Number(
+		context.rules.integerInRange('codeLength', context.param('codeLength', 6), 4, 8),
+	);
+	const alphabet = context.rules.oneOf(
+		'codeCharacters',
+		context.param('codeCharacters', 'digits'),
+		['digits', 'lettersAndDigits'],
+	) as CodeAlphabet;
+	return { code: generateCode(length, alphabet), alphabet };
+}
+
+/** Template data with the code in its placeholder and the other values around it, in order. */
+export function templateData(context: OperationContext, code: string): string[] {
+	const { rules } = context;
+	const position = Number(
+		rules.integerInRange('codePlaceholder', context.param('codePlaceholder', 1), 1, 20),
+	);
+	const collection = context.param<{ values?: Array<{ value?: unknown }> }>(
+		'otherTemplateValues',
+		{},
+	);
+	const others = (Array.isArray(collection?.values) ? collection.values : []).map((entry, index) =>
+		rules.placeholderValue({ name: 'otherTemplateValues', row: index + 1 }, entry?.value),
+	);
+	if (position > others.length + 1)
+		rules.fail(
+			'codePlaceholder',
+			position,
+			`needs values for the ${position - 1} placeholder(s) before it; Other Placeholder Values has ${others.length}`,
+		);
+	return [...others.slice(0, position - 1), code, ...others.slice(position - 1)];
+}

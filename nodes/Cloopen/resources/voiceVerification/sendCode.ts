@@ -1,0 +1,66 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { appIdOf } from '../common/appId';
+import { PLACES_A_CALL } from '../common/effects';
+import { appIdField, numberToCallField, respUrlFieldFromVersion2 } from '../common/fields';
+import { FROM_VERSION_2, VERSION_1 } from '../displayRules';
+import type { OperationDefinition } from '../types';
+import { placeVoiceCode, readVoiceCallOptions, voiceCallOptions } from './voiceCall';
+
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [],
+};
+
+const fields: INodeProperties[] = [
+	appIdField,
+	numberToCallField,
+	{
+		displayName: 'Verification Code',
+		name: 'verifyCode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '482913',
+		description: '4 to 8 letters or digits, read aloud to the callee',
+	},
+	// Version 1 offers Language; from version 2 on Result URL is hidden while Wait for Call Result is on.
+	{
+		...additionalFields,
+		displayOptions: { show: VERSION_1 },
+		options: voiceCallOptions({ language: true }),
+	},
+	{
+		...additionalFields,
+		displayOptions: { show: FROM_VERSION_2 },
+		options: voiceCallOptions({ respUrl: respUrlFieldFromVersion2 }),
+	},
+];
+
+export const sendCode: OperationDefinition = {
+	value: 'sendCode',
+	name: 'Send Code',
+	action: 'Call a number and read a verification code',
+	description: 'Call a number and read the code aloud with the default spoken template',
+	fields,
+	effect: PLACES_A_CALL,
+	asTool: 'runs',
+	waitsForCallResult: true,
+	resultIds: ['callSid', 'orderid', 'orderId'],
+	async execute(context) {
+		const appId = await appIdOf(context);
+		const to = context.rules.phoneNumber('to', context.param('to'));
+		const options = readVoiceCallOptions(context);
+		const verifyCode = context.rules.verifyCode('verifyCode', context.param('verifyCode'));
+		return await placeVoiceCode(context, 'Voice Verification → Send Code', {
+			appId,
+			to,
+			...options,
+			verifyCode,
+		});
+	},
+};

@@ -1,0 +1,78 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { appIdOf } from '../common/appId';
+import { PLACES_A_CALL } from '../common/effects';
+import { appIdField, numberToCallField, respUrlFieldFromVersion2 } from '../common/fields';
+import { FROM_VERSION_2, VERSION_1 } from '../displayRules';
+import type { OperationDefinition } from '../types';
+import { placeVoiceCode, readVoiceCallOptions, voiceCallOptions } from './voiceCall';
+
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: [],
+};
+
+const fields: INodeProperties[] = [
+	appIdField,
+	numberToCallField,
+	{
+		displayName: 'Audio Files',
+		name: 'playVerifyCode',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'code_4.wav;code_8.wav;code_2.wav',
+		description:
+			"Approved wav files played in order, separated by ';' (wav, 8 kHz, 16-bit mono PCM, uploaded in the console)",
+	},
+	// Version 1 offers Language; from version 2 on Result URL is hidden while Wait for Call Result is on.
+	{
+		...additionalFields,
+		displayOptions: { show: VERSION_1 },
+		options: voiceCallOptions({ language: true, customAudioCode: true }),
+	},
+	{
+		...additionalFields,
+		displayOptions: { show: FROM_VERSION_2 },
+		options: voiceCallOptions({ customAudioCode: true, respUrl: respUrlFieldFromVersion2 }),
+	},
+];
+
+export const sendCustomAudioCode: OperationDefinition = {
+	value: 'sendCustomAudioCode',
+	name: 'Send Custom Audio Code',
+	action: 'Call a number and read a code with your own audio files',
+	description:
+		'Call a number and read a verification code with your own approved wav files, played in order',
+	fields,
+	effect: PLACES_A_CALL,
+	asTool: 'runs',
+	waitsForCallResult: true,
+	resultIds: ['callSid', 'orderid', 'orderId'],
+	async execute(context) {
+		const appId = await appIdOf(context);
+		const to = context.rules.phoneNumber('to', context.param('to'));
+		const options = readVoiceCallOptions(context);
+		const extra = context.param<IDataObject>('additionalFields', {});
+		const playVerifyCode = context.rules.wavFileList(
+			'playVerifyCode',
+			context.param('playVerifyCode'),
+			true,
+		);
+		const verifyCode =
+			extra.verifyCode !== undefined && extra.verifyCode !== ''
+				? context.rules.verifyCode('verifyCode', extra.verifyCode)
+				: undefined;
+		return await placeVoiceCode(context, 'Voice Verification → Send Custom Audio Code', {
+			appId,
+			to,
+			...options,
+			verifyCode,
+			playVerifyCode,
+		});
+	},
+};
