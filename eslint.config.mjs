@@ -91,7 +91,8 @@ export default tseslint.config(
 	},
 	{ files: PACKAGE_CODE, ...n8nCommunityNodesPlugin.configs.recommended },
 	// ESLint's own no-restricted-imports (n8n's plugin sets only its @n8n/community-nodes/ one, so
-	// nothing is replaced): n8n-workflow exports that the n8n versions the package runs in lack.
+	// nothing is replaced): every pause goes through nodes/shared/pause.ts, which works on every n8n
+	// the package claims (n8n 2.41's n8n-workflow 2.41.0 has no sleepWithAbort: undefined at run time).
 	{
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		rules: {
@@ -101,9 +102,28 @@ export default tseslint.config(
 					paths: [
 						{
 							name: 'n8n-workflow',
+							importNames: ['sleepWithAbort', 'sleep'],
+							message:
+								"Use pause() from nodes/shared/pause.ts: sleepWithAbort is missing from n8n 2.41's n8n-workflow, and pause() is the one wait that stops when the execution is cancelled.",
+						},
+					],
+				},
+			],
+		},
+	},
+	// The one home of a pause is the one file that may import n8n's sleep.
+	{
+		files: ['nodes/shared/pause.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: 'n8n-workflow',
 							importNames: ['sleepWithAbort'],
 							message:
-								"n8n 2.41's n8n-workflow (2.41.0) has no sleepWithAbort: it is undefined at run time. Use pause() from nodes/shared/pause.ts (built on sleep, which every n8n has).",
+								"n8n 2.41's n8n-workflow (2.41.0) has no sleepWithAbort: it is undefined at run time.",
 						},
 					],
 				},

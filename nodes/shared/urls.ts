@@ -2,7 +2,7 @@ import { PRODUCTION_BASE_URL } from './platform/api';
 import { isSecretKey, withSignaturesMasked } from './secrets';
 
 /** An absolute http(s) URL as written: "//" and a host right after the scheme (http:/x is not one). */
-export const ABSOLUTE_HTTP_URL = /^https?:\/\/[^/\\?#\s]/i;
+const ABSOLUTE_HTTP_URL = /^https?:\/\/[^/\\?#\s]/i;
 
 /**
  * The text parsed as an absolute http(s) URL with a host, or undefined when it is not one. Checked

@@ -11,10 +11,7 @@ import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
-import {
-	openVerification,
-	sealVerification,
-} from '../../nodes/Cloopen/codes/sealedCode';
+import { openVerification, sealVerification } from '../../nodes/Cloopen/codes/sealedCode';
 import {
 	sendsOf,
 	setUpOneTimeCodes,

@@ -2,10 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
 import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
-import {
-	openVerification,
-	sealVerification,
-} from '../../nodes/Cloopen/codes/sealedCode';
+import { openVerification, sealVerification } from '../../nodes/Cloopen/codes/sealedCode';
 import { everyString } from '../adversarial/everyString';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import {

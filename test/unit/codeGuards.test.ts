@@ -1,7 +1,4 @@
-import {
-	destinationOf,
-	type DestinationPolicy,
-} from '../../nodes/Cloopen/codes/destinations';
+import { destinationOf, type DestinationPolicy } from '../../nodes/Cloopen/codes/destinations';
 import { withCodeHidden } from '../../nodes/Cloopen/codes/hideCode';
 import { maskNumber } from '../../nodes/Cloopen/codes/maskNumber';
 import { allowSend, readRecentSends } from '../../nodes/Cloopen/codes/sendLimits';

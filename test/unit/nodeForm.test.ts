@@ -1,9 +1,4 @@
-import {
-	NodeHelpers,
-	type INode,
-	type INodeParameters,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';

@@ -1,4 +1,6 @@
-import { sleep, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { pause } from '../../shared/pause';
 
 import { getResult } from '../resources/call/getResult';
 import { getState } from '../resources/call/getState';
@@ -37,7 +39,7 @@ export async function endedCallItem(
 	afterMs: number,
 ): Promise<INodeExecutionData | undefined> {
 	const context = operation.executeFunctions;
-	if (afterMs > 0) await sleep(afterMs);
+	if (afterMs > 0) await pause(afterMs, context.getExecutionCancelSignal?.());
 	const asking = aboutCall(operation, callSid);
 	try {
 		const [state] = await getState.execute(asking);

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
 
-import { ABSOLUTE_HTTP_URL } from '../../shared/urls';
+import { absoluteHttpUrl } from '../../shared/urls';
 
 /**
  * This node's resume URL: the execution's ($execution.resumeUrl, with n8n's resume token in its
@@ -11,13 +11,13 @@ import { ABSOLUTE_HTTP_URL } from '../../shared/urls';
 export function resumeUrlOf(context: IExecuteFunctions): string {
 	const raw = context.evaluateExpression('{{ $execution.resumeUrl }}', 0);
 	const nodeId = context.getNode().id;
-	if (typeof raw !== 'string' || !ABSOLUTE_HTTP_URL.test(raw) || !nodeId) {
+	const url = typeof raw === 'string' ? absoluteHttpUrl(raw) : undefined;
+	if (!url || !nodeId) {
 		throw new NodeOperationError(
 			context.getNode(),
 			'n8n gave no resume URL for this node, so the call result cannot come back to it; nothing was sent',
 		);
 	}
-	const url = new URL(raw);
 	url.pathname = `${url.pathname.replace(/\/+$/, '')}/${encodeURIComponent(nodeId)}`;
 	return url.toString();
 }

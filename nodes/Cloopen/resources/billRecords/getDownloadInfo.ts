@@ -8,7 +8,7 @@ import { ignoresSslIssues } from '../../../shared/platform/api';
 import { downloadBillFile } from '../../../shared/transport/download';
 import { appIdOf } from '../common/appId';
 import { ONLY_READS } from '../common/effects';
-import { appIdField } from '../common/fields';
+import { appIdField, optionsOfVersion1 } from '../common/fields';
 import { VERSION_1 } from '../displayRules';
 import type { OperationDefinition, OperationOutput } from '../types';
 
@@ -66,15 +66,7 @@ const fields: INodeProperties[] = [
 		displayOptions: { show: { download: [true] } },
 		hint: 'The name of the output binary field to put the file in',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: VERSION_1 },
-		options: billOptions,
-	},
+	optionsOfVersion1(billOptions),
 ];
 
 export const getDownloadInfo: OperationDefinition = {

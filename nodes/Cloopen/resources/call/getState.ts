@@ -1,9 +1,9 @@
-import { sleep, type IDataObject, type INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { pause } from '../../../shared/pause';
 import { appIdOf } from '../common/appId';
 import { ONLY_READS } from '../common/effects';
-import { appIdField } from '../common/fields';
-import { VERSION_1 } from '../displayRules';
+import { appIdField, optionsOfVersion1 } from '../common/fields';
 import type { OperationContext, OperationDefinition } from '../types';
 import { callSidField } from './callSidField';
 
@@ -42,19 +42,7 @@ const stateOptions: INodeProperties[] = [
 	},
 ];
 
-const fields: INodeProperties[] = [
-	appIdField,
-	callSidField,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: VERSION_1 },
-		options: stateOptions,
-	},
-];
+const fields: INodeProperties[] = [appIdField, callSidField, optionsOfVersion1(stateOptions)];
 
 const pollIntervalMs = (context: OperationContext, options: IDataObject) => {
 	const seconds = Number(options.pollIntervalSeconds ?? 5);
@@ -105,16 +93,15 @@ export const getState: OperationDefinition = {
 
 		let response = await queryState();
 		let polls = 1;
-		// `sleep`, not `sleepWithAbort`: the latter is missing from current n8n's n8n-workflow (seen in
-		// n8n 2.41); a cancelled execution stops polling at the next turn instead.
-		const cancelled = () => context.executeFunctions.getExecutionCancelSignal()?.aborted === true;
+		const signal = context.executeFunctions.getExecutionCancelSignal?.();
+		const cancelled = () => signal?.aborted === true;
 		while (
 			waitUntilEnded &&
 			String(response.state) === '1' &&
 			Date.now() + intervalMs <= deadline &&
 			!cancelled()
 		) {
-			await sleep(intervalMs);
+			await pause(intervalMs, signal);
 			response = await queryState();
 			polls++;
 		}

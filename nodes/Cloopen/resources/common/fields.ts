@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { VERSION_1 } from '../displayRules';
 
 /** The application id field; the platform calls it appId everywhere except the call-state query. */
 export const appIdField: INodeProperties = {
@@ -90,3 +92,35 @@ export const numberToCallField: INodeProperties = {
 	placeholder: '13800000000',
 	description: "Number to call. A landline needs its area code; join an extension with '-'.",
 };
+
+/** An operation's Additional Fields: these fields, in the node versions `show` names. */
+export const additionalFields = (
+	show: NonNullable<IDisplayOptions['show']>,
+	options: INodeProperties[],
+): INodeProperties => ({
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: { show },
+	options,
+});
+
+/**
+ * Version 1's Options collection of an operation (from version 2 on, its options join the run's
+ * settings in one Options collection, execution/parameters/nodeForm.ts). `name` is what version 1
+ * stored it as.
+ */
+export const optionsOfVersion1 = (
+	options: INodeProperties[],
+	name = 'options',
+): INodeProperties => ({
+	displayName: 'Options',
+	name,
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: VERSION_1 },
+	options,
+});

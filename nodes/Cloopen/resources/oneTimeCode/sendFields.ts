@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { appIdField } from '../common/fields';
+import { additionalFields, appIdField } from '../common/fields';
 import { voiceCallOptions } from '../voiceVerification/voiceCall';
 
 /**
@@ -216,15 +216,7 @@ export const sendFields: INodeProperties[] = [
 		description:
 			"The recentSends your store keeps for this number (Send's record.recentSends from last time); empty for a number never sent to. The default reads it from the incoming item, such as a Data Table row.",
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		displayOptions: { show: { channel: ['voice'] } },
-		options: voiceCallOptions({}),
-	},
+	additionalFields({ channel: ['voice'] }, voiceCallOptions({})),
 	{
 		displayName: 'Include Code in Output',
 		name: 'includeCode',

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { appIdField } from '../common/fields';
-import { VERSION_1 } from '../displayRules';
+import { appIdField, optionsOfVersion1 } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { friendlyName, oneOptions, oneSubAccount } from './subAccountAnswer';
 
@@ -16,15 +15,7 @@ const fields: INodeProperties[] = [
 		placeholder: 'customer@example.com',
 		description: 'Unique name of letters and digits; an e-mail address is recommended',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: VERSION_1 },
-		options: oneOptions,
-	},
+	optionsOfVersion1(oneOptions),
 ];
 
 export const create: OperationDefinition = {

@@ -3,9 +3,8 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 import { listOf } from '../common/answerShape';
 import { appIdOf } from '../common/appId';
 import { ONLY_READS } from '../common/effects';
-import { appIdField } from '../common/fields';
+import { appIdField, optionsOfVersion1 } from '../common/fields';
 import { withIsoDates } from '../common/platformDate';
-import { VERSION_1 } from '../displayRules';
 import type { OperationContext, OperationDefinition } from '../types';
 import { INCLUDE_SECRETS_DESCRIPTION, withoutSecrets } from './subAccountAnswer';
 
@@ -51,15 +50,7 @@ const fields: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 		description: 'Max number of results to return',
 	},
-	{
-		displayName: 'Options',
-		name: 'listOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: VERSION_1 },
-		options: listOptions,
-	},
+	optionsOfVersion1(listOptions, 'listOptions'),
 ];
 
 /**

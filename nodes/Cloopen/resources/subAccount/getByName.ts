@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ONLY_READS } from '../common/effects';
-import { appIdField } from '../common/fields';
-import { VERSION_1 } from '../displayRules';
+import { appIdField, optionsOfVersion1 } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { chosenValue, friendlyName, oneOptions, oneSubAccount } from './subAccountAnswer';
 
@@ -31,15 +30,7 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: VERSION_1 },
-		options: oneOptions,
-	},
+	optionsOfVersion1(oneOptions),
 ];
 
 export const getByName: OperationDefinition = {

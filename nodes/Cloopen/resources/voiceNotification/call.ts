@@ -4,6 +4,7 @@ import { nestedObject, withoutEmpty } from '../common/answerShape';
 import { appIdOf } from '../common/appId';
 import { PLACES_A_CALL } from '../common/effects';
 import {
+	additionalFields,
 	appIdField,
 	numberToCallField,
 	displayNumField,
@@ -61,16 +62,6 @@ const speechOptions: INodeProperties = {
 			description: 'How loud the voice is, from -20 (quietest) to 20 (loudest); 0 is normal',
 		},
 	],
-};
-
-/** From version 2 on, Result URL is hidden while Wait for Call Result is on. */
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [],
 };
 
 const fields: INodeProperties[] = [
@@ -144,16 +135,13 @@ const fields: INodeProperties[] = [
 		...speechOptions,
 		displayOptions: { show: { content: ['text', 'both'], ...FROM_VERSION_2 } },
 	},
-	{
-		...additionalFields,
-		displayOptions: { show: VERSION_1 },
-		options: [displayNumField, playTimesField, respUrlField, userDataField],
-	},
-	{
-		...additionalFields,
-		displayOptions: { show: FROM_VERSION_2 },
-		options: [displayNumField, playTimesField, respUrlFieldFromVersion2, userDataField],
-	},
+	additionalFields(VERSION_1, [displayNumField, playTimesField, respUrlField, userDataField]),
+	additionalFields(FROM_VERSION_2, [
+		displayNumField,
+		playTimesField,
+		respUrlFieldFromVersion2,
+		userDataField,
+	]),
 ];
 
 /** Speech settings count only when text is read; ranges in docs/platform.md#voice-notification. */

@@ -2,19 +2,15 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { appIdOf } from '../common/appId';
 import { PLACES_A_CALL } from '../common/effects';
-import { appIdField, numberToCallField, respUrlFieldFromVersion2 } from '../common/fields';
+import {
+	additionalFields,
+	appIdField,
+	numberToCallField,
+	respUrlFieldFromVersion2,
+} from '../common/fields';
 import { FROM_VERSION_2, VERSION_1 } from '../displayRules';
 import type { OperationDefinition } from '../types';
 import { placeVoiceCode, readVoiceCallOptions, voiceCallOptions } from './voiceCall';
-
-const additionalFields: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [],
-};
 
 const fields: INodeProperties[] = [
 	appIdField,
@@ -30,16 +26,11 @@ const fields: INodeProperties[] = [
 			"Approved wav files played in order, separated by ';' (wav, 8 kHz, 16-bit mono PCM, uploaded in the console)",
 	},
 	// Version 1 offers Language; from version 2 on Result URL is hidden while Wait for Call Result is on.
-	{
-		...additionalFields,
-		displayOptions: { show: VERSION_1 },
-		options: voiceCallOptions({ language: true, customAudioCode: true }),
-	},
-	{
-		...additionalFields,
-		displayOptions: { show: FROM_VERSION_2 },
-		options: voiceCallOptions({ customAudioCode: true, respUrl: respUrlFieldFromVersion2 }),
-	},
+	additionalFields(VERSION_1, voiceCallOptions({ language: true, customAudioCode: true })),
+	additionalFields(
+		FROM_VERSION_2,
+		voiceCallOptions({ customAudioCode: true, respUrl: respUrlFieldFromVersion2 }),
+	),
 ];
 
 export const sendCustomAudioCode: OperationDefinition = {
