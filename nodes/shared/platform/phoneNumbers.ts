@@ -49,3 +49,56 @@ export const INTERNATIONAL = whole(INTERNATIONAL_NUMBER);
 /** The one forms, as a message says them. */
 export const ONE_FORM_RULE =
 	'mainland China numbers without +86 or 0086 (13800000000, 01012345678, an extension after -), other numbers with + and their country code (+85291234567)';
+
+/** What a phone number is, once written in its one form. */
+export type NumberKind = 'chinaMobile' | 'chinaLandline' | 'international';
+
+export type CanonicalNumber =
+	{ number: string; kind: NumberKind } | { number?: undefined; problem: string };
+
+/** White space of any script (the ideographic space too), and the marks people group digits with. */
+const GROUPING = /[\s\u3000()（）.·]/gu;
+
+/**
+ * The one written form of a number as people type it, so that every spelling of one number shares
+ * its limits: full-width characters read as ASCII (NFKC), white space, brackets and dots dropped
+ * anywhere, +86 or 0086 before a mainland number dropped (a landline's 0 put back), dashes inside
+ * the number dropped and a last dash group of 1 to 6 digits after a whole landline kept as its
+ * extension (转 and ext. read as that dash). Anything else is no number: the problem says why.
+ */
+export function canonicalPhoneNumber(typed: string): CanonicalNumber {
+	let text = typed.normalize('NFKC').replace(GROUPING, '');
+	text = text.replace(/(?:转|ext\.?|x)(\d{1,6})$/iu, '-$1');
+	if (text === '') return { problem: 'is empty' };
+	let china = true;
+	if (/^(?:\+86|0086)/.test(text)) text = text.replace(/^(?:\+86|0086)-?/, '');
+	else if (/^(?:\+|00)/.test(text)) china = false;
+	if (!china) {
+		const digits = text.replace(/^(?:\+|00)/, '').replace(/-/g, '');
+		const number = `+${digits}`;
+		return INTERNATIONAL.test(number)
+			? { number, kind: 'international' }
+			: { problem: 'is not a number with + and its country code (7 to 15 digits)' };
+	}
+	const whole = text.replace(/-/g, '');
+	if (CHINA_MOBILE.test(whole)) return { number: whole, kind: 'chinaMobile' };
+	const withZero = (digits: string) => (digits.startsWith('0') ? digits : `0${digits}`);
+	// +86 stands for a landline's 0; written without either, a landline is not a number to dial.
+	const prefixed =
+		typed
+			.normalize('NFKC')
+			.replace(GROUPING, '')
+			.match(/^(?:\+86|0086)/) !== null;
+	const landline = (digits: string) =>
+		digits.startsWith('0') || prefixed ? withZero(digits) : undefined;
+	const plain = landline(whole);
+	if (plain && CHINA_LANDLINE.test(plain)) return { number: plain, kind: 'chinaLandline' };
+	const split = /^(.*\d)-(\d{1,6})$/.exec(text);
+	const main = split ? landline(split[1].replace(/-/g, '')) : undefined;
+	if (split && main && CHINA_LANDLINE.test(`${main}-${split[2]}`))
+		return { number: `${main}-${split[2]}`, kind: 'chinaLandline' };
+	return {
+		problem:
+			'is not a mainland China mobile number (11 digits), a landline with its area code (0 first, or +86), or a number with + and its country code',
+	};
+}

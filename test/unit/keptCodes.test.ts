@@ -1,0 +1,172 @@
+import { codeDigest } from '../../nodes/Cloopen/codes/codeDigest';
+import { bucketOf, readBook, type KeptCode } from '../../nodes/Cloopen/codes/codeBook';
+import { checkKeptCode, claimSend, MAX_TRIES } from '../../nodes/Cloopen/codes/keptCodes';
+import { canonicalPhoneNumber } from '../../nodes/shared/platform/phoneNumbers';
+import { memoryRowStore } from '../support/memoryRowStore';
+
+/**
+ * The one-time-code store's protocol (nodes/Cloopen/codes/keptCodes.ts) against rows whose reads and
+ * writes interleave: exact limits, single use and attempts under requests at the same moment.
+ */
+const KEY = Buffer.alloc(32, 7);
+const NOW = Date.parse('2026-11-26T10:00:00Z');
+const LIMITS = { maxPerWindow: 5, windowMinutes: 60, cooldownSeconds: 60 };
+
+function keptCode(id: string, code: string, maxAttempts = 5): KeptCode {
+	return {
+		id,
+		digest: codeDigest(KEY, id, code),
+		issuedAt: NOW,
+		expiresAt: NOW + 10 * 60_000,
+		maxAttempts,
+		attempts: 0,
+		used: false,
+		length: code.length,
+		alphabet: 'digits',
+	};
+}
+
+const send = (
+	store: ReturnType<typeof memoryRowStore>['store'],
+	number: string,
+	id: string,
+	now = NOW,
+) => claimSend(store, { number, limits: LIMITS, code: keptCode(id, '482913'), now });
+
+it('ten requests for one number at the same moment: one is claimed, nine refused by the cooldown', async () => {
+	const { store } = memoryRowStore();
+	const claims = await Promise.all(
+		Array.from({ length: 10 }, (_, i) => send(store, '13800000300', `c${i}`)),
+	);
+	expect(claims.filter((claim) => claim.claimed)).toHaveLength(1);
+	for (const claim of claims.filter((claim) => !claim.claimed))
+		expect(claim).toMatchObject({ refusal: { rule: 'resend cooldown' } });
+});
+
+it('every spelling of a number shares its limit (the caller writes it one way first)', async () => {
+	const { store } = memoryRowStore();
+	const spellings = [
+		' 13800000300',
+		'13800000300 ',
+		'\t13800000300',
+		'+86 138 0000 0300',
+		'１３８０００００３００',
+	];
+	const claims = await Promise.all(
+		spellings.map((typed, i) => send(store, canonicalPhoneNumber(typed).number!, `s${i}`)),
+	);
+	expect(claims.filter((claim) => claim.claimed)).toHaveLength(1);
+});
+
+it('the send limit per number holds across the window, and a refused request writes nothing', async () => {
+	const { store, writes } = memoryRowStore();
+	for (let i = 0; i < 5; i++)
+		expect(await send(store, '13800000301', `w${i}`, NOW + i * 61_000)).toMatchObject({
+			claimed: true,
+		});
+	const before = writes();
+	expect(await send(store, '13800000301', 'w5', NOW + 5 * 61_000)).toMatchObject({
+		claimed: false,
+		refusal: { rule: 'send limit per number' },
+	});
+	expect(writes()).toBe(before);
+});
+
+it('a claim given back (the send surely did not happen) frees the number and restores its previous code', async () => {
+	const { store, rows } = memoryRowStore();
+	await send(store, '13800000302', 'first', NOW - 120_000);
+	const claim = await send(store, '13800000302', 'second');
+	expect(claim.claimed).toBe(true);
+	if (claim.claimed) expect(await claim.giveBack()).toBe(true);
+	const entry = readBook(rows.get(bucketOf('13800000302'))!.book).numbers['13800000302'];
+	expect(entry.sends).toEqual([NOW - 120_000]);
+	expect(entry.code?.id).toBe('first');
+	// The cooldown counts from the send that happened, so the next request may go.
+	expect(await send(store, '13800000302', 'third', NOW + 1000)).toMatchObject({ claimed: true });
+});
+
+it('eight checks of the right code at the same moment approve once', async () => {
+	const { store } = memoryRowStore();
+	await send(store, '13800000303', 'code');
+	const verdicts = await Promise.all(
+		Array.from({ length: 8 }, () =>
+			checkKeptCode(store, {
+				number: '13800000303',
+				entered: '482913',
+				codeKey: KEY,
+				now: NOW + 1000,
+			}),
+		),
+	);
+	expect(verdicts.filter((verdict) => verdict.status === 'approved')).toHaveLength(1);
+	expect(verdicts.filter((verdict) => verdict.status === 'already_used')).toHaveLength(7);
+});
+
+it('twenty wrong guesses at the same moment count at most Max Attempts, and the right code is then refused', async () => {
+	const { store } = memoryRowStore();
+	await send(store, '13800000304', 'code');
+	const verdicts = await Promise.all(
+		Array.from({ length: 20 }, (_, i) =>
+			checkKeptCode(store, {
+				number: '13800000304',
+				entered: String(100000 + i),
+				codeKey: KEY,
+				now: NOW + 1000,
+			}),
+		),
+	);
+	expect(verdicts.filter((verdict) => verdict.status === 'wrong_code')).toHaveLength(5);
+	expect(verdicts.filter((verdict) => verdict.status === 'too_many_attempts')).toHaveLength(15);
+	expect(
+		await checkKeptCode(store, {
+			number: '13800000304',
+			entered: '482913',
+			codeKey: KEY,
+			now: NOW + 2000,
+		}),
+	).toMatchObject({
+		status: 'too_many_attempts',
+	});
+});
+
+it('a new code replaces the old one, an expired code is refused, and a number never sent to has none', async () => {
+	const { store } = memoryRowStore();
+	await send(store, '13800000305', 'old', NOW - 120_000);
+	await claimSend(store, {
+		number: '13800000305',
+		limits: LIMITS,
+		code: { ...keptCode('new', '111111') },
+		now: NOW,
+	});
+	const check = (entered: string, now = NOW + 1000) =>
+		checkKeptCode(store, { number: '13800000305', entered, codeKey: KEY, now });
+	expect(await check('482913')).toMatchObject({ status: 'wrong_code' });
+	expect(await check('111111', NOW + 11 * 60_000)).toMatchObject({ status: 'expired' });
+	expect(await check('111111')).toMatchObject({ status: 'approved' });
+	expect(
+		await checkKeptCode(store, { number: '13900000000', entered: '1', codeKey: KEY, now: NOW }),
+	).toMatchObject({
+		status: 'not_found',
+	});
+});
+
+it(`a row that keeps changing is given up after ${MAX_TRIES} tries: nothing claimed, nothing sent`, async () => {
+	const { store } = memoryRowStore({ failWrites: true });
+	expect(await send(store, '13800000306', 'x')).toMatchObject({
+		claimed: false,
+		refusal: { rule: 'busy store' },
+	});
+	expect(
+		await checkKeptCode(store, { number: '13800000306', entered: '1', codeKey: KEY, now: NOW }),
+	).toMatchObject({
+		status: 'not_found',
+	});
+});
+
+it('a row keeps only what still counts: numbers with no send in the last day and no checkable code are dropped', async () => {
+	const { store, rows } = memoryRowStore();
+	await send(store, '13800000307', 'a', NOW - 2 * 24 * 3_600_000);
+	await send(store, '13800000307', 'b', NOW);
+	const entry = readBook(rows.get(bucketOf('13800000307'))!.book).numbers['13800000307'];
+	expect(entry.sends).toEqual([NOW]);
+});
