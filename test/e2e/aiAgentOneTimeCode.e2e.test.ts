@@ -197,7 +197,7 @@ test('a Cloopen Tool set to One-Time Code → Send or Check is refused: the mode
 		type: 'n8n-nodes-cloopen.cloopenTool',
 		typeVersion: 2,
 		position: [640, 220] as [number, number],
-		parameters: { resource: 'oneTimeCode', ...parameters } as never,
+		parameters: { resource: 'oneTimeCode', store: 'own', ...parameters } as never,
 		credentials: { cloopenApi: { id: '1', name: 'Cloopen account' } },
 	});
 	workflow.nodes = workflow.nodes.filter((node) => !node.type.endsWith('toolWorkflow'));

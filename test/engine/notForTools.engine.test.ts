@@ -39,6 +39,7 @@ const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
 		version === 1 ? SEND.parameters : inVersion2(SEND).parameters,
 	'oneTimeCode.check': async (version) => ({
 		resource: 'oneTimeCode',
+		store: 'own',
 		operation: 'check',
 		verification: await sentVerification(version),
 		codeEntered: OWN_CODE,
@@ -48,7 +49,7 @@ const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
 };
 
 /** Every operation of the registry that says it does not run as a tool, as the form names it. */
-const REFUSED = OPERATIONS.filter(({ operation }) => operation.asTool === 'refused').map(
+const REFUSED = OPERATIONS.filter(({ operation }) => operation.asTool !== 'runs').map(
 	({ resource, operation }) => ({
 		key: `${resource.value}.${operation.value}`,
 		label: `${resource.name} → ${operation.name}`,
@@ -74,7 +75,7 @@ describe.each([1, 2])('version %i', (version) => {
 			expect(asTool.error?.message).toBe(
 				`${label} is not available when Cloopen is used as an AI tool; nothing was sent`,
 			);
-			expect(asTool.error?.description).toMatch(/store.*cannot read.*Call n8n Workflow Tool/);
+			expect(asTool.error?.description).toMatch(/store.*cannot read.*Counts Kept In: Data Table/);
 			expect(asTool.json).toEqual([]);
 
 			// Whatever the model passes in the item (attempts 0, never used) changes nothing.
@@ -107,31 +108,38 @@ describe.each([1, 2])('version %i', (version) => {
 	});
 });
 
-it('the notice that says so is shown on the tool variant for the refused operations only, never on the workflow node', () => {
+it('the notice that says so is shown on the tool variant where the operation refuses, never on the workflow node', () => {
 	const notices = new Cloopen().description.properties.filter(
 		(property) => property.name === 'notForToolsNotice',
 	);
 	const node = { typeVersion: 2 };
-	const shown = (description: { name: string }, resource: string, operation: string) =>
+	const shown = (description: { name: string }, parameters: IDataObject) =>
 		notices.some((notice) =>
-			NodeHelpers.displayParameter({ resource, operation }, notice, node, description as never),
+			NodeHelpers.displayParameter(parameters as never, notice, node, description as never),
 		);
 	for (const { resource, operation } of OPERATIONS) {
-		const place = `${resource.value}.${operation.value}`;
-		expect({
-			place,
-			shown: shown(new CloopenTool().description, resource.value, operation.value),
-		}).toEqual({
-			place,
-			shown: operation.asTool === 'refused',
-		});
-		expect({
-			place,
-			shown: shown(new Cloopen().description, resource.value, operation.value),
-		}).toEqual({
-			place,
-			shown: false,
-		});
+		const { asTool } = operation;
+		const settings: Array<{ parameters: IDataObject; refused: boolean }> =
+			typeof asTool === 'object'
+				? [
+						{
+							parameters: { [asTool.refusedUnless.parameter]: asTool.refusedUnless.value },
+							refused: false,
+						},
+						{ parameters: { [asTool.refusedUnless.parameter]: 'own' }, refused: true },
+					]
+				: [{ parameters: {}, refused: asTool === 'refused' }];
+		for (const { parameters, refused } of settings) {
+			const place = { resource: resource.value, operation: operation.value, ...parameters };
+			expect({ place, shown: shown(new CloopenTool().description, place) }).toEqual({
+				place,
+				shown: refused,
+			});
+			expect({ place, shown: shown(new Cloopen().description, place) }).toEqual({
+				place,
+				shown: false,
+			});
+		}
 	}
-	expect(notices[0].displayName).toMatch(/Call n8n Workflow Tool/);
+	expect(notices.length).toBeGreaterThan(0);
 });

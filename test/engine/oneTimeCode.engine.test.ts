@@ -23,6 +23,7 @@ const send = (parameters: IDataObject = {}, items?: IDataObject[]) =>
 	runCloopen(
 		{
 			resource: 'oneTimeCode',
+			store: 'own',
 			operation: 'send',
 			appId: emulator.appId,
 			to: '13800000000',
@@ -33,7 +34,7 @@ const send = (parameters: IDataObject = {}, items?: IDataObject[]) =>
 
 const check = (parameters: IDataObject, items?: IDataObject[]) =>
 	runCloopen(
-		{ resource: 'oneTimeCode', operation: 'check', ...parameters },
+		{ resource: 'oneTimeCode', store: 'own', operation: 'check', ...parameters },
 		{ credentials: credentials(), items },
 	);
 
@@ -259,6 +260,7 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		const { json } = await runCloopen(
 			{
 				resource: 'oneTimeCode',
+				store: 'own',
 				operation: 'send',
 				appId: emulator.appId,
 				to: '13800000000',
@@ -314,6 +316,7 @@ describe('a platform that repeats the code in its answer', () => {
 			const { error, json, result } = await runCloopen(
 				{
 					resource: 'oneTimeCode',
+					store: 'own',
 					operation: 'send',
 					appId: emulator.appId,
 					to: '13800000000',
@@ -454,8 +457,11 @@ describe('Check Code, every status', () => {
 		});
 		const used = await check({ codeEntered: code }, [{ ...row, attempts: 1, used: true }]);
 		expect(used.json[0].status).toBe('already_used');
-		const fresh = await check({ codeEntered: code }, [{ ...row, attempts: null, used: null }]);
-		expect(fresh.json[0].status).toBe('approved');
+		// A row without counts is refused, not read as a fresh code: guesses would never be counted.
+		const uncounted = await check({ codeEntered: code }, [{ ...row, attempts: null, used: null }]);
+		expect(uncounted.error?.message).toMatch(/^Attempts So Far is required with your own store/);
+		const unused = await check({ codeEntered: code }, [{ ...row, attempts: 0, used: '' }]);
+		expect(unused.error?.message).toMatch(/^Already Used is required with your own store/);
 	});
 
 	it.each([
@@ -482,6 +488,7 @@ describe('Check Code, every status', () => {
 		const { json } = await runCloopen(
 			{
 				resource: 'oneTimeCode',
+				store: 'own',
 				operation: 'check',
 				verification: output.verification,
 				codeEntered: code,

@@ -502,6 +502,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		title: 'One-Time Code → Send (voice)',
 		parameters: {
 			resource: 'oneTimeCode',
+			store: 'own',
 			operation: 'send',
 			appId: APP,
 			to: '13800000000',
@@ -549,6 +550,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		title: 'One-Time Code → Send (template SMS)',
 		parameters: {
 			resource: 'oneTimeCode',
+			store: 'own',
 			operation: 'send',
 			appId: APP,
 			to: '13800000000',

@@ -143,9 +143,7 @@ async function giveBack(
 }
 
 export type KeptCheck =
-	| CheckVerdict
-	| { status: 'not_found'; reason: string; attemptsLeft: 0 }
-	| { status: 'busy'; reason: string; attemptsLeft: 0 };
+	CheckVerdict | { status: 'not_found' | 'busy' | 'not_valid'; reason: string; attemptsLeft: 0 };
 
 /**
  * Checks what the person typed against the number's latest code and counts the attempt in the same

@@ -46,10 +46,11 @@ export interface OperationEffect {
 }
 
 /**
- * Whether the node may run the operation as an AI agent's tool: 'runs', or 'refused' when its guards
- * would count from values the model gives (the refusal's words live in execution/asTool).
+ * Whether the node may run the operation as an AI agent's tool: 'runs'; 'refused' when its guards
+ * would count from values the model gives; or refused unless a parameter (not one the model fills)
+ * has a value, such as a store the node reads itself. The refusal's words live in execution/asTool.
  */
-export type ToolUse = 'runs' | 'refused';
+export type ToolUse = 'runs' | 'refused' | { refusedUnless: { parameter: string; value: string } };
 
 /**
  * One operation, everything the run needs to know about it. Its fields carry only their own display

@@ -1,7 +1,16 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 
 import type { PlacedOperation } from '../../resources';
+import type { OperationDefinition } from '../../resources/types';
 import { runsAsTool } from './toolSecrets';
+
+/** Whether this operation, with this node's parameters, does not run as a tool. */
+function refusesAsTool(operation: OperationDefinition, context: IExecuteFunctions): boolean {
+	const { asTool } = operation;
+	if (asTool === 'runs' || asTool === 'refused') return asTool === 'refused';
+	const { parameter, value } = asTool.refusedUnless;
+	return context.getNodeParameter(parameter, 0, undefined) !== value;
+}
 
 /** "One-Time Code → Send": how the refusal names the operation. */
 const labelOf = ({ resource, operation }: PlacedOperation) =>
@@ -14,21 +23,34 @@ const labelOf = ({ resource, operation }: PlacedOperation) =>
  * anything. The text goes to the model, so it names only the operation and the way out.
  */
 export function refuseIfTool(context: IExecuteFunctions, placed: PlacedOperation) {
-	if (placed.operation.asTool !== 'refused' || !runsAsTool(context)) return;
+	if (!refusesAsTool(placed.operation, context) || !runsAsTool(context)) return;
 	throw new NodeOperationError(
 		context.getNode(),
 		`${labelOf(placed)} is not available when Cloopen is used as an AI tool; nothing was sent`,
 		{
 			description:
-				"Its send limits per number, attempts and single use are counted from your store (such as n8n's Data Table), which a tool cannot read before it runs: the model would give those values, and a model can be talked into giving anything. Give the agent a Call n8n Workflow Tool instead, whose workflow reads the store, runs One-Time Code → Send or Check in a Cloopen node and writes the store back, so that the model passes only the phone number and the code entered. The example ai-agent-one-time-code.json does this (README: Use with an AI agent).",
+				"Its send limits per number, attempts and single use are counted from your store (such as n8n's Data Table), which a tool cannot read before it runs: the model would give those values, and a model can be talked into giving anything. Choose Counts Kept In: Data Table of This Project for this tool: the node then keeps the counts itself, and the model passes only the phone number and the code entered.",
 		},
 	);
 }
 
-/** Shown only on the tool variant ('@tool' is true for n8n's cloopenTool), above an operation it refuses. */
-export const notForToolsNotice: INodeProperties = {
+/**
+ * Shown only on the tool variant ('@tool' is true for n8n's cloopenTool), above an operation it
+ * refuses (while the parameter that would let it run has another value).
+ */
+export function notForToolsNotice(operation: OperationDefinition): INodeProperties[] {
+	const { asTool } = operation;
+	if (asTool === 'runs') return [];
+	if (asTool === 'refused') return [NOTICE];
+	const { parameter, value } = asTool.refusedUnless;
+	return [
+		{ ...NOTICE, displayOptions: { show: { '@tool': [true] }, hide: { [parameter]: [value] } } },
+	];
+}
+
+const NOTICE: INodeProperties = {
 	displayName:
-		'An AI agent cannot send or check one-time codes with this tool: the limits per number, the attempts and single use are counted from your store, which a tool cannot read, so the model would give them. Use a Call n8n Workflow Tool whose workflow reads the store, sends or checks with a Cloopen node and writes the store back (example: ai-agent-one-time-code.json; README: Use with an AI agent).',
+		'An AI agent cannot send or check one-time codes with this tool while the counts are kept in your own store: the tool cannot read it, so the model would give the limits, attempts and single use. Choose Counts Kept In: Data Table of This Project, and the node keeps them itself whatever the model passes.',
 	name: 'notForToolsNotice',
 	type: 'notice',
 	default: '',

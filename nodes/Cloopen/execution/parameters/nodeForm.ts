@@ -48,8 +48,7 @@ function version2Options(): INodeProperties[] {
 }
 
 /** What the form shows first for an operation: the notice on the tool variant when it refuses to run there. */
-const leadingFields = (operation: OperationDefinition) =>
-	operation.asTool === 'refused' ? [notForToolsNotice] : [];
+const leadingFields = (operation: OperationDefinition) => notForToolsNotice(operation);
 
 /**
  * The action node's form: Resource, each resource's fields, then `middle` (Wait for Call Result's

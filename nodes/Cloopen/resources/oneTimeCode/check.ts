@@ -1,23 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { checkVerdict } from '../../codes/checkVerdict';
+import { checkKeptCode, type KeptCheck } from '../../codes/keptCodes';
+import { maskNumber } from '../../codes/maskNumber';
 import { openVerification } from '../../codes/sealedCode';
-import type { OperationContext, OperationDefinition } from '../types';
+import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
+import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { checkFields } from './checkFields';
+import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
+import { readStore, readTableName } from './storeChoice';
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** The store's attempts count: empty is 0; anything but a whole number of 0 or more is a mistake in the workflow. */
+/**
+ * The store's attempts count. Empty is refused: a check that counts nothing would let any number of
+ * guesses through (a flow built from the panel without the store's values must not look finished).
+ */
 function readAttempts(context: OperationContext): number {
 	const value = context.param<unknown>('attemptsSoFar', '');
-	if (isEmpty(value)) return 0;
+	if (isEmpty(value))
+		context.rules.fail(
+			'attemptsSoFar',
+			value,
+			'is required with your own store: pass the attempts your store keeps for this code (0 after Send), or choose Counts Kept In: Data Table of This Project',
+		);
 	return Number(context.rules.integerInRange('attemptsSoFar', value, 0, 1000));
 }
 
-/** The store's used flag: empty is no; yes/no as true/false, "true"/"false" or 1/0. */
+/** The store's used flag: yes/no as true/false, "true"/"false" or 1/0; empty is refused, like attempts. */
 function readUsed(context: OperationContext): boolean {
 	const value = context.param<unknown>('alreadyUsed', '');
-	if (isEmpty(value) || value === false || value === 0) return false;
+	if (isEmpty(value))
+		context.rules.fail(
+			'alreadyUsed',
+			value,
+			'is required with your own store: pass the used flag your store keeps for this code (false after Send), or choose Counts Kept In: Data Table of This Project',
+		);
+	if (value === false || value === 0) return false;
 	if (value === true || value === 1) return true;
 	const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 	if (text === 'true' || text === '1') return true;
@@ -56,44 +77,92 @@ export const check: OperationDefinition = {
 		check: 'Check sends nothing to the platform: run it again with the counts your store holds.',
 		readOnly: false,
 	},
-	// Its attempts and single use count from values a tool would take from the model.
-	asTool: 'refused',
+	// With the user's own store its attempts and single use would come from the model.
+	asTool: { refusedUnless: { parameter: 'store', value: 'dataTable' } },
 	resultIds: ['verificationId'],
 	async execute(context) {
-		const keys = await signingKeys(context);
-		const verification = context.param<unknown>('verification', '');
-		const attemptsSoFar = readAttempts(context);
-		const alreadyUsed = readUsed(context);
-		const expectedNumber = context.rules.optional('phoneNumber', context.param('phoneNumber', ''));
-		const verdict = checkVerdict({
-			opened: openVerification(keys.seal, verification),
-			codeKey: keys.code,
-			entered: readEntered(context),
-			attemptsSoFar,
-			alreadyUsed,
-			expectedNumber,
-			now: Date.now(),
-		});
-		const { claims } = verdict;
-		return [
-			{
-				json: {
-					status: verdict.status,
-					approved: verdict.status === 'approved',
-					reason: verdict.reason,
-					counted: verdict.counted,
-					to: claims?.to ?? null,
-					verificationId: claims?.id ?? null,
-					attemptsLeft: verdict.attemptsLeft,
-					maxAttempts: claims?.maxAttempts ?? null,
-					expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
-					record: { attempts: verdict.attempts, used: verdict.used, lastStatus: verdict.status },
-					updateWhere: {
-						verification: typeof verification === 'string' ? verification : '',
-						attempts: attemptsSoFar,
-					},
-				},
-			},
-		];
+		return readStore(context) === 'dataTable'
+			? await checkWithDataTable(context)
+			: await checkWithOwnStore(context);
 	},
 };
+
+/** Check against the counts the user's store passed in (Counts Kept In: My Own Store). */
+async function checkWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
+	const keys = await signingKeys(context);
+	const verification = context.param<unknown>('verification', '');
+	const attemptsSoFar = readAttempts(context);
+	const alreadyUsed = readUsed(context);
+	const expectedNumber = context.rules.optional('phoneNumber', context.param('phoneNumber', ''));
+	const verdict = checkVerdict({
+		opened: openVerification(keys.seal, verification),
+		codeKey: keys.code,
+		entered: readEntered(context),
+		attemptsSoFar,
+		alreadyUsed,
+		expectedNumber,
+		now: Date.now(),
+	});
+	const { claims } = verdict;
+	return [
+		{
+			json: {
+				status: verdict.status,
+				approved: verdict.status === 'approved',
+				reason: verdict.reason,
+				counted: verdict.counted,
+				to: claims?.to ?? null,
+				verificationId: claims?.id ?? null,
+				attemptsLeft: verdict.attemptsLeft,
+				maxAttempts: claims?.maxAttempts ?? null,
+				expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
+				record: { attempts: verdict.attempts, used: verdict.used, lastStatus: verdict.status },
+				updateWhere: {
+					verification: typeof verification === 'string' ? verification : '',
+					attempts: attemptsSoFar,
+				},
+			},
+		},
+	];
+}
+
+/** Check against the node's own Data Table: the attempt is counted in the same write as the verdict. */
+async function checkWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
+	const keys = await signingKeys(context);
+	const typed = context.rules.required('phoneNumber', context.param('phoneNumber', ''));
+	const canonical = canonicalPhoneNumber(typed);
+	if (canonical.number === undefined)
+		return [
+			{
+				json: checkAnswer({
+					status: 'not_valid',
+					reason: `the phone number ${canonical.problem}`,
+					attemptsLeft: 0,
+				}),
+			},
+		];
+	const verdict = await checkKeptCode(
+		dataTableRows(context.executeFunctions, readTableName(context)),
+		{
+			number: canonical.number,
+			entered: readEntered(context),
+			codeKey: keys.code,
+			now: Date.now(),
+		},
+	);
+	return [{ json: checkAnswer(verdict, canonical.number) }];
+}
+
+/** What a web form answers with: status, whether approved, attempts left, and the HTTP status to use. */
+function checkAnswer(verdict: KeptCheck, number?: string): IDataObject {
+	const claims = 'claims' in verdict ? verdict.claims : undefined;
+	return {
+		status: verdict.status,
+		approved: verdict.status === 'approved',
+		reason: verdict.reason,
+		to: number !== undefined ? maskNumber(number) : null,
+		attemptsLeft: verdict.attemptsLeft,
+		expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
+		httpStatus: verdict.status === 'approved' ? 200 : verdict.status === 'busy' ? 503 : 403,
+	};
+}

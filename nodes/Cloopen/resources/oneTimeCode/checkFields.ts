@@ -1,14 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { storeFields, withOwnStore } from './storeFields';
+
 export const checkFields: INodeProperties[] = [
-	{
+	...storeFields,
+	withOwnStore({
 		displayName: 'Verification',
 		name: 'verification',
 		type: 'string',
 		default: '={{ $json.verification }}',
 		description:
 			'The verification One-Time Code → Send gave for this code, as your store keeps it. The default reads it from the incoming item, such as a Data Table row.',
-	},
+	}),
 	{
 		displayName: 'Code Entered',
 		name: 'codeEntered',
@@ -18,22 +21,22 @@ export const checkFields: INodeProperties[] = [
 		description:
 			'What the person typed. Spaces, hyphens and full-width digits are allowed; letters are compared without regard to case.',
 	},
-	{
+	withOwnStore({
 		displayName: 'Attempts So Far',
 		name: 'attemptsSoFar',
 		type: 'string',
 		default: '={{ $json.attempts }}',
 		description:
-			'How many times this code was checked before, as your store keeps it (record.attempts of the last check); empty counts as 0',
-	},
-	{
+			'How many times this code was checked before, as your store keeps it (record.attempts of the last check). Required: an empty value is refused, since a check that counts nothing would let any number of guesses through.',
+	}),
+	withOwnStore({
 		displayName: 'Already Used',
 		name: 'alreadyUsed',
 		type: 'string',
 		default: '={{ $json.used }}',
 		description:
-			'Whether this code was already approved once, as your store keeps it (record.used); empty counts as no',
-	},
+			'Whether this code was already approved once, as your store keeps it (record.used). Required: an empty value is refused, since a code read as unused could be used again.',
+	}),
 	{
 		displayName: 'Phone Number',
 		name: 'phoneNumber',
@@ -41,6 +44,6 @@ export const checkFields: INodeProperties[] = [
 		default: '',
 		placeholder: '13800000000',
 		description:
-			'When given, the code is approved only if it was sent to this number (written as it was for Send)',
+			"The number the code was sent to, in any spelling. With the node's Data Table the code is looked up by it (required); with your own store, when given, the code is approved only for this number.",
 	},
 ];

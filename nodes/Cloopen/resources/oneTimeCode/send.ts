@@ -9,13 +9,15 @@ import { sealVerification } from '../../codes/sealedCode';
 import { allowSend, readRecentSends } from '../../codes/sendLimits';
 import { appIdOf } from '../common/appId';
 import { readTemplateId, sendTemplateSms } from '../sms/templateSms';
-import type { OperationContext, OperationDefinition } from '../types';
+import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voiceCall';
 import { sendFields } from './sendFields';
 import { readCode, readLimits, readPolicy, refusal, templateData } from './sendSettings';
+import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './signingKeys';
+import { readStore } from './storeChoice';
 
-const OPERATION = 'One-Time Code → Send';
+export const OPERATION = 'One-Time Code → Send';
 
 /** The code by the channel chosen, through the SMS and voice-code operations' own requests. */
 async function deliver(
@@ -57,83 +59,90 @@ export const send: OperationDefinition = {
 			"Before sending another code, ask the person whether it arrived, or look for it in the next day's bill records (Bill Record → Get Download Info); a call in doubt has no callSid for Call → Get Result.",
 		readOnly: false,
 	},
-	// Its limits count from Recent Sends, which a tool would take from the model.
-	asTool: 'refused',
+	// With the user's own store its limits would count from Recent Sends, which the model would give.
+	asTool: { refusedUnless: { parameter: 'store', value: 'dataTable' } },
 	resultIds: ['callSid', 'smsMessageSid', 'verificationId'],
 	failureFields: ['refusedBy', 'retryAfterSeconds'],
 	async execute(context) {
-		const { rules } = context;
-		const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
-		const to = rules.required('to', context.param('to'));
-		const destination = destinationOf(to, channel as 'voice' | 'sms', readPolicy(context));
-		if (!destination.allowed) throw refusal(context, destination.rule, destination.reason);
-
-		const limits = readLimits(context);
-		const storedSends = context.param<unknown>('recentSends', '');
-		const recent =
-			readRecentSends(storedSends) ??
-			rules.fail(
-				'recentSends',
-				storedSends,
-				'must be the recentSends Send stored for this number (ISO times separated by commas), or empty',
-			);
-		const now = Date.now();
-		const allowance = allowSend(to, recent, limits, now);
-		if (!allowance.allowed)
-			throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);
-
-		const validMinutes = Number(
-			rules.integerInRange('validMinutes', context.param('validMinutes', 10), 1, 60),
-		);
-		const maxAttempts = Number(
-			rules.integerInRange('maxAttempts', context.param('maxAttempts', 5), 1, 10),
-		);
-		const includeCode = context.param<unknown>('includeCode', false) === true;
-		const keys = await signingKeys(context);
-		const { code, alphabet } = readCode(context);
-
-		let sent: IDataObject;
-		try {
-			sent = await deliver(context, channel, to, code);
-		} catch (error) {
-			throw withCodeHidden(error, code);
-		}
-
-		const id = randomBytes(12).toString('base64url');
-		const expiresAt = now + validMinutes * 60_000;
-		const verification = sealVerification(keys.seal, {
-			id,
-			to,
-			issuedAt: now,
-			expiresAt,
-			maxAttempts,
-			length: code.length,
-			alphabet,
-			digest: codeDigest(keys.code, id, code),
-		});
-		return [
-			{
-				json: {
-					status: 'sent',
-					channel,
-					to,
-					verificationId: id,
-					expiresAt: new Date(expiresAt).toISOString(),
-					codeLength: code.length,
-					maxAttempts,
-					...sent,
-					verification,
-					record: {
-						to,
-						verification,
-						attempts: 0,
-						used: false,
-						lastStatus: 'sent',
-						recentSends: allowance.recentSends,
-					},
-					...(includeCode ? { code } : {}),
-				},
-			},
-		];
+		return readStore(context) === 'dataTable'
+			? await sendWithDataTable(context)
+			: await sendWithOwnStore(context);
 	},
 };
+
+/** Send with the counts the user's store passed in (Counts Kept In: My Own Store). */
+async function sendWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
+	const { rules } = context;
+	const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
+	const to = rules.required('to', context.param('to'));
+	const destination = destinationOf(to, channel as 'voice' | 'sms', readPolicy(context));
+	if (!destination.allowed) throw refusal(context, destination.rule, destination.reason);
+
+	const limits = readLimits(context);
+	const storedSends = context.param<unknown>('recentSends', '');
+	const recent =
+		readRecentSends(storedSends) ??
+		rules.fail(
+			'recentSends',
+			storedSends,
+			'must be the recentSends Send stored for this number (ISO times separated by commas), or empty',
+		);
+	const now = Date.now();
+	const allowance = allowSend(to, recent, limits, now);
+	if (!allowance.allowed)
+		throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);
+
+	const validMinutes = Number(
+		rules.integerInRange('validMinutes', context.param('validMinutes', 10), 1, 60),
+	);
+	const maxAttempts = Number(
+		rules.integerInRange('maxAttempts', context.param('maxAttempts', 5), 1, 10),
+	);
+	const includeCode = context.param<unknown>('includeCode', false) === true;
+	const keys = await signingKeys(context);
+	const { code, alphabet } = readCode(context);
+
+	let sent: IDataObject;
+	try {
+		sent = await deliver(context, channel, to, code);
+	} catch (error) {
+		throw withCodeHidden(error, code);
+	}
+
+	const id = randomBytes(12).toString('base64url');
+	const expiresAt = now + validMinutes * 60_000;
+	const verification = sealVerification(keys.seal, {
+		id,
+		to,
+		issuedAt: now,
+		expiresAt,
+		maxAttempts,
+		length: code.length,
+		alphabet,
+		digest: codeDigest(keys.code, id, code),
+	});
+	return [
+		{
+			json: {
+				status: 'sent',
+				channel,
+				to,
+				verificationId: id,
+				expiresAt: new Date(expiresAt).toISOString(),
+				codeLength: code.length,
+				maxAttempts,
+				...sent,
+				verification,
+				record: {
+					to,
+					verification,
+					attempts: 0,
+					used: false,
+					lastStatus: 'sent',
+					recentSends: allowance.recentSends,
+				},
+				...(includeCode ? { code } : {}),
+			},
+		},
+	];
+}

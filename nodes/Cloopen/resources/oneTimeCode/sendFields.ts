@@ -2,15 +2,17 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFields, appIdField } from '../common/fields';
 import { voiceCallOptions } from '../voiceVerification/voiceCall';
+import { storeFields, withOwnStore } from './storeFields';
 
 /**
  * One-Time Code → Send's fields, in the form's order: many, since the guards (allow-list, limits per
  * number) are settings a user must see next to what they guard.
  */
 export const sendFields: INodeProperties[] = [
+	...storeFields,
 	{
 		displayName:
-			'A code reaches a person and costs money. The allow-list and limits below guard a public "send me a code" form; the limits count per number only when Recent Sends comes from your store, and Send\'s output says what to store (its "record"). See "One-Time Codes" in the README and the example workflows.',
+			'A code reaches a person and costs money. The allow-list and limits below guard a public "send me a code" form: every spelling of a number counts as one number, and a refused request is answered, not sent. See "One-Time Codes" in the README and the example workflows.',
 		name: 'sendNotice',
 		type: 'notice',
 		default: '',
@@ -208,14 +210,15 @@ export const sendFields: INodeProperties[] = [
 		default: 60,
 		description: 'Least time between two codes to the same number',
 	},
-	{
+	withOwnStore({
 		displayName: 'Recent Sends',
 		name: 'recentSends',
 		type: 'string',
 		default: '={{ $json.recentSends }}',
 		description:
 			"The recentSends your store keeps for this number (Send's record.recentSends from last time); empty for a number never sent to. The default reads it from the incoming item, such as a Data Table row.",
-	},
+	}),
+
 	additionalFields({ channel: ['voice'] }, voiceCallOptions({})),
 	{
 		displayName: 'Include Code in Output',

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { codeDigest } from '../../codes/codeDigest';
+import { destinationOf } from '../../codes/destinations';
+import { withCodeHidden } from '../../codes/hideCode';
+import { claimSend } from '../../codes/keptCodes';
+import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
+import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
+import { appIdOf } from '../common/appId';
+import { readTemplateId, sendTemplateSms } from '../sms/templateSms';
+import type { OperationContext, OperationOutput } from '../types';
+import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voiceCall';
+import { readCode, readLimits, readPolicy, templateData } from './sendSettings';
+import { dataTableRows } from './dataTableRows';
+import { signingKeys } from './signingKeys';
+import { readTableName } from './storeChoice';
+
+import { OPERATION } from './send';
+
+/** What a web form answers a refused request with: nothing was sent, and when to ask again. */
+function refusedAnswer(
+	rule: string,
+	reason: string,
+	httpStatus: number,
+	retryAfterSeconds?: number,
+) {
+	return [
+		{
+			json: {
+				status: 'refused',
+				refusedBy: rule,
+				reason: `${reason}. Nothing was sent.`,
+				retryAfterSeconds: retryAfterSeconds ?? null,
+				httpStatus,
+			},
+		},
+	];
+}
+
+/**
+ * Send with the node's own Data Table: the number written one way, the allow-list, then the send
+ * claimed in the table (limits, and the new code replacing the old, in one compare-and-set) before
+ * anything is sent. A refusal is an answer, not an error: what the form tells the person. A send
+ * that surely did not happen gives its claim back; one in doubt stays counted.
+ */
+export async function sendWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
+	const { rules } = context;
+	const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
+	const typed = rules.required('to', context.param('to'));
+	const canonical = canonicalPhoneNumber(typed);
+	if (canonical.number === undefined)
+		return refusedAnswer('number form', `the number ${canonical.problem}`, 400);
+	const to = canonical.number;
+	const destination = destinationOf(to, channel as 'voice' | 'sms', readPolicy(context));
+	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason, 403);
+
+	const limits = readLimits(context);
+	const validMinutes = Number(
+		rules.integerInRange('validMinutes', context.param('validMinutes', 10), 1, 60),
+	);
+	const maxAttempts = Number(
+		rules.integerInRange('maxAttempts', context.param('maxAttempts', 5), 1, 10),
+	);
+	const includeCode = context.param<unknown>('includeCode', false) === true;
+	const tableName = readTableName(context);
+	const keys = await signingKeys(context);
+	const { code, alphabet } = readCode(context);
+	// What the request will carry is checked before the claim, so a claim is only made to be sent.
+	const appId = await appIdOf(context);
+	const message =
+		channel === 'sms'
+			? { templateId: readTemplateId(context), datas: templateData(context, code) }
+			: undefined;
+	const voice = channel === 'voice' ? readVoiceCallOptions(context) : undefined;
+
+	const now = Date.now();
+	const id = randomBytes(12).toString('base64url');
+	const kept = {
+		id,
+		digest: codeDigest(keys.code, id, code),
+		issuedAt: now,
+		expiresAt: now + validMinutes * 60_000,
+		maxAttempts,
+		attempts: 0,
+		used: false,
+		length: code.length,
+		alphabet,
+	};
+	const claim = await claimSend(dataTableRows(context.executeFunctions, tableName), {
+		number: to,
+		limits,
+		code: kept,
+		now,
+	});
+	if (!claim.claimed) {
+		const { rule, reason, retryAfterSeconds } = claim.refusal;
+		const busy = rule === 'busy store' || rule === 'store size';
+		return refusedAnswer(rule, reason, busy ? 503 : 429, retryAfterSeconds);
+	}
+
+	let sent: IDataObject;
+	try {
+		sent = message
+			? await sendTemplateSms(context, OPERATION, { to, appId, ...message })
+			: (await placeVoiceCode(context, OPERATION, { appId, to, ...voice, verifyCode: code }))[0]
+					.json;
+	} catch (error) {
+		// Refused by the platform or never sent: the number may ask again; in doubt it stays counted.
+		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack();
+		throw withCodeHidden(error, code);
+	}
+	return [
+		{
+			json: {
+				status: 'sent',
+				channel,
+				to,
+				verificationId: id,
+				expiresAt: new Date(kept.expiresAt).toISOString(),
+				codeLength: code.length,
+				maxAttempts,
+				...sent,
+				httpStatus: 200,
+				...(includeCode ? { code } : {}),
+			},
+		},
+	];
+}

@@ -1,0 +1,13 @@
+import type { OperationContext } from '../types';
+import { DEFAULT_TABLE_NAME, type CodeStore } from './storeFields';
+
+/** Counts Kept In: the node's Data Table unless the user chose their own store. */
+export const readStore = (context: OperationContext): CodeStore =>
+	context.rules.oneOf('store', context.param('store', 'dataTable'), [
+		'dataTable',
+		'own',
+	]) as CodeStore;
+
+/** Data Table Name, one line of text. */
+export const readTableName = (context: OperationContext): string =>
+	context.rules.required('dataTableName', context.param('dataTableName', DEFAULT_TABLE_NAME));

@@ -1,0 +1,127 @@
+/**
+ * One-time codes kept by the node (Counts Kept In: Data Table of This Project) in a real n8n 2.41:
+ * the two four-node flows a user builds from the panel, published, asked over HTTP, the code heard
+ * on the emulator's call. The node makes its table itself, every spelling of a number shares its
+ * limits, requests and checks at the same moment are exact, refusals answer with the status a form
+ * needs, and a refused request leaves nothing in the table.
+ */
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { BUCKETS } from '../../nodes/Cloopen/codes/codeBook';
+import { setUpKeptCodeFlows, type KeptCodeFlows } from '../support/keptCodeFlows';
+import { useEmulator } from '../support/useEmulator';
+
+const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
+let n8n: N8nInstance;
+let flows: KeptCodeFlows;
+
+beforeAll(async () => {
+	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	const credentialId = await n8n.createCredential(
+		'cloopenApi',
+		'Cloopen emulator',
+		credentials({ appId: emulator.appId }),
+	);
+	flows = await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'kept');
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+});
+
+const callsTo = (to: string) => emulator.calls().filter((call) => call.to === to);
+const codeHeardBy = (to: string) => String(callsTo(to).at(-1)?.fields.verifyCode);
+
+test('the first request makes the table; a code is approved once, then refused as used; the code is in no answer', async () => {
+	const to = '13800000500';
+	const sent = await flows.request(to);
+	expect(sent).toMatchObject({ status: 200, body: { status: 'sent', to, httpStatus: 200 } });
+	expect(await flows.rowCount()).toBe(BUCKETS);
+	const code = codeHeardBy(to);
+	expect(JSON.stringify(sent)).not.toContain(code);
+	expect(await flows.check(` +86 ${to}`, code)).toMatchObject({
+		status: 200,
+		body: { status: 'approved', approved: true },
+	});
+	expect(await flows.check(to, code)).toMatchObject({
+		status: 403,
+		body: { status: 'already_used' },
+	});
+});
+
+test('ten requests for one new number at the same moment place one call; the others answer 429 with when to ask again', async () => {
+	const to = '13800000501';
+	const answers = await Promise.all(Array.from({ length: 10 }, () => flows.request(to)));
+	expect(callsTo(to)).toHaveLength(1);
+	expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+	for (const answer of answers.filter((entry) => entry.status !== 200)) {
+		expect(answer).toMatchObject({
+			status: 429,
+			body: {
+				status: 'refused',
+				refusedBy: 'resend cooldown',
+				retryAfterSeconds: expect.any(Number),
+			},
+		});
+	}
+});
+
+test('every spelling of one number shares its cooldown: white space, +86, dashes, full-width digits', async () => {
+	const to = '13800000502';
+	const spellings = [
+		` ${to}`,
+		`${to} `,
+		`\t${to}`,
+		`${to}\n`,
+		`\u3000${to}`,
+		'+86 138 0000 0502',
+		'138-0000-0502',
+		'１３８０００００５０２',
+	];
+	expect((await flows.request(to)).status).toBe(200);
+	for (const spelling of spellings) {
+		const answer = await flows.request(spelling);
+		expect({ spelling, status: answer.status }).toEqual({ spelling, status: 429 });
+	}
+	expect(callsTo(to)).toHaveLength(1);
+});
+
+test('eight checks of the right code at the same moment approve once; wrong guesses at once never pass Max Attempts', async () => {
+	const right = '13800000503';
+	await flows.request(right);
+	const code = codeHeardBy(right);
+	const checks = await Promise.all(Array.from({ length: 8 }, () => flows.check(right, code)));
+	expect(checks.filter((answer) => answer.body.status === 'approved')).toHaveLength(1);
+
+	const guessed = '13800000504';
+	await flows.request(guessed);
+	const heard = codeHeardBy(guessed);
+	const wrong = heard === '000000' ? '111111' : '000000';
+	const guesses = await Promise.all(Array.from({ length: 12 }, () => flows.check(guessed, wrong)));
+	expect(guesses.filter((answer) => answer.body.status === 'wrong_code')).toHaveLength(5);
+	expect(await flows.check(guessed, heard)).toMatchObject({
+		status: 403,
+		body: { status: 'too_many_attempts' },
+	});
+});
+
+test('junk and numbers not allowed answer 400 and 403, send nothing, and leave nothing in the table', async () => {
+	const calls = emulator.calls().length;
+	const rows = await flows.rowCount();
+	for (const [to, status, rule] of [
+		['abc', 400, 'number form'],
+		['', 400, 'number form'],
+		['01012345678', 403, 'destination allow-list'],
+		['+85291234567', 403, 'destination allow-list'],
+	] as const) {
+		const answer = await flows.request(to);
+		expect({ to, status: answer.status, refusedBy: answer.body.refusedBy }).toEqual({
+			to,
+			status,
+			refusedBy: rule,
+		});
+		expect(answer.body.retryAfterSeconds).toBeNull();
+	}
+	expect(emulator.calls().length).toBe(calls);
+	expect(await flows.rowCount()).toBe(rows);
+});
