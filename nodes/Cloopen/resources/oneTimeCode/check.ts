@@ -9,7 +9,10 @@ import type { OperationContext, OperationDefinition, OperationOutput } from '../
 import { checkFields } from './checkFields';
 import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
-import { readStore, readTableName } from './storeChoice';
+import { readStore, readTableName, typedNumber } from './storeChoice';
+
+/** The answer's HTTP status by verdict; any other is 403 (the code is refused). */
+const HTTP_STATUS: Record<string, number> = { approved: 200, busy: 503, not_valid: 400 };
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -129,8 +132,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 /** Check against the node's own Data Table: the attempt is counted in the same write as the verdict. */
 async function checkWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
 	const keys = await signingKeys(context);
-	const typed = context.rules.required('phoneNumber', context.param('phoneNumber', ''));
-	const canonical = canonicalPhoneNumber(typed);
+	const canonical = canonicalPhoneNumber(typedNumber(context.param('phoneNumber', '')));
 	if (canonical.number === undefined)
 		return [
 			{
@@ -163,6 +165,6 @@ function checkAnswer(verdict: KeptCheck, number?: string): IDataObject {
 		to: number !== undefined ? maskNumber(number) : null,
 		attemptsLeft: verdict.attemptsLeft,
 		expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
-		httpStatus: verdict.status === 'approved' ? 200 : verdict.status === 'busy' ? 503 : 403,
+		httpStatus: HTTP_STATUS[verdict.status] ?? 403,
 	};
 }

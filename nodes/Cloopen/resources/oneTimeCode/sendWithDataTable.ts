@@ -15,7 +15,7 @@ import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voice
 import { readCode, readLimits, readPolicy, templateData } from './sendSettings';
 import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
-import { readTableName } from './storeChoice';
+import { readTableName, typedNumber } from './storeChoice';
 
 import { OPERATION } from './send';
 
@@ -48,8 +48,7 @@ function refusedAnswer(
 export async function sendWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
 	const { rules } = context;
 	const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
-	const typed = rules.required('to', context.param('to'));
-	const canonical = canonicalPhoneNumber(typed);
+	const canonical = canonicalPhoneNumber(typedNumber(context.param('to')));
 	if (canonical.number === undefined)
 		return refusedAnswer('number form', `the number ${canonical.problem}`, 400);
 	const to = canonical.number;
