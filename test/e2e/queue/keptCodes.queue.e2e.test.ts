@@ -1,0 +1,84 @@
+/**
+ * One-time codes kept by the node in n8n's queue mode: PostgreSQL and Redis, a main process, two
+ * workers and a webhook process (queueSetup.ts). The four-node flows' requests reach the webhook
+ * process and run on either worker; the node's table lives in PostgreSQL, where its compare-and-set
+ * is one UPDATE with both conditions. Requests and checks at the same moment, spread over both
+ * workers, are exact: one call, one approval, at most Max Attempts counted.
+ */
+import { startQueueSetup, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
+import { BUCKETS } from '../../../nodes/Cloopen/codes/codeBook';
+import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../support/keptCodeFlows';
+
+let setup: QueueSetup;
+let flows: KeptCodeFlows;
+
+beforeAll(async () => {
+	setup = await startQueueSetup(2);
+	flows = await setUpKeptCodeFlows(setup.main, setup.credentialId, setup.webhook.baseUrl, 'keptq', {
+		appId: setup.emulator.appId,
+	});
+});
+
+afterAll(async () => {
+	await setup?.stop();
+});
+
+/** Execution ids a worker's log says it ran. */
+const ranBy = (log: string) =>
+	new Set([...log.matchAll(/Worker started execution (\d+)/g)].map((match) => match[1]));
+const callsTo = (to: string) => setup.emulator.calls().filter((call) => call.to === to);
+const codeHeardBy = (to: string) => String(callsTo(to).at(-1)?.fields.verifyCode);
+
+test('ten requests for one new number at the same moment, over both workers, while the table is made: one call', async () => {
+	const before = setup.workers.map((worker) => ranBy(worker.log()));
+	const to = '13800000600';
+	const answers = await Promise.all(Array.from({ length: 10 }, () => flows.request(to)));
+	expect(callsTo(to)).toHaveLength(1);
+	expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+	expect(answers.filter((answer) => ![200, 429, 503].includes(answer.status))).toEqual([]);
+	expect(await flows.rowCount()).toBe(BUCKETS);
+	setup.workers.forEach((worker, index) => {
+		const ran = [...ranBy(worker.log())].filter((id) => !before[index].has(id));
+		expect(ran.length).toBeGreaterThan(0);
+	});
+	process.stdout.write(
+		`[keptCodes queue] burst of 10: ${answers.map((answer) => `${answer.status} ${String(answer.body.refusedBy ?? answer.body.status)}`).join(', ')}\n`,
+	);
+});
+
+test('a second burst for a number that had a code: one call; spellings share it', async () => {
+	const to = '13800000601';
+	expect((await flows.request(to)).status).toBe(200);
+	const spellings = [` ${to}`, `+86 ${to}`, '138-0000-0601', '１３８０００００６０１', to];
+	const answers = await Promise.all(
+		Array.from({ length: 10 }, (_, i) => flows.request(spellings[i % spellings.length])),
+	);
+	expect(answers.filter((answer) => answer.status === 200)).toHaveLength(0);
+	expect(callsTo(to)).toHaveLength(1);
+});
+
+test('checks at the same moment on two workers: approved once; wrong guesses never pass Max Attempts', async () => {
+	const right = '13800000602';
+	await flows.request(right);
+	const code = codeHeardBy(right);
+	const checks = await Promise.all(Array.from({ length: 8 }, () => flows.check(right, code)));
+	const statuses = checks.map((answer) => String(answer.body.status));
+	expect(statuses.filter((status) => status === 'approved')).toHaveLength(1);
+	expect(
+		statuses.filter((status) => !['approved', 'already_used', 'busy'].includes(status)),
+	).toEqual([]);
+
+	const guessed = '13800000603';
+	await flows.request(guessed);
+	const heard = codeHeardBy(guessed);
+	const wrong = heard === '000000' ? '111111' : '000000';
+	const guesses = await Promise.all(Array.from({ length: 12 }, () => flows.check(guessed, wrong)));
+	const counted = guesses.filter((answer) => answer.body.status === 'wrong_code').length;
+	expect(counted).toBeLessThanOrEqual(5);
+	expect(await flows.check(guessed, heard)).toMatchObject({
+		body: { status: counted === 5 ? 'too_many_attempts' : 'approved' },
+	});
+	process.stdout.write(
+		`[keptCodes queue] right code ×8: ${statuses.join(', ')}; wrong ×12: ${counted} counted\n`,
+	);
+});
