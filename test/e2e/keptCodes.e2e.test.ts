@@ -7,7 +7,7 @@
  */
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
-import { BUCKETS } from '../../nodes/Cloopen/codes/codeBook';
+import { ROWS } from '../../nodes/Cloopen/codes/codeBook';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../support/keptCodeFlows';
 import { useEmulator } from '../support/useEmulator';
 
@@ -36,7 +36,7 @@ test('the first request makes the table; a code is approved once, then refused a
 	const to = '13800000500';
 	const sent = await flows.request(to);
 	expect(sent).toMatchObject({ status: 200, body: { status: 'sent', to, httpStatus: 200 } });
-	expect(await flows.rowCount()).toBe(BUCKETS);
+	expect(await flows.rowCount()).toBe(ROWS);
 	const code = codeHeardBy(to);
 	expect(JSON.stringify(sent)).not.toContain(code);
 	expect(await flows.check(` +86 ${to}`, code)).toMatchObject({

@@ -170,3 +170,62 @@ it('a row keeps only what still counts: numbers with no send in the last day and
 	const entry = readBook(rows.get(bucketOf('13800000307'))!.book).numbers['13800000307'];
 	expect(entry.sends).toEqual([NOW]);
 });
+
+describe('the cap for all numbers together (toll fraud pumps many numbers, each within its own limits)', () => {
+	const capped = (
+		store: ReturnType<typeof memoryRowStore>['store'],
+		number: string,
+		cap: { perHour: number; perCountryPerHour: number },
+		country?: string,
+		now = NOW,
+	) =>
+		claimSend(store, {
+			number,
+			limits: LIMITS,
+			code: keptCode(`cap-${number}`, '482913'),
+			now,
+			cap: { cap, country },
+		});
+
+	it('codes per hour for all numbers: exact at the same moment, and a refused number keeps nothing', async () => {
+		const { store, rows } = memoryRowStore();
+		const numbers = Array.from({ length: 12 }, (_, i) => `139000001${String(i).padStart(2, '0')}`);
+		const claims = await Promise.all(
+			numbers.map((number) => capped(store, number, { perHour: 5, perCountryPerHour: 0 })),
+		);
+		expect(claims.filter((claim) => claim.claimed)).toHaveLength(5);
+		const refused = numbers.filter((_, i) => !claims[i].claimed);
+		for (const claim of claims.filter((entry) => !entry.claimed))
+			expect(claim).toMatchObject({
+				refusal: { rule: 'codes per hour for all numbers', retryAfterSeconds: expect.any(Number) },
+			});
+		for (const number of refused) {
+			const row = rows.get(bucketOf(number));
+			expect(row ? readBook(row.book).numbers[number] : undefined).toBeUndefined();
+		}
+		// An hour later the cap has room again.
+		expect(
+			await capped(
+				store,
+				refused[0],
+				{ perHour: 5, perCountryPerHour: 0 },
+				undefined,
+				NOW + 3_600_000,
+			),
+		).toMatchObject({ claimed: true });
+	});
+
+	it('codes per hour for one country code, and a claim given back frees its place in the cap', async () => {
+		const { store } = memoryRowStore();
+		const cap = { perHour: 0, perCountryPerHour: 2 };
+		const first = await capped(store, '+85291230001', cap, '852');
+		expect(await capped(store, '+85291230002', cap, '852')).toMatchObject({ claimed: true });
+		expect(await capped(store, '+85291230003', cap, '852')).toMatchObject({
+			claimed: false,
+			refusal: { rule: 'codes per hour for a country code' },
+		});
+		expect(await capped(store, '+85361230001', cap, '853')).toMatchObject({ claimed: true });
+		if (first.claimed) expect(await first.giveBack()).toBe(true);
+		expect(await capped(store, '+85291230003', cap, '852')).toMatchObject({ claimed: true });
+	});
+});

@@ -29,6 +29,10 @@ export interface CodeBook {
 
 /** How many rows the numbers are spread over. */
 export const BUCKETS = 256;
+/** The row after the buckets counts codes for all numbers together (codes/sendCap.ts). */
+export const CAP_ROW = BUCKETS;
+/** Every row the store holds. */
+export const ROWS = BUCKETS + 1;
 /** The longest Window (Minutes) Send offers: a send time older than this counts for nothing. */
 export const LONGEST_WINDOW_MS = 1440 * 60_000;
 /** A bucket's book may grow to this many characters; a new number beyond it is refused, not stored. */

@@ -1,6 +1,7 @@
 import { checkVerdict, type CheckVerdict } from './checkVerdict';
 import {
 	bucketOf,
+	CAP_ROW,
 	MAX_BOOK_CHARACTERS,
 	readBook,
 	writeBook,
@@ -9,6 +10,14 @@ import {
 	type NumberEntry,
 } from './codeBook';
 import { maskNumber } from './maskNumber';
+import {
+	countSend,
+	readCapBook,
+	uncountSend,
+	writeCapBook,
+	type CapBook,
+	type SendCap,
+} from './sendCap';
 import { allowSend, readRecentSends, type SendLimits } from './sendLimits';
 
 /** One row of the store: a bucket's book and the version a compare-and-set writes against. */
@@ -35,6 +44,8 @@ export interface Refusal {
 
 /** How often a compare-and-set is tried again after another request changed the row meanwhile. */
 export const MAX_TRIES = 12;
+/** The cap's row is shared by every number, so more requests meet there at once: more tries. */
+const MAX_CAP_TRIES = 40;
 
 const BUSY: Refusal = {
 	rule: 'busy store',
@@ -77,7 +88,14 @@ export type SendClaim =
  */
 export async function claimSend(
 	store: RowStore,
-	claim: { number: string; limits: SendLimits; code: KeptCode; now: number },
+	claim: {
+		number: string;
+		limits: SendLimits;
+		code: KeptCode;
+		now: number;
+		/** The cap for all numbers, and the number's country code when it is outside mainland China. */
+		cap?: { cap: SendCap; country?: string };
+	},
 ): Promise<SendClaim> {
 	const { number, limits, code, now } = claim;
 	let previous: KeptCode | undefined;
@@ -114,7 +132,39 @@ export async function claimSend(
 		},
 		now,
 	);
-	return outcome ?? { claimed: false, refusal: BUSY };
+	if (!outcome) return { claimed: false, refusal: BUSY };
+	if (!outcome.claimed || !claim.cap || !capsAnything(claim.cap)) return outcome;
+	// The number's claim stands; now the cap for all numbers, in its own row.
+	const { cap, country } = claim.cap;
+	const counted = await updateCap(store, (book) => countSend(book, cap, country, now), now);
+	if (counted === true)
+		return {
+			claimed: true,
+			giveBack: async () =>
+				(await outcome.giveBack()) &&
+				(await updateCap(store, (book) => ({ book: uncountSend(book, country, now) }), now)) ===
+					true,
+		};
+	await outcome.giveBack();
+	return { claimed: false, refusal: counted === undefined ? BUSY : counted };
+}
+
+const capsAnything = ({ cap, country }: { cap: SendCap; country?: string }) =>
+	cap.perHour > 0 || (country !== undefined && cap.perCountryPerHour > 0);
+
+/** The cap row's compare-and-set: true when written, the refusal when the cap is reached, undefined when busy. */
+async function updateCap(
+	store: RowStore,
+	decide: (book: CapBook) => { book: CapBook } | { refusal: Refusal },
+	now: number,
+): Promise<true | Refusal | undefined> {
+	for (let tries = 0; tries < MAX_CAP_TRIES; tries++) {
+		const row = await store.read(CAP_ROW);
+		const decided = decide(readCapBook(row.book));
+		if ('refusal' in decided) return decided.refusal;
+		if (await store.write(row, writeCapBook(decided.book, now))) return true;
+	}
+	return undefined;
 }
 
 /** Takes a claim back: its send time, and its code if no later send replaced it (the previous code returns). */

@@ -6,7 +6,7 @@
  * workers, are exact: one call, one approval, at most Max Attempts counted.
  */
 import { startQueueSetup, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
-import { BUCKETS } from '../../../nodes/Cloopen/codes/codeBook';
+import { ROWS } from '../../../nodes/Cloopen/codes/codeBook';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../support/keptCodeFlows';
 
 let setup: QueueSetup;
@@ -36,7 +36,7 @@ test('ten requests for one new number at the same moment, over both workers, whi
 	expect(callsTo(to)).toHaveLength(1);
 	expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
 	expect(answers.filter((answer) => ![200, 429, 503].includes(answer.status))).toEqual([]);
-	expect(await flows.rowCount()).toBe(BUCKETS);
+	expect(await flows.rowCount()).toBe(ROWS);
 	setup.workers.forEach((worker, index) => {
 		const ran = [...ranBy(worker.log())].filter((id) => !before[index].has(id));
 		expect(ran.length).toBeGreaterThan(0);

@@ -7,7 +7,7 @@ import {
 	type IWorkflowBase,
 } from 'n8n-workflow';
 
-import { BUCKETS } from '../../codes/codeBook';
+import { ROWS } from '../../codes/codeBook';
 import type { RowStore, StoredRow } from '../../codes/keptCodes';
 import { pause } from '../../../shared/pause';
 
@@ -16,7 +16,7 @@ import { pause } from '../../../shared/pause';
  * Table nodes reach Data Tables, so each read and write runs a small workflow of n8n's Data Table
  * node inside this execution (this.executeWorkflow with the workflow's code, as the Execute Workflow
  * node's "Define Below" does): it runs with the calling workflow's id, so it reaches that project's
- * tables. The table has one row per bucket (codes/codeBook.ts), made by whoever creates the table.
+ * tables. The table has one row per bucket and one for the cap of all numbers (codes/codeBook.ts), made by whoever creates the table.
  */
 
 const DATA_TABLE = 'n8n-nodes-base.dataTable';
@@ -160,7 +160,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 	const setUp = async () => {
 		const [created] = await run(createWorkflow(tableName), [{}]);
 		if (created && created.error === undefined && created.id !== undefined) {
-			const rows = Array.from({ length: BUCKETS }, (_, bucket) => ({
+			const rows = Array.from({ length: ROWS }, (_, bucket) => ({
 				bucket,
 				version: 0,
 				book: '',

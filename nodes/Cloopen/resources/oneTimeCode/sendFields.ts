@@ -210,6 +210,26 @@ export const sendFields: INodeProperties[] = [
 		default: 60,
 		description: 'Least time between two codes to the same number',
 	},
+	{
+		displayName: 'Max Codes per Hour (All Numbers)',
+		name: 'maxCodesPerHour',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100000 },
+		default: 100,
+		displayOptions: { show: { store: ['dataTable'] } },
+		description:
+			'How many codes may go out in any hour, to all numbers together: a guard against a form made to call or text many numbers (toll fraud). 0 for no cap.',
+	},
+	{
+		displayName: 'Max Codes per Hour per Country Code',
+		name: 'maxCodesPerCountryPerHour',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100000 },
+		default: 10,
+		displayOptions: { show: { store: ['dataTable'], allowedDestinations: ['international'] } },
+		description:
+			'How many codes may go out in any hour to the numbers of one country code outside mainland China. 0 for no cap.',
+	},
 	withOwnStore({
 		displayName: 'Recent Sends',
 		name: 'recentSends',

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { alphabetOf, normalizeCode, ownCodeProblem } from '../../codes/codeFormat';
 import type { DestinationKind } from '../../codes/destinations';
 import { generateCode, type CodeAlphabet } from '../../codes/generateCode';
+import type { SendCap } from '../../codes/sendCap';
 import type { OperationContext } from '../types';
 
 const DESTINATION_KINDS: DestinationKind[] = ['chinaMobile', 'chinaLandline', 'international'];
@@ -135,4 +136,28 @@ export function templateData(context: OperationContext, code: string): string[] 
 			`needs values for the ${position - 1} placeholder(s) before it; Other Placeholder Values has ${others.length}`,
 		);
 	return [...others.slice(0, position - 1), code, ...others.slice(position - 1)];
+}
+
+/** The cap for all numbers together (Data Table only). */
+export function readCap(context: OperationContext): SendCap {
+	const { rules } = context;
+	return {
+		perHour: Number(
+			rules.integerInRange('maxCodesPerHour', context.param('maxCodesPerHour', 100), 0, 100000),
+		),
+		perCountryPerHour: Number(
+			rules.integerInRange(
+				'maxCodesPerCountryPerHour',
+				context.param('maxCodesPerCountryPerHour', 10),
+				0,
+				100000,
+			),
+		),
+	};
+}
+
+/** The calling code a number outside mainland China starts with, of those allowed; undefined inside. */
+export function countryCodeOf(number: string, allowed: string[]): string | undefined {
+	if (!number.startsWith('+')) return undefined;
+	return allowed.find((code) => number.startsWith(`+${code}`)) ?? number.slice(1, 4);
 }

@@ -12,7 +12,14 @@ import { appIdOf } from '../common/appId';
 import { readTemplateId, sendTemplateSms } from '../sms/templateSms';
 import type { OperationContext, OperationOutput } from '../types';
 import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voiceCall';
-import { readCode, readLimits, readPolicy, templateData } from './sendSettings';
+import {
+	countryCodeOf,
+	readCap,
+	readCode,
+	readLimits,
+	readPolicy,
+	templateData,
+} from './sendSettings';
 import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
 import { readTableName, typedNumber } from './storeChoice';
@@ -92,6 +99,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		limits,
 		code: kept,
 		now,
+		cap: { cap: readCap(context), country: countryCodeOf(to, readPolicy(context).countryCodes) },
 	});
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;

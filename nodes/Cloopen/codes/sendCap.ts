@@ -1,0 +1,113 @@
+import type { Refusal } from './keptCodes';
+
+/**
+ * A cap on codes for all numbers together, counted per minute over the last hour in one row of the
+ * store (toll fraud pumps many numbers, each within its own limits): codes per hour in all, and per
+ * country code for numbers outside mainland China.
+ */
+export interface SendCap {
+	/** Codes per hour for all numbers; 0 for no cap. */
+	perHour: number;
+	/** Codes per hour for each country code outside mainland China; 0 for no cap. */
+	perCountryPerHour: number;
+}
+
+/** Sends per minute (minutes since 1970), overall and by country code. */
+export interface CapBook {
+	all: Record<string, number>;
+	byCountry: Record<string, Record<string, number>>;
+}
+
+const HOUR_MINUTES = 60;
+const minuteOf = (time: number) => Math.floor(time / 60_000);
+
+export function readCapBook(text: unknown): CapBook {
+	try {
+		const parsed =
+			typeof text === 'string' && text !== '' ? (JSON.parse(text) as CapBook) : undefined;
+		return { all: parsed?.all ?? {}, byCountry: parsed?.byCountry ?? {} };
+	} catch {
+		return { all: {}, byCountry: {} };
+	}
+}
+
+/** Only the last hour's minutes, so the row stays small. */
+function recent(counts: Record<string, number>, now: number): Record<string, number> {
+	const first = minuteOf(now) - HOUR_MINUTES + 1;
+	return Object.fromEntries(Object.entries(counts).filter(([minute]) => Number(minute) >= first));
+}
+
+const total = (counts: Record<string, number>) =>
+	Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+/** Seconds until the oldest counted minute leaves the hour. */
+function waitFor(counts: Record<string, number>, now: number): number {
+	const oldest = Math.min(...Object.keys(counts).map(Number));
+	return Math.max(1, Math.ceil(((oldest + HOUR_MINUTES) * 60_000 - now) / 1000));
+}
+
+export function writeCapBook(book: CapBook, now: number): string {
+	const byCountry = Object.fromEntries(
+		Object.entries(book.byCountry)
+			.map(([country, counts]) => [country, recent(counts, now)] as const)
+			.filter(([, counts]) => Object.keys(counts).length > 0),
+	);
+	return JSON.stringify({ all: recent(book.all, now), byCountry });
+}
+
+/**
+ * One more send counted, or the refusal that says which cap is reached and when to ask again.
+ * `country` is the calling code of a number outside mainland China, undefined for one inside it.
+ */
+export function countSend(
+	book: CapBook,
+	cap: SendCap,
+	country: string | undefined,
+	now: number,
+): { book: CapBook } | { refusal: Refusal } {
+	const all = recent(book.all, now);
+	if (cap.perHour > 0 && total(all) >= cap.perHour)
+		return {
+			refusal: {
+				rule: 'codes per hour for all numbers',
+				reason: `${total(all)} codes went out in the last hour, and Max Codes per Hour (All Numbers) is ${cap.perHour}`,
+				retryAfterSeconds: waitFor(all, now),
+			},
+		};
+	const ofCountry = country !== undefined ? recent(book.byCountry[country] ?? {}, now) : {};
+	if (
+		country !== undefined &&
+		cap.perCountryPerHour > 0 &&
+		total(ofCountry) >= cap.perCountryPerHour
+	)
+		return {
+			refusal: {
+				rule: 'codes per hour for a country code',
+				reason: `${total(ofCountry)} codes went to +${country} numbers in the last hour, and Max Codes per Hour per Country Code is ${cap.perCountryPerHour}`,
+				retryAfterSeconds: waitFor(ofCountry, now),
+			},
+		};
+	const minute = String(minuteOf(now));
+	const next: CapBook = {
+		all: { ...all, [minute]: (all[minute] ?? 0) + 1 },
+		byCountry: { ...book.byCountry },
+	};
+	if (country !== undefined)
+		next.byCountry[country] = { ...ofCountry, [minute]: (ofCountry[minute] ?? 0) + 1 };
+	return { book: next };
+}
+
+/** One send taken back from the minute it was counted in (a send that surely did not happen). */
+export function uncountSend(book: CapBook, country: string | undefined, sentAt: number): CapBook {
+	const minute = String(minuteOf(sentAt));
+	const less = (counts: Record<string, number>) => {
+		const left = (counts[minute] ?? 0) - 1;
+		const next = { ...counts };
+		if (left > 0) next[minute] = left;
+		else delete next[minute];
+		return next;
+	};
+	const byCountry = { ...book.byCountry };
+	if (country !== undefined && byCountry[country]) byCountry[country] = less(byCountry[country]);
+	return { all: less(book.all), byCountry };
+}
