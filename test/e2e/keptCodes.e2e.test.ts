@@ -1,7 +1,7 @@
 /**
  * One-time codes kept by the node (Counts Kept In: Data Table of This Project) in a real n8n 2.41:
- * the two four-node flows a user builds from the panel, published, asked over HTTP, the code heard
- * on the emulator's call. The node makes its table itself, every spelling of a number shares its
+ * the two examples (Webhook → One-Time Code → Respond to Webhook) imported as a user does, published,
+ * asked over HTTP, the code heard on the emulator's call. The node makes its table itself, every spelling of a number shares its
  * limits, requests and checks at the same moment are exact, refusals answer with the status a form
  * needs, and a refused request leaves nothing in the table.
  */
@@ -14,10 +14,11 @@ import { useEmulator } from '../support/useEmulator';
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
 let n8n: N8nInstance;
 let flows: KeptCodeFlows;
+let credentialId: string;
 
 beforeAll(async () => {
 	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
-	const credentialId = await n8n.createCredential(
+	credentialId = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',
 		credentials({ appId: emulator.appId }),
@@ -35,13 +36,13 @@ const codeHeardBy = (to: string) => String(callsTo(to).at(-1)?.fields.verifyCode
 test('the first request makes the table; a code is approved once, then refused as used; the code is in no answer', async () => {
 	const to = '13800000500';
 	const sent = await flows.request(to);
-	expect(sent).toMatchObject({ status: 200, body: { status: 'sent', to, httpStatus: 200 } });
+	expect(sent).toMatchObject({ status: 200, body: { sent: true, status: 'sent' } });
 	expect(await flows.rowCount()).toBe(ROWS);
 	const code = codeHeardBy(to);
 	expect(JSON.stringify(sent)).not.toContain(code);
 	expect(await flows.check(` +86 ${to}`, code)).toMatchObject({
 		status: 200,
-		body: { status: 'approved', approved: true },
+		body: { status: 'approved' },
 	});
 	expect(await flows.check(to, code)).toMatchObject({
 		status: 403,
@@ -124,4 +125,19 @@ test('junk and numbers not allowed answer 400 and 403, send nothing, and leave n
 	}
 	expect(emulator.calls().length).toBe(calls);
 	expect(await flows.rowCount()).toBe(rows);
+});
+
+test('the cap for all numbers: six new numbers against Max Codes per Hour (All Numbers) 3 place three calls', async () => {
+	const capped = await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'capped', {
+		maxCodesPerHour: 3,
+	});
+	const numbers = Array.from({ length: 6 }, (_, i) => `1390000070${i}`);
+	const answers = [];
+	for (const to of numbers) answers.push(await capped.request(to));
+	expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429, 429]);
+	expect(answers[5].body).toMatchObject({
+		refusedBy: 'codes per hour for all numbers',
+		retryAfterSeconds: expect.any(Number),
+	});
+	expect(numbers.map((to) => callsTo(to).length)).toEqual([1, 1, 1, 0, 0, 0]);
 });

@@ -1,55 +1,7 @@
+import { loadExample } from '../../dev/examples';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 
-/**
- * The two short one-time-code flows as a user builds them from the node panel, with the counts kept
- * by the node in a Data Table of the project: Webhook → One-Time Code → Send → Respond to Webhook,
- * and Webhook → One-Time Code → Check → Respond to Webhook. The answer's HTTP status is the node's
- * `httpStatus`; nothing else is written by hand but mapping the number and the code.
- */
 export type Answer = { status: number; body: Record<string, unknown> };
-
-const webhook = (path: string) => ({
-	parameters: { httpMethod: 'POST', path, responseMode: 'responseNode', options: {} },
-	name: 'Webhook',
-	type: 'n8n-nodes-base.webhook',
-	typeVersion: 2,
-	position: [0, 0],
-});
-
-const respond = {
-	parameters: {
-		respondWith: 'json',
-		responseBody: '={{ $json }}',
-		options: { responseCode: '={{ $json.httpStatus }}' },
-	},
-	name: 'Respond to Webhook',
-	type: 'n8n-nodes-base.respondToWebhook',
-	typeVersion: 1.1,
-	position: [440, 0],
-};
-
-function flow(name: string, path: string, cloopen: Record<string, unknown>) {
-	return {
-		name,
-		nodes: [
-			webhook(path),
-			{
-				parameters: { resource: 'oneTimeCode', ...cloopen },
-				name: 'One-Time Code',
-				type: 'n8n-nodes-cloopen.cloopen',
-				typeVersion: 2,
-				position: [220, 0],
-				credentials: { cloopenApi: { id: '1', name: 'Cloopen' } },
-			},
-			respond,
-		],
-		connections: {
-			Webhook: { main: [[{ node: 'One-Time Code', type: 'main', index: 0 }]] },
-			'One-Time Code': { main: [[{ node: 'Respond to Webhook', type: 'main', index: 0 }]] },
-		},
-		settings: {},
-	};
-}
 
 export interface KeptCodeFlows {
 	request(to: string): Promise<Answer>;
@@ -58,32 +10,33 @@ export interface KeptCodeFlows {
 	rowCount(): Promise<number>;
 }
 
+/**
+ * The two one-time-code examples as a user imports them (examples/one-time-code-request.json and
+ * -check.json: Webhook → One-Time Code → Send or Check → Respond to Webhook, the counts kept by the
+ * node in a Data Table of the project), published under paths of their own (`prefix`), with the
+ * Send node's settings changed as `send` says.
+ */
 export async function setUpKeptCodeFlows(
 	main: N8nInstance,
 	credentialId: string,
 	webhookBase: string,
 	prefix: string,
 	send: Record<string, unknown> = {},
+	appId?: string,
 ): Promise<KeptCodeFlows> {
 	const table = `${prefix} codes`;
-	const workflows = [
-		flow(`${prefix}: request a code`, `${prefix}/request`, {
-			operation: 'send',
-			dataTableName: table,
-			to: '={{ $json.body.to }}',
-			...send,
-		}),
-		flow(`${prefix}: check a code`, `${prefix}/check`, {
-			operation: 'check',
-			dataTableName: table,
-			phoneNumber: '={{ $json.body.to }}',
-			codeEntered: '={{ $json.body.code }}',
-		}),
-	];
-	for (const workflow of workflows) {
-		const id = await main.importWorkflow(workflow as never, {
-			credentials: { cloopenApi: credentialId },
-		});
+	for (const [file, path, overrides] of [
+		['one-time-code-request.json', `${prefix}/request`, send],
+		['one-time-code-check.json', `${prefix}/check`, {}],
+	] as const) {
+		const workflow = loadExample(file, appId);
+		workflow.name = `${prefix}: ${workflow.name}`;
+		for (const node of workflow.nodes) {
+			if (node.type === 'n8n-nodes-base.webhook') node.parameters.path = path;
+			if (node.type === 'n8n-nodes-cloopen.cloopen')
+				Object.assign(node.parameters, { dataTableName: table, ...overrides });
+		}
+		const id = await main.importWorkflow(workflow, { credentials: { cloopenApi: credentialId } });
 		await main.activateWorkflow(id);
 	}
 	const post = async (path: string, body: Record<string, unknown>): Promise<Answer> => {
