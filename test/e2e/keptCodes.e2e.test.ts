@@ -8,7 +8,7 @@
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { ROWS } from '../../nodes/Cloopen/codes/codeBook';
-import { setUpKeptCodeFlows, type KeptCodeFlows } from '../support/keptCodeFlows';
+import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../dev/oneTimeCodeFlows';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });

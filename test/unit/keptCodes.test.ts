@@ -1,6 +1,7 @@
 import { codeDigest } from '../../nodes/Cloopen/codes/codeDigest';
 import { bucketOf, readBook, type KeptCode } from '../../nodes/Cloopen/codes/codeBook';
-import { checkKeptCode, claimSend, MAX_TRIES } from '../../nodes/Cloopen/codes/keptCodes';
+import { checkKeptCode } from '../../nodes/Cloopen/codes/keptCheck';
+import { claimSend, MAX_TRIES } from '../../nodes/Cloopen/codes/keptCodes';
 import { canonicalPhoneNumber } from '../../nodes/shared/platform/phoneNumbers';
 import { memoryRowStore } from '../support/memoryRowStore';
 
@@ -227,5 +228,53 @@ describe('the cap for all numbers together (toll fraud pumps many numbers, each 
 		expect(await capped(store, '+85361230001', cap, '853')).toMatchObject({ claimed: true });
 		if (first.claimed) expect(await first.giveBack()).toBe(true);
 		expect(await capped(store, '+85291230003', cap, '852')).toMatchObject({ claimed: true });
+	});
+});
+
+describe('processes that remember rows (each n8n process keeps what it last saw)', () => {
+	it('three processes with stale memories, ten requests each for one number: one claimed', async () => {
+		const { process } = memoryRowStore();
+		const views = [process(), process(), process()];
+		// Each view has seen the number's row before anyone sent to it.
+		for (const view of views) await view.read([bucketOf('13800000700')], true);
+		const claims = await Promise.all(
+			views.flatMap((view, v) =>
+				Array.from({ length: 10 }, (_, i) => send(view, '13800000700', `p${v}-${i}`)),
+			),
+		);
+		expect(claims.filter((claim) => claim.claimed)).toHaveLength(1);
+	});
+
+	it('a refusal is never given from a stale memory: a code sent elsewhere is found, a cooldown that ended is not kept', async () => {
+		const { process } = memoryRowStore();
+		const [here, there] = [process(), process()];
+		await send(here, '13800000701', 'first', NOW - 120_000);
+		// "there" remembers the row as it was after the first send, then "here" sends again.
+		await there.read([bucketOf('13800000701')], true);
+		await send(here, '13800000701', 'second', NOW);
+		expect(await send(there, '13800000701', 'third', NOW + 1000)).toMatchObject({
+			claimed: false,
+			refusal: { rule: 'resend cooldown' },
+		});
+		const { process: other } = memoryRowStore();
+		const view = other();
+		await send(view, '13800000702', 'x', NOW - 120_000);
+		expect(
+			await checkKeptCode(view, { number: '13800000703', entered: '1', codeKey: KEY, now: NOW }),
+		).toMatchObject({
+			status: 'not_found',
+		});
+	});
+
+	it('a send allowed on remembered rows costs one write and no read', async () => {
+		const { process, reads, writes } = memoryRowStore();
+		const view = process();
+		await send(view, '13800000704', 'a', NOW - 120_000);
+		const before = { reads: reads(), writes: writes() };
+		expect(await send(view, '13800000704', 'b', NOW)).toMatchObject({ claimed: true });
+		expect({ reads: reads() - before.reads, writes: writes() - before.writes }).toEqual({
+			reads: 0,
+			writes: 1,
+		});
 	});
 });

@@ -1,4 +1,3 @@
-import { checkVerdict, type CheckVerdict } from './checkVerdict';
 import {
 	bucketOf,
 	CAP_ROW,
@@ -10,29 +9,34 @@ import {
 	type NumberEntry,
 } from './codeBook';
 import { maskNumber } from './maskNumber';
-import {
-	countSend,
-	readCapBook,
-	uncountSend,
-	writeCapBook,
-	type CapBook,
-	type SendCap,
-} from './sendCap';
+import { countSend, readCapBook, writeCapBook, type SendCap } from './sendCap';
+import { capsAnything, uncount, updateCap } from './keptCap';
 import { allowSend, readRecentSends, type SendLimits } from './sendLimits';
 
 /** One row of the store: a bucket's book and the version a compare-and-set writes against. */
 export interface StoredRow {
 	id: string;
+	bucket: number;
 	version: number;
 	book: string;
 }
 
-/** Where the books live (an n8n Data Table, or memory in tests): read a bucket, write it if unchanged. */
+/** One compare-and-set: the next book, written only where the row still has `row.version`. */
+export interface RowWrite {
+	row: StoredRow;
+	book: string;
+}
+
+/**
+ * Where the books live (an n8n Data Table, or memory in tests). A read that is not `fresh` may answer
+ * from what this process last saw of a row: that is safe for a decision that writes (its
+ * compare-and-set fails on a stale version), and a decision that writes nothing is read again fresh.
+ */
 export interface RowStore {
-	/** The bucket's row. */
-	read(bucket: number): Promise<StoredRow>;
-	/** Writes `book` as the next version only where the row still has `row.version`; whether it did. */
-	write(row: StoredRow, book: string): Promise<boolean>;
+	/** The rows of these buckets, in the order asked. */
+	read(buckets: number[], fresh: boolean): Promise<StoredRow[]>;
+	/** The writes in one go; for each, whether it was written. */
+	write(writes: RowWrite[]): Promise<boolean[]>;
 }
 
 /** A request refused by a limit: nothing was written and nothing sent. */
@@ -44,33 +48,44 @@ export interface Refusal {
 
 /** How often a compare-and-set is tried again after another request changed the row meanwhile. */
 export const MAX_TRIES = 12;
-/** The cap's row is shared by every number, so more requests meet there at once: more tries. */
-const MAX_CAP_TRIES = 40;
 
-const BUSY: Refusal = {
+export const BUSY: Refusal = {
 	rule: 'busy store',
 	reason: 'other requests kept changing this number’s row; nothing was sent',
 	retryAfterSeconds: 1,
 };
 
-/** Reads, decides, and writes if the row is unchanged; again with what the other writer left. */
-async function update<T>(
+/**
+ * Reads, decides, and writes if the row is unchanged; again, fresh, with what another writer left. An
+ * answer that writes nothing is given only on a fresh read.
+ */
+export async function update<T>(
 	store: RowStore,
 	number: string,
 	decide: (book: CodeBook, entry: NumberEntry | undefined) => { book?: CodeBook; result: T },
 	now: number,
 ): Promise<T | undefined> {
+	let fresh = false;
 	for (let tries = 0; tries < MAX_TRIES; tries++) {
-		const row = await store.read(bucketOf(number));
+		const [row] = await store.read([bucketOf(number)], fresh);
 		const book = readBook(row.book);
 		const { book: next, result } = decide(book, book.numbers[number]);
-		if (!next) return result;
-		if (await store.write(row, writeBook(next, now))) return result;
+		if (!next) {
+			if (fresh) return result;
+		} else {
+			const [written] = await store.write([{ row, book: writeBook(next, now) }]);
+			if (written) return result;
+		}
+		fresh = true;
 	}
 	return undefined;
 }
 
-const withEntry = (book: CodeBook, number: string, entry: NumberEntry | undefined): CodeBook => {
+export const withEntry = (
+	book: CodeBook,
+	number: string,
+	entry: NumberEntry | undefined,
+): CodeBook => {
 	const numbers = { ...book.numbers };
 	if (entry) numbers[number] = entry;
 	else delete numbers[number];
@@ -98,73 +113,87 @@ export async function claimSend(
 	},
 ): Promise<SendClaim> {
 	const { number, limits, code, now } = claim;
-	let previous: KeptCode | undefined;
-	const outcome = await update<SendClaim>(
-		store,
-		number,
-		(book, entry) => {
-			const allowance = allowSend(number, entry?.sends ?? [], limits, now);
-			if (!allowance.allowed) {
-				const { rule, reason, retryAfterSeconds } = allowance;
-				return { result: { claimed: false, refusal: { rule, reason, retryAfterSeconds } } };
-			}
-			if (!entry && writeBook(book, now).length > MAX_BOOK_CHARACTERS) {
-				return {
-					result: {
-						claimed: false,
-						refusal: {
-							rule: 'store size',
-							reason: `the store's row for ${maskNumber(number)} is full of numbers that got codes in the last day`,
-							retryAfterSeconds: 3600,
-						},
-					},
-				};
-			}
-			previous = entry?.code;
-			const sends = readRecentSends(allowance.recentSends) ?? [now];
+	const capped = claim.cap && capsAnything(claim.cap) ? claim.cap : undefined;
+	const bucket = bucketOf(number);
+	let fresh = false;
+	for (let tries = 0; tries < MAX_TRIES; tries++) {
+		const [row, capRow] = await store.read(capped ? [bucket, CAP_ROW] : [bucket], fresh);
+		const decided = decideSend(readBook(row.book), number, limits, code, now);
+		const counted =
+			capped && 'book' in decided
+				? countSend(readCapBook(capRow.book), capped.cap, capped.country, now)
+				: undefined;
+		const refusal =
+			'refusal' in decided
+				? decided.refusal
+				: counted && 'refusal' in counted
+					? counted.refusal
+					: undefined;
+		if (refusal) {
+			// A refusal writes nothing: it is given on fresh rows only.
+			if (fresh) return { claimed: false, refusal };
+			fresh = true;
+			continue;
+		}
+		const writes: RowWrite[] = [
+			{ row, book: writeBook((decided as { book: CodeBook }).book, now) },
+		];
+		if (counted && 'book' in counted)
+			writes.push({ row: capRow, book: writeCapBook(counted.book, now) });
+		const [claimed, countedInCap = true] = await store.write(writes);
+		const previous = readBook(row.book).numbers[number]?.code;
+		const giveBackNumber = async () => await giveBack(store, number, code, now, previous);
+		if (claimed && countedInCap)
 			return {
-				book: withEntry(book, number, { sends, code }),
-				result: {
-					claimed: true,
-					giveBack: async () => await giveBack(store, number, code, now, previous),
-				},
+				claimed: true,
+				giveBack: async () => (await giveBackNumber()) && (await uncount(store, capped, now)),
 			};
-		},
-		now,
-	);
-	if (!outcome) return { claimed: false, refusal: BUSY };
-	if (!outcome.claimed || !claim.cap || !capsAnything(claim.cap)) return outcome;
-	// The number's claim stands; now the cap for all numbers, in its own row.
-	const { cap, country } = claim.cap;
-	const counted = await updateCap(store, (book) => countSend(book, cap, country, now), now);
-	if (counted === true)
-		return {
-			claimed: true,
-			giveBack: async () =>
-				(await outcome.giveBack()) &&
-				(await updateCap(store, (book) => ({ book: uncountSend(book, country, now) }), now)) ===
-					true,
-		};
-	await outcome.giveBack();
-	return { claimed: false, refusal: counted === undefined ? BUSY : counted };
+		if (claimed && capped) {
+			// The number's claim stands; the cap row changed meanwhile: count it there on its own.
+			const inCap = await updateCap(
+				store,
+				(book) => countSend(book, capped.cap, capped.country, now),
+				now,
+			);
+			if (inCap === true)
+				return {
+					claimed: true,
+					giveBack: async () => (await giveBackNumber()) && (await uncount(store, capped, now)),
+				};
+			await giveBackNumber();
+			return { claimed: false, refusal: inCap ?? BUSY };
+		}
+		// The number's row changed meanwhile: a count in the cap made for this try is taken back.
+		if (writes.length > 1 && countedInCap) await uncount(store, capped, now);
+		fresh = true;
+	}
+	return { claimed: false, refusal: BUSY };
 }
 
-const capsAnything = ({ cap, country }: { cap: SendCap; country?: string }) =>
-	cap.perHour > 0 || (country !== undefined && cap.perCountryPerHour > 0);
-
-/** The cap row's compare-and-set: true when written, the refusal when the cap is reached, undefined when busy. */
-async function updateCap(
-	store: RowStore,
-	decide: (book: CapBook) => { book: CapBook } | { refusal: Refusal },
+/** The number's limits and its new code, or why not. */
+function decideSend(
+	book: CodeBook,
+	number: string,
+	limits: SendLimits,
+	code: KeptCode,
 	now: number,
-): Promise<true | Refusal | undefined> {
-	for (let tries = 0; tries < MAX_CAP_TRIES; tries++) {
-		const row = await store.read(CAP_ROW);
-		const decided = decide(readCapBook(row.book));
-		if ('refusal' in decided) return decided.refusal;
-		if (await store.write(row, writeCapBook(decided.book, now))) return true;
+): { book: CodeBook } | { refusal: Refusal } {
+	const entry = book.numbers[number];
+	const allowance = allowSend(number, entry?.sends ?? [], limits, now);
+	if (!allowance.allowed) {
+		const { rule, reason, retryAfterSeconds } = allowance;
+		return { refusal: { rule, reason, retryAfterSeconds } };
 	}
-	return undefined;
+	if (!entry && writeBook(book, now).length > MAX_BOOK_CHARACTERS)
+		return {
+			refusal: {
+				rule: 'store size',
+				reason: `the store's row for ${maskNumber(number)} is full of numbers that got codes in the last day`,
+				retryAfterSeconds: 3600,
+			},
+		};
+	const sends = readRecentSends(allowance.recentSends) ?? [now];
+	return { book: withEntry(book, number, { sends, code }) };
 }
 
 /** Takes a claim back: its send time, and its code if no later send replaced it (the previous code returns). */
@@ -190,48 +219,4 @@ async function giveBack(
 		Date.now(),
 	);
 	return done === true;
-}
-
-export type KeptCheck =
-	CheckVerdict | { status: 'not_found' | 'busy' | 'not_valid'; reason: string; attemptsLeft: 0 };
-
-/**
- * Checks what the person typed against the number's latest code and counts the attempt in the same
- * compare-and-set: checks at the same moment each count, a right code is approved once, and wrong
- * guesses never pass Max Attempts. A check that compares nothing (no code, used, expired, locked)
- * writes nothing.
- */
-export async function checkKeptCode(
-	store: RowStore,
-	check: { number: string; entered: string; codeKey: Buffer; now: number },
-): Promise<KeptCheck> {
-	const { number, entered, codeKey, now } = check;
-	const verdict = await update<KeptCheck>(
-		store,
-		number,
-		(book, entry) => {
-			const code = entry?.code;
-			if (!entry || !code)
-				return {
-					result: {
-						status: 'not_found',
-						reason: 'no code was sent to this number',
-						attemptsLeft: 0,
-					},
-				};
-			const judged = checkVerdict({
-				opened: { valid: true, claims: { ...code, to: number } },
-				codeKey,
-				entered,
-				attemptsSoFar: code.attempts,
-				alreadyUsed: code.used,
-				now,
-			});
-			if (!judged.counted) return { result: judged };
-			const counted = { ...code, attempts: judged.attempts, used: judged.used };
-			return { book: withEntry(book, number, { ...entry, code: counted }), result: judged };
-		},
-		now,
-	);
-	return verdict ?? { status: 'busy', reason: BUSY.reason, attemptsLeft: 0 };
 }

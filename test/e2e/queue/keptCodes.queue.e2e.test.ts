@@ -7,7 +7,7 @@
  */
 import { startQueueSetup, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
 import { ROWS } from '../../../nodes/Cloopen/codes/codeBook';
-import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../support/keptCodeFlows';
+import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../../dev/oneTimeCodeFlows';
 
 let setup: QueueSetup;
 let flows: KeptCodeFlows;

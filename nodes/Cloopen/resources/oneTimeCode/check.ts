@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkVerdict } from '../../codes/checkVerdict';
-import { checkKeptCode, type KeptCheck } from '../../codes/keptCodes';
+import { checkKeptCode, type KeptCheck } from '../../codes/keptCheck';
 import { maskNumber } from '../../codes/maskNumber';
 import { openVerification } from '../../codes/sealedCode';
 import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';

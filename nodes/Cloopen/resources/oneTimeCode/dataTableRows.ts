@@ -8,7 +8,9 @@ import {
 } from 'n8n-workflow';
 
 import { ROWS } from '../../codes/codeBook';
+import { createWorkflow, insertWorkflow, readWorkflow, writeWorkflow } from './dataTableWorkflows';
 import type { RowStore, StoredRow } from '../../codes/keptCodes';
+import { BoundedMap } from '../../../shared/boundedMap';
 import { pause } from '../../../shared/pause';
 
 /**
@@ -19,123 +21,17 @@ import { pause } from '../../../shared/pause';
  * tables. The table has one row per bucket and one for the cap of all numbers (codes/codeBook.ts), made by whoever creates the table.
  */
 
-const DATA_TABLE = 'n8n-nodes-base.dataTable';
-const START = 'n8n-nodes-base.executeWorkflowTrigger';
 /** How long a reader waits for a table another request is filling before it makes a missing row. */
 const SETUP_WAIT_MS = 5_000;
 const SETUP_POLL_MS = 250;
 
-const COLUMNS = [
-	{ name: 'bucket', type: 'number' },
-	{ name: 'version', type: 'number' },
-	{ name: 'book', type: 'string' },
-];
-
-/** A workflow of a trigger and one Data Table node, run with the items given. */
-function dataTableWorkflow(
-	name: string,
-	parameters: IDataObject,
-	settings: IDataObject = {},
-): IWorkflowBase {
-	const nodes = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: START,
-			typeVersion: 1.1,
-			position: [0, 0],
-			parameters: { inputSource: 'passthrough' },
-		},
-		{
-			id: 'table',
-			name: 'Data Table',
-			type: DATA_TABLE,
-			typeVersion: 1.1,
-			position: [200, 0],
-			parameters,
-			...settings,
-		},
-	] as unknown as INode[];
-	return {
-		id: '',
-		name: `Cloopen one-time codes: ${name}`,
-		active: false,
-		isArchived: false,
-		activeVersionId: null,
-		createdAt: new Date(0),
-		updatedAt: new Date(0),
-		nodes,
-		connections: { Start: { main: [[{ node: 'Data Table', type: 'main', index: 0 }]] } },
-		settings: { saveDataSuccessExecution: 'none', saveManualExecutions: false },
-	} as unknown as IWorkflowBase;
-}
-
-const tableOf = (tableName: string) => ({ __rl: true, mode: 'name', value: tableName });
-
-const condition = (column: string, value: string) => ({
-	keyName: column,
-	condition: 'eq',
-	keyValue: value,
-});
-
-function readWorkflow(tableName: string) {
-	return dataTableWorkflow('read', {
-		resource: 'row',
-		operation: 'get',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: { conditions: [condition('bucket', '={{ $json.bucket }}')] },
-		returnAll: true,
-		orderBy: true,
-		orderByColumn: 'id',
-		orderByDirection: 'ASC',
-	});
-}
-
-function writeWorkflow(tableName: string) {
-	return dataTableWorkflow('write', {
-		resource: 'row',
-		operation: 'update',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: {
-			conditions: [
-				condition('id', '={{ $json.id }}'),
-				condition('version', '={{ $json.version }}'),
-			],
-		},
-		columns: {
-			mappingMode: 'defineBelow',
-			value: { version: '={{ $json.version + 1 }}', book: '={{ $json.book }}' },
-		},
-	});
-}
-
-function createWorkflow(tableName: string) {
-	return dataTableWorkflow(
-		'create the table',
-		{
-			resource: 'table',
-			operation: 'create',
-			tableName,
-			columns: { column: COLUMNS },
-			options: { createIfNotExists: false },
-		},
-		{ onError: 'continueRegularOutput' },
-	);
-}
-
-function insertWorkflow(tableName: string) {
-	return dataTableWorkflow('make the rows', {
-		resource: 'row',
-		operation: 'insert',
-		dataTableId: tableOf(tableName),
-		columns: { mappingMode: 'autoMapInputData', value: {} },
-	});
-}
-
 /** Tables this process has seen with their rows, by workflow and name: the setup is not run again. */
 const readyTables = new Set<string>();
+/**
+ * The rows this process last read or wrote, by workflow, table and bucket: a send or check that will
+ * write tries them first (its compare-and-set fails on a stale one, and it reads again); bounded.
+ */
+const seen = new BoundedMap<string, StoredRow>(4 * ROWS);
 
 export function dataTableRows(context: IExecuteFunctions, tableName: string): RowStore {
 	const node = context.getNode();
@@ -169,49 +65,79 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		}
 	};
 
-	const rowsOf = async (bucket: number) =>
-		(await run(readWorkflow(tableName), [{ bucket }])).filter(
-			(row) => row.id !== undefined && Number(row.bucket) === bucket,
-		);
+	const rowsOf = async (buckets: number[]) =>
+		(
+			await run(
+				readWorkflow(tableName),
+				buckets.map((bucket) => ({ bucket })),
+			)
+		).filter((row) => row.id !== undefined);
+	const remembered = (bucket: number) => seen.get(`${tableKey}\n${bucket}`);
+	const remember = (row: StoredRow) => seen.set(`${tableKey}\n${row.bucket}`, row);
+	const forget = (bucket: number) => seen.delete(`${tableKey}\n${bucket}`);
+
+	/** The rows of these buckets from the table (the first by id, should one ever be made twice). */
+	const readRows = async (buckets: number[]): Promise<Map<number, StoredRow>> => {
+		const found = new Map<number, StoredRow>();
+		for (const row of await rowsOf(buckets)) {
+			const bucket = Number(row.bucket);
+			if (!buckets.includes(bucket) || found.has(bucket)) continue;
+			found.set(bucket, {
+				id: String(row.id),
+				bucket,
+				version: Number(row.version ?? 0),
+				book: String(row.book ?? ''),
+			});
+		}
+		return found;
+	};
 
 	return {
-		async read(bucket): Promise<StoredRow> {
-			let rows: IDataObject[] = [];
+		async read(buckets, fresh): Promise<StoredRow[]> {
+			if (!fresh && buckets.every((bucket) => remembered(bucket)))
+				return buckets.map((bucket) => remembered(bucket)!);
+			let found = new Map<number, StoredRow>();
 			try {
-				rows = await rowsOf(bucket);
+				found = await readRows(buckets);
 			} catch (error) {
 				if (readyTables.has(tableKey)) throw storeError(node, tableName, error);
 			}
-			if (rows.length === 0) {
+			if (found.size < buckets.length) {
 				readyTables.delete(tableKey);
 				await setUp().catch(() => undefined);
-				for (let waited = 0; rows.length === 0; waited += SETUP_POLL_MS) {
-					rows = await rowsOf(bucket).catch((error: unknown) => {
+				for (let waited = 0; found.size < buckets.length; waited += SETUP_POLL_MS) {
+					found = await readRows(buckets).catch((error: unknown) => {
 						if (waited >= SETUP_WAIT_MS) throw storeError(node, tableName, error);
-						return [];
+						return found;
 					});
-					if (rows.length > 0) break;
+					if (found.size === buckets.length) break;
 					if (waited >= SETUP_WAIT_MS) {
-						// A table whose maker stopped before filling it: the missing row is made here.
-						await run(insertWorkflow(tableName), [{ bucket, version: 0, book: '' }]);
+						// A table whose maker stopped before filling it: the missing rows are made here.
+						const missing = buckets.filter((bucket) => !found.has(bucket));
+						await run(
+							insertWorkflow(tableName),
+							missing.map((bucket) => ({ bucket, version: 0, book: '' })),
+						);
 					}
 					await pause(SETUP_POLL_MS);
 				}
 			}
 			readyTables.add(tableKey);
-			// Should a row ever be made twice, everyone uses the first.
-			const [row] = rows;
-			return {
-				id: String(row.id),
-				version: Number(row.version ?? 0),
-				book: String(row.book ?? ''),
-			};
+			const rows = buckets.map((bucket) => found.get(bucket)!);
+			rows.forEach(remember);
+			return rows;
 		},
-		async write(row, book) {
-			const updated = await run(writeWorkflow(tableName), [
-				{ id: Number(row.id), version: row.version, book },
-			]);
-			return updated.length === 1;
+		async write(writes) {
+			const updated = await run(
+				writeWorkflow(tableName),
+				writes.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
+			);
+			return writes.map(({ row, book }) => {
+				const written = updated.some((entry) => String(entry.id) === row.id);
+				if (written) remember({ ...row, version: row.version + 1, book });
+				else forget(row.bucket);
+				return written;
+			});
 		},
 	};
 }

@@ -1,5 +1,5 @@
-import { loadExample } from '../../dev/examples';
-import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { loadExample } from './examples';
+import type { N8nInstance } from './n8n/n8nInstance';
 
 export type Answer = { status: number; body: Record<string, unknown> };
 

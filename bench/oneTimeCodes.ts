@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:one-time-codes`: one-time codes as a web form uses them, in a real n8n, next to the
+ * way users had before the node kept the counts (the 30-node claim-protocol examples, kept in
+ * bench/fixtures/claimProtocol/). Each round asks each contender, in turn, for codes to fresh numbers
+ * (BENCH_OTC_NUMBERS, BENCH_OTC_CONCURRENCY at a time) and then checks the code each number heard:
+ * requests and checks per second, latency p50 / p99, and the ratio node-kept / claim protocol per
+ * round, in one n8n process and in queue mode (two workers, a webhook process). Loopback only.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { startEmulator, type RunningEmulator } from '../emulator';
+import { emulatorCredentials } from '../dev/emulatorCredentials';
+import type { ExampleWorkflow } from '../dev/examples';
+import type { N8nInstance } from '../dev/n8n/n8nInstance';
+import { startQueueSetup } from '../dev/n8n/queue/queueSetup';
+import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
+import { setUpKeptCodeFlows, type Answer } from '../dev/oneTimeCodeFlows';
+import { interleaved, pairedRatios, showSpread, spread } from './stats';
+
+const NUMBERS = Number(process.env.BENCH_OTC_NUMBERS ?? 40);
+const CONCURRENCY = Number(process.env.BENCH_OTC_CONCURRENCY ?? 5);
+const ROUNDS = Number(process.env.BENCH_OTC_ROUNDS ?? 3);
+/** BENCH_OTC_MODES=regular or queue: one of the two. */
+const MODES = (process.env.BENCH_OTC_MODES ?? 'regular,queue').split(',');
+
+interface Flows {
+	request(to: string): Promise<Answer>;
+	check(to: string, code: string): Promise<Answer>;
+}
+
+interface Round {
+	requestsPerSecond: number;
+	checksPerSecond: number;
+	requestLatencies: number[];
+	checkLatencies: number[];
+}
+
+/** The claim-protocol examples as they were, with their Data Table, under their own paths. */
+async function claimProtocolFlows(
+	n8n: N8nInstance,
+	credentialId: string,
+	webhookBase: string,
+	appId: string,
+): Promise<Flows> {
+	const project = await n8n.api<{ data: { id: string } }>('GET', '/projects/personal');
+	await n8n.api('POST', `/projects/${project.data.id}/data-tables`, {
+		name: 'one_time_codes',
+		columns: [
+			{ name: 'to', type: 'string' },
+			{ name: 'verification', type: 'string' },
+			{ name: 'attempts', type: 'number' },
+			{ name: 'used', type: 'boolean' },
+			{ name: 'lastStatus', type: 'string' },
+			{ name: 'recentSends', type: 'string' },
+		],
+	});
+	for (const file of ['one-time-code-request.json', 'one-time-code-check.json']) {
+		const path = join(__dirname, 'fixtures', 'claimProtocol', file);
+		const workflow = JSON.parse(readFileSync(path, 'utf8')) as ExampleWorkflow;
+		for (const node of workflow.nodes) {
+			if (node.type === 'n8n-nodes-base.webhook') delete node.webhookId;
+			if (node.type === 'n8n-nodes-cloopen.cloopen' && 'appId' in node.parameters)
+				node.parameters.appId = appId;
+		}
+		const id = await n8n.importWorkflow(workflow, { credentials: { cloopenApi: credentialId } });
+		await n8n.activateWorkflow(id);
+	}
+	const post = async (path: string, body: Record<string, unknown>): Promise<Answer> => {
+		const response = await fetch(`${webhookBase}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+	};
+	return {
+		request: async (to) => await post('one-time-code/request', { to }),
+		check: async (to, code) => await post('one-time-code/check', { to, code }),
+	};
+}
+
+/** Runs `work` over the items, `CONCURRENCY` at a time; each item's latency in ms, and the whole in ms. */
+async function timed<T>(items: T[], work: (item: T) => Promise<Answer>, expected: number) {
+	const latencies: number[] = [];
+	let next = 0;
+	const started = performance.now();
+	await Promise.all(
+		Array.from({ length: CONCURRENCY }, async () => {
+			while (next < items.length) {
+				const item = items[next++];
+				const begun = performance.now();
+				const answer = await work(item);
+				latencies.push(performance.now() - begun);
+				if (answer.status !== expected)
+					throw new Error(
+						`expected ${expected}, got ${answer.status} ${JSON.stringify(answer.body)}`,
+					);
+			}
+		}),
+	);
+	return { latencies, ms: performance.now() - started };
+}
+
+let numberSeed = 0;
+function freshNumbers(): string[] {
+	return Array.from({ length: NUMBERS }, () => `139${String(++numberSeed).padStart(8, '0')}`);
+}
+
+async function round(flows: Flows, emulator: RunningEmulator): Promise<Round> {
+	const numbers = freshNumbers();
+	const requests = await timed(numbers, (to) => flows.request(to), 200);
+	const heard = (to: string) =>
+		String(
+			emulator
+				.calls()
+				.filter((call) => call.to === to)
+				.at(-1)?.fields.verifyCode,
+		);
+	const checks = await timed(numbers, (to) => flows.check(to, heard(to)), 200);
+	return {
+		requestsPerSecond: (numbers.length / requests.ms) * 1000,
+		checksPerSecond: (numbers.length / checks.ms) * 1000,
+		requestLatencies: requests.latencies,
+		checkLatencies: checks.latencies,
+	};
+}
+
+const percentile = (values: number[], p: number) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+async function measure(
+	mode: string,
+	emulator: RunningEmulator,
+	contenders: Record<'nodeKept' | 'claimProtocol', Flows>,
+) {
+	const rounds: Record<string, Round[]> = { nodeKept: [], claimProtocol: [] };
+	await interleaved(ROUNDS, {
+		nodeKept: async () => {
+			rounds.nodeKept.push(await round(contenders.nodeKept, emulator));
+			return 0;
+		},
+		claimProtocol: async () => {
+			rounds.claimProtocol.push(await round(contenders.claimProtocol, emulator));
+			return 0;
+		},
+	});
+	const line = (label: string, value: string) => console.log(`  ${label.padEnd(44)} ${value}`);
+	console.log(`\n${mode}: ${ROUNDS} rounds of ${NUMBERS} numbers, ${CONCURRENCY} at a time`);
+	for (const name of ['nodeKept', 'claimProtocol'] as const) {
+		const all = rounds[name];
+		line(`${name} requests/s`, showSpread(spread(all.map((r) => r.requestsPerSecond)), 1));
+		line(`${name} checks/s`, showSpread(spread(all.map((r) => r.checksPerSecond)), 1));
+		const requests = all.flatMap((r) => r.requestLatencies);
+		const checks = all.flatMap((r) => r.checkLatencies);
+		line(
+			`${name} latency p50 / p99 (request, check)`,
+			`${percentile(requests, 50).toFixed(0)} / ${percentile(requests, 99).toFixed(0)} ms, ${percentile(checks, 50).toFixed(0)} / ${percentile(checks, 99).toFixed(0)} ms`,
+		);
+	}
+	const ratio = (key: 'requestsPerSecond' | 'checksPerSecond') =>
+		showSpread(
+			spread(
+				pairedRatios(
+					rounds.nodeKept.map((r) => r[key]),
+					rounds.claimProtocol.map((r) => r[key]),
+				),
+			),
+			2,
+		);
+	line('ratio nodeKept / claimProtocol, requests/s', ratio('requestsPerSecond'));
+	line('ratio nodeKept / claimProtocol, checks/s', ratio('checksPerSecond'));
+}
+
+async function regular() {
+	const emulator = await startEmulator({ callDurationMs: 200 });
+	const n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	try {
+		const credentialId = await n8n.createCredential(
+			'cloopenApi',
+			'Cloopen emulator',
+			emulatorCredentials(emulator, { appId: emulator.appId }),
+		);
+		await measure('one n8n process (SQLite)', emulator, {
+			nodeKept: await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'bench'),
+			claimProtocol: await claimProtocolFlows(n8n, credentialId, n8n.baseUrl, emulator.appId),
+		});
+	} finally {
+		await n8n.stop();
+		await emulator.close();
+	}
+}
+
+async function queue() {
+	const setup = await startQueueSetup(2);
+	try {
+		const { main, credentialId, emulator, webhook } = setup;
+		await measure('queue mode (PostgreSQL, 2 workers, a webhook process)', emulator, {
+			nodeKept: await setUpKeptCodeFlows(main, credentialId, webhook.baseUrl, 'bench', {
+				appId: emulator.appId,
+			}),
+			claimProtocol: await claimProtocolFlows(main, credentialId, webhook.baseUrl, emulator.appId),
+		});
+	} finally {
+		await setup.stop();
+	}
+}
+
+async function main() {
+	console.log(`bench:one-time-codes ${new Date().toISOString()}`);
+	if (MODES.includes('regular')) await regular();
+	if (MODES.includes('queue')) await queue();
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

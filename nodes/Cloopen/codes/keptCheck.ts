@@ -1,0 +1,46 @@
+import { checkVerdict, type CheckVerdict } from './checkVerdict';
+import { BUSY, update, withEntry, type RowStore } from './keptCodes';
+
+export type KeptCheck =
+	CheckVerdict | { status: 'not_found' | 'busy' | 'not_valid'; reason: string; attemptsLeft: 0 };
+
+/**
+ * Checks what the person typed against the number's latest code and counts the attempt in the same
+ * compare-and-set: checks at the same moment each count, a right code is approved once, and wrong
+ * guesses never pass Max Attempts. A check that compares nothing (no code, used, expired, locked)
+ * writes nothing.
+ */
+export async function checkKeptCode(
+	store: RowStore,
+	check: { number: string; entered: string; codeKey: Buffer; now: number },
+): Promise<KeptCheck> {
+	const { number, entered, codeKey, now } = check;
+	const verdict = await update<KeptCheck>(
+		store,
+		number,
+		(book, entry) => {
+			const code = entry?.code;
+			if (!entry || !code)
+				return {
+					result: {
+						status: 'not_found',
+						reason: 'no code was sent to this number',
+						attemptsLeft: 0,
+					},
+				};
+			const judged = checkVerdict({
+				opened: { valid: true, claims: { ...code, to: number } },
+				codeKey,
+				entered,
+				attemptsSoFar: code.attempts,
+				alreadyUsed: code.used,
+				now,
+			});
+			if (!judged.counted) return { result: judged };
+			const counted = { ...code, attempts: judged.attempts, used: judged.used };
+			return { book: withEntry(book, number, { ...entry, code: counted }), result: judged };
+		},
+		now,
+	);
+	return verdict ?? { status: 'busy', reason: BUSY.reason, attemptsLeft: 0 };
+}
