@@ -83,6 +83,39 @@ describe('what is not a verification sealed with these keys', () => {
 	});
 });
 
+describe('exactly one form opens', () => {
+	const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+	it('of the 64 last characters of the seal, only the one written opens (the others decode to the same bytes for four of them)', () => {
+		const head = sealed.slice(0, -1);
+		const decodedAlike = [...BASE64URL].filter((last) =>
+			Buffer.from(`${head}${last}`.split('.')[2], 'base64url').equals(
+				Buffer.from(sealed.split('.')[2], 'base64url'),
+			),
+		);
+		// The loophole this closes: a decoder ignores the last character's spare bits.
+		expect(decodedAlike).toHaveLength(4);
+		const opening = [...BASE64URL].filter(
+			(last) => openVerification(keys.seal, `${head}${last}`).valid,
+		);
+		expect(opening).toEqual([sealed.slice(-1)]);
+	});
+
+	it.each([
+		['a space before', ` ${sealed}`],
+		['a space after', `${sealed} `],
+		['a line break after', `${sealed}\n`],
+		['a tab before', `\t${sealed}`],
+		['a no-break space after', `${sealed}\u00a0`],
+		['CR LF after', `${sealed}\r\n`],
+	])('%s is refused', (_title, value) => {
+		expect(openVerification(keys.seal, value)).toEqual({
+			valid: false,
+			reason: expect.stringContaining('not one that Send Code gives'),
+		});
+	});
+});
+
 it('compares digests only when both are whole digests', () => {
 	expect(sameDigest(claims.digest, claims.digest)).toBe(true);
 	expect(sameDigest(claims.digest, codeDigest(keys.code, 'abc', '482914'))).toBe(false);

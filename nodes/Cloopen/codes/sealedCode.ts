@@ -63,11 +63,14 @@ export function openVerification(key: Buffer, value: unknown): OpenedVerificatio
 		return { valid: false, reason: 'no verification was given' };
 	if (typeof value !== 'string' || value.length > MAX_LENGTH)
 		return { valid: false, reason: 'the verification is not one that Send Code gives' };
-	const parts = value.trim().split('.');
+	// Exactly the form sealVerification writes: no white space around it, and the seal in its one
+	// spelling. Base64url's last character carries spare bits a decoder ignores, so the seal is
+	// compared as written, not as decoded (four last characters would otherwise open the same seal).
+	const parts = value.split('.');
 	if (parts.length !== 3 || parts[0] !== PREFIX || !/^[\w-]+$/.test(parts[1] + parts[2]))
 		return { valid: false, reason: 'the verification is not one that Send Code gives' };
-	const given = Buffer.from(parts[2], 'base64url');
-	const expected = seal(key, parts[1]);
+	const given = Buffer.from(parts[2], 'utf8');
+	const expected = Buffer.from(seal(key, parts[1]).toString('base64url'), 'utf8');
 	if (given.length !== expected.length || !timingSafeEqual(given, expected))
 		return {
 			valid: false,
