@@ -13,15 +13,67 @@ const ERROR_TEXTS = [
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const hex = (char: string) => char.charCodeAt(0).toString(16).padStart(2, '0');
+
 /**
- * The error with the code masked wherever it stands alone in its texts (message, description, its
- * context, the platform's statusMsg, and the same in its cause): a server that repeats the request
- * body in its answer must not carry the code into an error, a log line or an error item. Matching the
- * code as a whole word keeps statusCode 000000 intact when the code is 0000.
+ * One character of the code as a page may echo it: itself, percent-encoded once or twice (%34,
+ * %2534), as an HTML reference (&#52; &#x34;), a JSON or JavaScript escape (\u0034, \x34), or in its
+ * full-width form (４). Letters in either case.
+ */
+function spellingsOf(char: string): string {
+	const forms = new Set<string>();
+	for (const each of new Set([char.toLowerCase(), char.toUpperCase()])) {
+		const code = each.charCodeAt(0);
+		forms.add(escape(each));
+		forms.add(`%(?:25)?${hex(each)}`);
+		forms.add(`&#0*${code};`);
+		forms.add(`&#x0*${hex(each)};`);
+		forms.add(`\\\\(?:u00|x)${hex(each)}`);
+		if (code >= 0x21 && code <= 0x7e) forms.add(String.fromCharCode(code + 0xfee0));
+	}
+	return `(?:${[...forms].join('|')})`;
+}
+
+/**
+ * Between two characters of a code spelled one by one: up to six separators (white space, dashes,
+ * dots, commas, quotes, brackets, … or one of them percent-encoded or written as an HTML reference).
+ */
+const SEPARATOR =
+	'(?:[^\\p{L}\\p{N}]|%(?:25)?(?:[01][0-9a-f]|2[0-9a-f]|3[a-f]|40|5[b-f]|60|7[b-f])|&(?:nbsp|#0*(?:3[2-9]|4[0-7]|160)|#x0*(?:2[0-9a-f]|a0));)';
+const GAP = `${SEPARATOR}{0,6}`;
+
+/** A digit in any spelling above, so that a code is never taken from inside a longer number. */
+const DIGIT =
+	'(?:%(?:25)?3[0-9]|&#0*(?:4[89]|5[0-7]);|&#x0*3[0-9];|\\\\(?:u00|x)3[0-9]|[\\uff10-\\uff19])';
+/** Where a character is one of the hex digits or the number of an escape or reference, not itself. */
+const INSIDE_ESCAPE = '%(?:25)?[0-9a-f]?|&#x?[0-9a-f]*|\\\\(?:u0{0,2}|x)[0-9a-f]?';
+/** A digit written as itself. */
+const PLAIN_DIGIT_BEHIND = `(?<!${INSIDE_ESCAPE})[0-9]`;
+
+/**
+ * The code in every spelling a server's echo may give it: whole, glued to letters, percent-encoded
+ * or otherwise escaped, or one character at a time with separators between. A code starting or
+ * ending with a digit is not taken from inside a longer number (statusCode 000000 stays when the
+ * code is 0000), nor from the hex digits of an escape; letters around it do not protect it.
+ */
+export function codePattern(code: string): RegExp {
+	const characters = [...code];
+	const body = characters.map(spellingsOf).join(GAP);
+	const notInLongerNumber = /[0-9]/.test(characters[0]) ? `|${PLAIN_DIGIT_BEHIND}|${DIGIT}` : '';
+	const before = `(?<!${INSIDE_ESCAPE}${notInLongerNumber})`;
+	const after = /[0-9]/.test(characters[characters.length - 1]) ? `(?![0-9]|${DIGIT})` : '';
+	return new RegExp(`${before}${body}${after}`, 'giu');
+}
+
+/**
+ * The error with the code masked wherever it appears in its texts (message, description, its
+ * context, the platform's statusMsg, and the same in its cause), in every spelling codePattern
+ * knows: a server or proxy that repeats the request in its answer must not carry the code into an
+ * error, a log line or an error item.
  */
 export function withCodeHidden<T>(error: T, code: string): T {
 	if (code === '' || typeof error !== 'object' || error === null) return error;
-	const pattern = new RegExp(`(?<![A-Za-z0-9])${escape(code)}(?![A-Za-z0-9])`, 'gi');
+	const pattern = codePattern(code);
 	// Copies, not edits: a context object may be shared with what the node returned.
 	const copy = (value: unknown, depth: number): unknown => {
 		if (typeof value === 'string') return value.replace(pattern, MASK);
