@@ -130,6 +130,101 @@ it('without Continue On Fail, the items a stopped run sent are not sent again an
 	});
 });
 
+describe('the memory is of what was sent, not of the item index', () => {
+	/**
+	 * An expression that gives another value on the retry than on the first try (a lookup, the time):
+	 * here it reads the clock, which moves 10 s on while the first try's request is at the platform.
+	 * Only Date is faked; timers run as always.
+	 */
+	const T0 = Date.parse('2026-11-22T10:00:00Z');
+	const byTheClock = (before: string, after: string) =>
+		`={{ $now.toMillis() < ${T0 + 5_000} ? '${before}' : '${after}' }}`;
+	beforeEach(() => {
+		jest.useFakeTimers({
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'requestAnimationFrame',
+				'cancelAnimationFrame',
+				'requestIdleCallback',
+				'cancelIdleCallback',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
+			now: T0,
+		});
+	});
+	afterEach(() => jest.useRealTimers());
+	const tenSecondsLater = () => jest.setSystemTime(T0 + 10_000);
+
+	it('an item that resolves to another number on the retry is sent as a new item, and the earlier number is not sent again', async () => {
+		server = await new HostileServer((request, response) => {
+			if (request.index === 0) {
+				tenSecondsLater();
+				answerLost(response);
+			} else answerCallPlaced(response, `call-${request.index}`);
+		}).start();
+		const run = await runNode(
+			{ ...sendCode, to: byTheClock('13800000000', '13900000000') },
+			{ credentials: customServerCredentials(server.baseUrl), retry: RETRY },
+		);
+		expect(server.requests.map(toOf)).toEqual(['13800000000', '13900000000']);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toEqual([expect.objectContaining({ callSid: 'call-1', to: '13900000000' })]);
+	});
+
+	it('an accepted item whose code changes on the retry is sent with it; the refused one is sent again', async () => {
+		server = await new HostileServer((request, response) => {
+			if (request.index === 0) refused(response);
+			else {
+				if (request.index === 1) tenSecondsLater();
+				answerCallPlaced(response, `call-${request.index}`);
+			}
+		}).start();
+		const run = await runNode(
+			{
+				...sendCode,
+				verifyCode: `={{ $json.code ?? (${byTheClock('1111', '3333').slice(4, -3)}) }}`,
+			},
+			{
+				credentials: customServerCredentials(server.baseUrl),
+				items: [{ to: '13800000000', code: '2222' }, { to: '13800000001' }],
+				continueOnFail: true,
+				retry: RETRY,
+			},
+		);
+		const sent = server.requests.map(
+			(request) => (JSON.parse(request.body) as { verifyCode: string }).verifyCode,
+		);
+		// First try: item 0 refused, item 1 accepted with 1111. The retry (n8n retries because the first
+		// output item is an error item): item 0 sent again, item 1 now sends 3333, a new request.
+		expect(sent).toEqual(['2222', '1111', '2222', '3333']);
+		expect(run.json).toEqual([
+			expect.objectContaining({ callSid: 'call-2' }),
+			expect.objectContaining({ callSid: 'call-3' }),
+		]);
+	});
+
+	it('an item that resolves to the same values again is still not sent again', async () => {
+		server = await new HostileServer((_request, response) => {
+			tenSecondsLater();
+			answerLost(response);
+		}).start();
+		const run = await runNode(
+			{ ...sendCode, to: byTheClock('13800000000', '13800000000') },
+			{ credentials: customServerCredentials(server.baseUrl), retry: RETRY },
+		);
+		expect(server.requests).toHaveLength(1);
+		expect(run.error?.context.delivery).toBe('in doubt');
+	});
+});
+
 // This one also shows that the engine here honours Retry On Fail: the second request is its retry.
 it('reads are sent again: a lost answer to Account → Get Info changes nothing on the platform', async () => {
 	let first = true;

@@ -12,9 +12,11 @@ function contextOf({
 	retryOnFail = true,
 	executionId = `execution-${++executions}`,
 	runIndex = 0,
+	parameters = {} as Record<string, unknown>,
 } = {}): IExecuteFunctions {
 	return {
-		getNode: () => ({ name: 'Cloopen', retryOnFail }),
+		getNode: () => ({ name: 'Cloopen', retryOnFail, parameters }),
+		getNodeParameter: (name: string) => parameters[name],
 		getExecutionId: () => executionId,
 		getWorkflowDataProxy: () => ({ $runIndex: runIndex }),
 	} as unknown as IExecuteFunctions;
@@ -83,4 +85,40 @@ it('forgets a try a minute after it last recorded an item (n8n waits at most 5 s
 	jest.setSystemTime(Date.parse('2026-11-22T10:01:01Z'));
 	RetryMemory.of(contextOf())!.accepted(0, output('call-newer'), {});
 	expect(RetryMemory.of(old)!.earlier(0)).toBeUndefined();
+});
+
+it('an item is remembered with what it sent: other resolved parameters on the retry find nothing', () => {
+	const tried = {
+		to: '13800000000',
+		verifyCode: '4821',
+		additionalFields: { userData: 'a', b: 1 },
+	};
+	RetryMemory.of(contextOf({ executionId: 'sent', parameters: tried }))!.accepted(
+		0,
+		output('call-0'),
+		{},
+	);
+	const retry = (parameters: Record<string, unknown>) =>
+		RetryMemory.of(contextOf({ executionId: 'sent', parameters }))!.earlier(0);
+	expect(retry(tried)).toEqual({ outputs: output('call-0') });
+	// The same values with the keys in another order are the same request.
+	expect(
+		retry({ additionalFields: { b: 1, userData: 'a' }, verifyCode: '4821', to: '13800000000' }),
+	).toEqual({ outputs: output('call-0') });
+	expect(retry({ ...tried, to: '13900000000' })).toBeUndefined();
+	expect(retry({ ...tried, additionalFields: { userData: 'b', b: 1 } })).toBeUndefined();
+	expect(retry({ ...tried, extra: '' })).toBeUndefined();
+});
+
+it('what an item sent is read before it is sent: a value changing after the send does not hide the outcome', () => {
+	const parameters: Record<string, unknown> = { to: '13800000000' };
+	const first = RetryMemory.of(contextOf({ executionId: 'before-send', parameters }))!;
+	expect(first.earlier(0)).toBeUndefined();
+	parameters.to = '13900000000';
+	first.failed(0, new Error('in doubt') as never);
+	expect(
+		RetryMemory.of(
+			contextOf({ executionId: 'before-send', parameters: { to: '13800000000' } }),
+		)!.earlier(0),
+	).toEqual({ error: expect.objectContaining({ message: 'in doubt' }) });
 });
