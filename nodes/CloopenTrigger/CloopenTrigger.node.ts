@@ -87,8 +87,10 @@ export class CloopenTrigger implements INodeType {
 	/**
 	 * Refusals, and notifications that start nothing (filtered out, repeats), are answered at once.
 	 * An accepted notification is acknowledged by n8n after it has stored or queued the execution
-	 * (version 2), or at once, before n8n does anything with it (version 1). It never throws:
-	 * whatever arrives gets an HTTP answer.
+	 * (version 2), or at once, before n8n does anything with it (version 1). Version 2 counts the
+	 * notification as taken when n8n answers with the acknowledgement, also if the sender has hung
+	 * up by then (acknowledgement.ts), so a resend is a repeat. It never throws: whatever arrives
+	 * gets an HTTP answer.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const acknowledgeAfterTaken = this.getNode().typeVersion >= 2;
@@ -115,10 +117,10 @@ export class CloopenTrigger implements INodeType {
 				}
 				const webhookResponse = acknowledgeOnceTaken(response, {
 					taken: () => accepted.taken?.(),
-					notTaken: () => {
+					notTaken: (because) => {
 						accepted.notTaken?.();
 						this.logger.warn(
-							'Cloopen Trigger: n8n did not take a notification (no acknowledgement sent); the platform may send it again',
+							`Cloopen Trigger: n8n did not take a notification (${because}; no acknowledgement sent); the platform may send it again`,
 						);
 					},
 				});
