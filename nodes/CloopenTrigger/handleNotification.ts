@@ -78,7 +78,14 @@ export async function handleNotification(
 	const claim: Claim | undefined =
 		key === undefined
 			? undefined
-			: await claimNotification(scope, key, receivedAt.getTime(), settings.repeatWindowMs);
+			: await claimNotification(
+					scope,
+					key,
+					receivedAt.getTime(),
+					settings.repeatWindowMs,
+					// Passed above: no other trigger's traffic may make a secured trigger forget.
+					settings.secret !== '' || settings.allowedIps !== '',
+				);
 	if (claim?.repeat) {
 		return { droppedBecause: 'a repeat of a notification that already started this workflow' };
 	}

@@ -2,8 +2,10 @@ import { BoundedMap } from '../shared/boundedMap';
 
 /**
  * State kept per trigger (a workflow's Cloopen Trigger node), in the memory of this n8n process:
- * each trigger has its own, so a flood on one webhook cannot push out what another remembers. At
- * most MAX_TRIGGERS are kept; beyond that the one that received nothing for the longest is forgotten.
+ * each trigger has its own, so a flood on one webhook cannot push out what another keeps. At most
+ * MAX_TRIGGERS are kept; beyond that the one that received nothing for the longest is forgotten.
+ * Used for Verify With Platform's budget (verifyBudget.ts); the repeat memory (repeats.ts) is
+ * bounded by bytes instead, so that no other trigger can make a secured trigger forget.
  */
 export const MAX_TRIGGERS = 50;
 
