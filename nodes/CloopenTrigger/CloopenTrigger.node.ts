@@ -9,7 +9,6 @@ import {
 import { acknowledgeOnceTaken, sendAcknowledgement } from '../shared/notifications/acknowledgement';
 import { answerOrRefuse } from '../shared/notifications/answerOrRefuse';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
-import { readRawBodyIfMissing, type WebhookRequest } from '../shared/notifications/readBody';
 import { handleNotification } from './handleNotification';
 import { properties } from './triggerFields';
 import { readSettings } from './triggerSettings';
@@ -95,8 +94,6 @@ export class CloopenTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const acknowledgeAfterTaken = this.getNode().typeVersion >= 2;
 		return await answerOrRefuse(this, 'Cloopen Trigger', async (response) => {
-			if (acknowledgeAfterTaken)
-				await readRawBodyIfMissing(this.getRequestObject() as WebhookRequest);
 			const accepted = await handleNotification(this, readSettings(this), new Date());
 			if (!accepted.item) {
 				sendAcknowledgement(response);

@@ -4,7 +4,11 @@ import { filteredOutBecause } from './filters';
 import { clientAddress, isAllowed, parseAllowlist } from './ipAllowlist';
 import { normaliseNotification } from '../shared/notifications/normalise';
 import { parsePayload } from '../shared/notifications/parsePayload';
-import { readBody, type ReceivedBody, type WebhookRequest } from '../shared/notifications/readBody';
+import {
+	readNotificationBody,
+	type ReceivedBody,
+	type WebhookRequest,
+} from '../shared/notifications/readBody';
 import { Refusal } from '../shared/notifications/refusal';
 import { triggerScope } from './perTrigger';
 import { claimNotification, forgetNotification, repeatKey, type Claim } from './repeats';
@@ -64,7 +68,7 @@ export async function handleNotification(
 
 	checkSecret(settings.secret, context.getQueryData());
 
-	const body = readBody(request);
+	const body = await readNotificationBody(request);
 	const payload = parsePayload(body);
 	const notification = normaliseNotification(payload.fields, receivedAt);
 

@@ -58,11 +58,16 @@ const storedItem = (waiting: IRun) =>
 	waiting.data.executionData?.nodeExecutionStack[0].data.main[0]?.[0];
 
 /** A notification posted to the waiting execution's resume URL, through the node's webhook. */
-const notify = async (waiting: IRun, body: string, parameters: IDataObject = sendCode()) =>
+const notify = async (
+	waiting: IRun,
+	body: string,
+	parameters: IDataObject = sendCode(),
+	headers: Record<string, string> = { 'content-type': 'text/plain;charset=utf-8' },
+) =>
 	await runWebhook(
 		Cloopen,
 		parameters,
-		{ rawBody: body, headers: { 'content-type': 'text/plain;charset=utf-8' } },
+		{ rawBody: body, headers },
 		{
 			nodeName: 'Cloopen',
 			credentials: credentials(),
@@ -457,6 +462,31 @@ describe('the notification at the resume URL', () => {
 			],
 		]);
 	});
+
+	it.each([
+		['application/octet-stream', { 'content-type': 'application/octet-stream' }],
+		['no Content-Type', {}],
+	])(
+		'a notification sent as %s (n8n leaves the body unread for the node to read): read as the trigger reads it, acknowledged, and the execution continues',
+		async (_case, headers: Record<string, string>) => {
+			const { result, call } = await waitingRun();
+			const answer = await notify(
+				result.run,
+				notificationBody({ ...call, result: '0', duration: 12 }),
+				sendCode(),
+				headers,
+			);
+			expect({ status: answer.responseStatus, body: answer.responseBody }).toEqual({
+				status: 200,
+				body: '<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>',
+			});
+			expect(answer.workflowData?.[0][0].json).toMatchObject({
+				notified: true,
+				result: 'answered',
+				duration: 12,
+			});
+		},
+	);
 
 	it.each([
 		[

@@ -8,7 +8,7 @@ import {
 	type Notification,
 } from '../../shared/notifications/normalise';
 import { parsePayload } from '../../shared/notifications/parsePayload';
-import { readBody, type WebhookRequest } from '../../shared/notifications/readBody';
+import { readNotificationBody, type WebhookRequest } from '../../shared/notifications/readBody';
 import { Refusal } from '../../shared/notifications/refusal';
 import { verifyCallResult } from '../../shared/notifications/verifyCallResult';
 import { readPendingCall } from './pendingCall';
@@ -49,7 +49,7 @@ export async function receiveCallResult(this: IWebhookFunctions): Promise<IWebho
 			);
 			throw new Refusal(500, 'no call waiting here');
 		}
-		const body = readBody(this.getRequestObject() as WebhookRequest);
+		const body = await readNotificationBody(this.getRequestObject() as WebhookRequest);
 		const notification = normaliseNotification(parsePayload(body).fields, new Date());
 		if (!isCallEvent(notification.event))
 			throw new Refusal(400, `not a call result notification (action ${notification.action})`);

@@ -114,3 +114,12 @@ export function readBody(request: WebhookRequest): ReceivedBody {
 	}
 	throw badRequest('empty body');
 }
+
+/**
+ * The one reading of a notification's body, for the Cloopen Trigger and Wait for Call Result alike:
+ * the bytes n8n left unread are read first (an odd or missing Content-Type), then readBody.
+ */
+export async function readNotificationBody(request: WebhookRequest): Promise<ReceivedBody> {
+	await readRawBodyIfMissing(request);
+	return readBody(request);
+}
