@@ -1,7 +1,8 @@
 /**
  * Verify With Platform reads the node's credentials once for a burst of notifications (n8n decrypts
  * them and prepares an expression sandbox on every read from a webhook), reads them again once the
- * platform refuses the remembered ones, and never hands them to another node.
+ * platform refuses the remembered ones or the credential is edited, and never hands them to another
+ * node.
  */
 import type { ICredentialDataDecryptedObject, IWebhookFunctions } from 'n8n-workflow';
 
@@ -115,13 +116,54 @@ test(`they are remembered for ${KEEP_CREDENTIALS_MS / 1000} s, then read again`,
 	expect(reads).toHaveBeenCalledTimes(2);
 });
 
+test('a token edited in n8n is used for the very next notification, not the remembered one', async () => {
+	const [first, second, third] = await endedCalls(3);
+	const { url } = await serveVerifying();
+	expect((await post(url, first.callSid, NOT_ANSWERED)).text).toBe(ACK);
+	const helper = reads.mock.contexts[0] as HarnessCredentialsHelper;
+	const reference = HarnessCredentialsHelper.reference('cloopenApi');
+	const right = credentials() as ICredentialDataDecryptedObject;
+
+	// Edited to a token the platform refuses: the next notification is checked with it, once.
+	await helper.updateCredentials(reference, 'cloopenApi', { ...right, authToken: '0'.repeat(32) });
+	const asked = callResultRequests();
+	expect(await post(url, second.callSid, NOT_ANSWERED)).toEqual({
+		status: 403,
+		text: 'could not verify the call with the platform\n',
+	});
+	expect(callResultRequests() - asked).toBe(1);
+
+	// Edited back: the next notification is accepted at once.
+	await helper.updateCredentials(reference, 'cloopenApi', right);
+	expect((await post(url, third.callSid, NOT_ANSWERED)).text).toBe(ACK);
+	expect(reads).toHaveBeenCalledTimes(3);
+});
+
+test('without a way to see the stored credential, nothing is reused', async () => {
+	const data = { accountSid: 'a', authToken: 't' };
+	const getCredentials = jest.fn(async () => ({ ...data }));
+	const context = {
+		getNode: () => ({ id: 'n', credentials: { cloopenApi: { id: 'c', name: 'x' } } }),
+		getWorkflow: () => ({ id: 'no-helper' }),
+		getCredentials,
+	} as unknown as IWebhookFunctions;
+	await verifyingCredentials(context, 1000);
+	expect(await verifyingCredentials(context, 1001)).toMatchObject({ remembered: false });
+	expect(getCredentials).toHaveBeenCalledTimes(2);
+});
+
 describe('what is remembered', () => {
 	const contextOf = (workflowId: string, nodeId: string, credentialId = 'c1') => {
-		const getCredentials = jest.fn(async () => ({ accountSid: workflowId, authToken: nodeId }));
+		const data = { accountSid: workflowId, authToken: nodeId };
+		const getCredentials = jest.fn(async () => ({ ...data }));
 		const context = {
 			getNode: () => ({ id: nodeId, credentials: { cloopenApi: { id: credentialId, name: 'x' } } }),
 			getWorkflow: () => ({ id: workflowId }),
 			getCredentials,
+			// What n8n gives every node context: the stored credential, read without resolving it.
+			additionalData: {
+				credentialsHelper: { getCredentials: async () => ({ getData: () => ({ ...data }) }) },
+			},
 		} as unknown as IWebhookFunctions;
 		return { context, getCredentials };
 	};
