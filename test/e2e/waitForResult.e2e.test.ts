@@ -277,10 +277,12 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 			expect((await n8n.getExecution(waiting.id)).status).toBe('waiting');
 
 			// The platform's own notification for this call still resumes it, also at the execution's
-			// resume URL without the node id (where calls placed by earlier versions wait).
+			// resume URL without the node id (where calls placed by earlier versions wait), and sent as
+			// application/octet-stream, a body n8n leaves unread for the node (it reads it as the trigger does).
 			const delivered = await postToResumeUrl(
 				withoutNodeId(resumeUrl, nodeId),
 				notificationBody({ ...call, result: '0', duration: 12 }),
+				'application/octet-stream',
 			);
 			expect(delivered).toEqual({
 				status: 200,
