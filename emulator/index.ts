@@ -1,10 +1,5 @@
 import { CONTROL_PREFIX } from './control';
-import {
-	checkedCallDuration,
-	EmulatorController,
-	type AccountPatch,
-	type SubAccountSeed,
-} from './controller';
+import { EmulatorController, type AccountPatch, type SubAccountSeed } from './controller';
 import { parseMode, type EmulatorMode } from './mode';
 import {
 	checkLimit,
@@ -112,7 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		accountSid: options.accountSid ?? DEFAULTS.accountSid,
 		authToken: options.authToken ?? DEFAULTS.authToken,
 		appId: options.appId ?? DEFAULTS.appId,
-		callDurationMs: checkedCallDuration(options.callDurationMs ?? DEFAULTS.callDurationMs),
+		callDurationMs: options.callDurationMs ?? DEFAULTS.callDurationMs,
 		latencyMs: options.latencyMs ?? 0,
 	});
 	const { server, baseUrl } = await listen(controller, {

@@ -5,13 +5,12 @@ import {
 	type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 import { answerApiRequest, type ApiAnswer } from './apiRequest';
 import { BILLS_PREFIX, serveBill } from './billDownload';
 import { selfSignedCertificate } from './certificate';
 import { CONTROL_PREFIX, handleControl } from './control';
-import { hostIsLoopback } from './controlGuard';
 import type { EmulatorController } from './controller';
 import type { EmulatorRequestRecord } from './state';
 
@@ -44,40 +43,12 @@ function refuseLargeBody(response: ServerResponse): void {
 	response.end(text);
 }
 
-/**
- * A client has this long to send a request's headers, and the whole request, before its connection is
- * closed (Node checks every CONNECTIONS_CHECK_MS): connections that never finish their headers do not
- * pile up. n8n sends a request at once; a slow body is not something the emulator needs to wait for.
- */
-export const HEADERS_TIMEOUT_MS = 5_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
-const CONNECTIONS_CHECK_MS = 1_000;
-/** Connections the kernel may hold before the emulator accepts them (Node's default is 511): bursts of a few thousand are not dropped. */
-const LISTEN_BACKLOG = 4096;
-
-function refuseForeignHost(host: string, response: ServerResponse): void {
-	const text = `the emulator answers only to a loopback Host (127.0.0.1, localhost, [::1]), not "${host.slice(0, 100)}"\n`;
-	response.writeHead(403, {
-		'Content-Type': 'text/plain; charset=utf-8',
-		'Content-Length': Buffer.byteLength(text),
-		Connection: 'close',
-	});
-	response.end(text);
-}
-
 /** Routes one request: the control surface, bill downloads, or the platform's REST API. */
 async function dispatch(
 	controller: EmulatorController,
 	request: IncomingMessage,
 	response: ServerResponse,
 ): Promise<void> {
-	// A name that resolves to 127.0.0.1 only for a web page's sake (DNS rebinding) gets nothing: not
-	// the API with the default credentials, not a call whose result is posted to a loopback URL.
-	const host = request.headers.host ?? '';
-	if (!hostIsLoopback(host)) {
-		request.resume();
-		return refuseForeignHost(host, response);
-	}
 	const declared = Number(request.headers['content-length']);
 	if (declared > MAX_BODY_BYTES) {
 		// Said up front: answered without reading a byte; the connection closes after the answer.
@@ -134,39 +105,19 @@ export async function listen(
 	controller: EmulatorController,
 	options: { https: boolean; port: number },
 ): Promise<{ server: Server; baseUrl: string }> {
-	// Sockets whose first request's headers arrived; the others are closed at HEADERS_TIMEOUT_MS.
-	const requested = new WeakSet<Socket>();
 	const listener = (request: IncomingMessage, response: ServerResponse) => {
-		requested.add(request.socket);
 		dispatch(controller, request, response).catch((error: Error) => {
 			// A bug in the emulator, not a platform answer: make it loud.
 			if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
 			response.end(`emulator error: ${error.message}`);
 		});
 	};
-	const timeouts = {
-		headersTimeout: HEADERS_TIMEOUT_MS,
-		requestTimeout: REQUEST_TIMEOUT_MS,
-		connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
-	};
 	const server: Server = options.https
-		? createHttpsServer(
-				{ ...selfSignedCertificate(), ...timeouts, handshakeTimeout: HEADERS_TIMEOUT_MS },
-				listener,
-			)
-		: createHttpServer(timeouts, listener);
-	// Node's headersTimeout answers a request whose headers are late with 408; a connection that sends
-	// nothing at all is not a request to it, so it is closed here too.
-	server.on(options.https ? 'secureConnection' : 'connection', (socket: Socket) => {
-		const timer = setTimeout(() => {
-			if (!requested.has(socket)) socket.destroy();
-		}, HEADERS_TIMEOUT_MS);
-		timer.unref();
-		socket.once('close', () => clearTimeout(timer));
-	});
+		? createHttpsServer(selfSignedCertificate(), listener)
+		: createHttpServer(listener);
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(options.port, '127.0.0.1', LISTEN_BACKLOG, () => {
+		server.listen(options.port, '127.0.0.1', () => {
 			server.off('error', reject);
 			resolve();
 		});
