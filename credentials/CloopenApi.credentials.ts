@@ -17,6 +17,7 @@ import {
 import { CREDENTIAL_FAILURE_CODES, describeStatusCode } from '../nodes/shared/platform/statusCodes';
 import { BASE_URL_FIX, baseUrlProblem, withUrlSecretsMasked } from '../nodes/shared/urls';
 import { signRequest } from './cloopenSignature';
+import { originOf, requestTarget } from './ownServer';
 
 /** What Test connection says for a statusCode: the explanation and what to check. */
 function credentialFailure(code: string): string {
@@ -114,6 +115,13 @@ export class CloopenApi implements ICredentialType {
 				"Whether to accept a self-signed certificate, as the local emulator's HTTPS server uses. Never needed for Cloopen's own servers, so only offered for a Custom URL.",
 		},
 		{
+			displayName:
+				"These credentials sign only requests to the server above: n8n's HTTP Request node (a Custom API Call) with them refuses any other host, so a signature never leaves for a server that could replay it at Cloopen. To limit the HTTP Request node further, set Allowed HTTP Request Domains below to Specific Domains (the server's host name) or None.",
+			name: 'ownServerNotice',
+			type: 'notice',
+			default: '',
+		},
+		{
 			// n8n shows only the network error's code when a declarative test cannot connect.
 			displayName:
 				"Test connection asks the server above for this account's details. If it fails with only a code, n8n could not reach that server from the machine it runs on: ECONNREFUSED (nothing answers at that host and port), ENOTFOUND or EAI_AGAIN (the host name is not known there), ETIMEDOUT or ECONNRESET (a firewall or proxy in between), a certificate code such as DEPTH_ZERO_SELF_SIGNED_CERT (a self-signed certificate: Ignore SSL Issues, Custom URL only).",
@@ -127,7 +135,8 @@ export class CloopenApi implements ICredentialType {
 	 * Signs each request: `sig` in the query and `Authorization` in the headers, computed from the
 	 * same timestamp (docs/platform.md#signing). The token itself is never sent. Certificate checks
 	 * are skipped only for a Custom URL server that asks for it. A Base URL every node would refuse
-	 * signs nothing either, which is how Test connection (a declarative test) applies the nodes' rule.
+	 * signs nothing either, which is how Test connection (a declarative test) applies the nodes' rule;
+	 * nor does a request to any other scheme, host or port than the server's (ownServer.ts).
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -138,6 +147,19 @@ export class CloopenApi implements ICredentialType {
 		if (problem !== undefined) {
 			throw new Error(
 				`Base URL ${problem}, got "${withUrlSecretsMasked(baseUrl)}". Nothing was sent: ${BASE_URL_FIX}.`,
+			);
+		}
+		// Only the credentials' own server gets a signature (a Custom API Call may name any URL).
+		const target = requestTarget(
+			requestOptions as { url?: unknown; uri?: unknown; baseURL?: unknown },
+		);
+		const own = new URL(baseUrl);
+		if (target === undefined || originOf(target) !== originOf(own)) {
+			const where = target
+				? withUrlSecretsMasked(originOf(target))
+				: 'an address that is not a URL';
+			throw new Error(
+				`The Cloopen credentials sign only requests to their server ${originOf(own)}; this request goes to ${where}. Nothing was sent: use the server's address, or other credentials for another host.`,
 			);
 		}
 		const { sig, authorization } = signRequest(

@@ -5,6 +5,9 @@
  * docs/platform.md#endpoints-the-node-does-not-use), and the credentials sign it, in a real n8n with
  * the package installed as the README says, against the emulator.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance, WorkflowJson } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
@@ -21,8 +24,10 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-/** Start → HTTP Request, configured as the README's "Custom API Call" says. */
-function templateQuery(): WorkflowJson {
+/** Start → HTTP Request, configured as the README's "Custom API Call" says; `url` elsewhere for the refusal. */
+function templateQuery(
+	url = `${emulator.baseUrl}/2013-12-26/Accounts/${emulator.accountSid}/SMS/QuerySMSTemplate`,
+): WorkflowJson {
 	return {
 		name: 'Custom API Call: the SMS templates of the application',
 		nodes: [
@@ -40,7 +45,7 @@ function templateQuery(): WorkflowJson {
 				position: [220, 0],
 				parameters: {
 					method: 'POST',
-					url: `${emulator.baseUrl}/2013-12-26/Accounts/${emulator.accountSid}/SMS/QuerySMSTemplate`,
+					url,
 					authentication: 'predefinedCredentialType',
 					nodeCredentialType: 'cloopenApi',
 					sendHeaders: true,
@@ -103,6 +108,40 @@ test('the signature comes from the credentials: with a wrong Auth Token the plat
 	const { answer, request } = await runWith('0'.repeat(32));
 	expect(answer).toMatchObject({ statusCode: '111109' });
 	expect(request.statusCode).toBe('111109');
+});
+
+test('a request to another host is not signed: the run fails before sending, and that host receives nothing', async () => {
+	// A server standing for a host that would capture a signature and replay it at the platform.
+	const received: Array<{ url?: string; authorization?: string }> = [];
+	const collector = createServer((request, response) => {
+		received.push({ url: request.url, authorization: request.headers.authorization });
+		request.resume();
+		response.end('{}');
+	});
+	await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+	try {
+		const port = (collector.address() as AddressInfo).port;
+		const credentialId = await n8n.createCredential(
+			'cloopenApi',
+			'Cloopen (other host)',
+			credentials({ appId: emulator.appId }),
+		);
+		const url = `http://127.0.0.1:${port}/2013-12-26/Accounts/${emulator.accountSid}/Calls/VoiceVerify`;
+		const workflowId = await n8n.importWorkflow(templateQuery(url), {
+			credentials: { cloopenApi: credentialId },
+		});
+		const before = emulator.requests().length;
+		await n8n.runWorkflowManually(workflowId, 'Start');
+		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
+		expect(execution.status).toBe('error');
+		expect(executionError(execution)).toMatch(
+			new RegExp(`sign only requests to their server ${emulator.baseUrl}.*127\\.0\\.0\\.1:${port}`),
+		);
+		expect(received).toEqual([]);
+		expect(emulator.requests().slice(before)).toEqual([]);
+	} finally {
+		collector.close();
+	}
 });
 
 test('n8n made no attempt to connect anywhere but 127.0.0.1', () => {
