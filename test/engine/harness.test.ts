@@ -120,7 +120,10 @@ const credentials = {
 		accountSid: ACCOUNT_SID,
 		authToken: AUTH_TOKEN,
 		server: 'custom',
-		baseUrl: 'http://unused',
+		// The credentials sign only for their own server: the probe's server, once it listens.
+		get baseUrl() {
+			return server.baseUrl;
+		},
 	},
 };
 
