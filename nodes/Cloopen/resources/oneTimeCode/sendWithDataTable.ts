@@ -59,7 +59,8 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	if (canonical.number === undefined)
 		return refusedAnswer('number form', `the number ${canonical.problem}`, 400);
 	const to = canonical.number;
-	const destination = destinationOf(to, channel as 'voice' | 'sms', readPolicy(context));
+	const policy = readPolicy(context);
+	const destination = destinationOf(to, channel as 'voice' | 'sms', policy);
 	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason, 403);
 
 	const limits = readLimits(context);
@@ -99,7 +100,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		limits,
 		code: kept,
 		now,
-		cap: { cap: readCap(context), country: countryCodeOf(to, readPolicy(context).countryCodes) },
+		cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
 	});
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
