@@ -196,7 +196,9 @@ test(`${COUNT} generated bodies through webhook() (seed ${SEED})`, async () => {
 	expect(cases.filter((testCase) => testCase.valid).length).toBeGreaterThan(400);
 	expect(({} as IDataObject).polluted).toBeUndefined();
 	const cpu = process.cpuUsage(cpuBefore);
-	expect((cpu.user + cpu.system) / 1000).toBeLessThan(10_000);
+	// A guard against pathological parsing (a body that takes seconds), not a speed target: the
+	// 3000 bodies cost about 10 s of CPU through n8n's engine on this machine, so the bound is twice that.
+	expect((cpu.user + cpu.system) / 1000).toBeLessThan(20_000);
 }, 30_000);
 
 test('a sample of the same bodies over real HTTP gets the same answers', async () => {
