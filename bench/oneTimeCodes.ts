@@ -23,6 +23,8 @@ const CONCURRENCY = Number(process.env.BENCH_OTC_CONCURRENCY ?? 5);
 const ROUNDS = Number(process.env.BENCH_OTC_ROUNDS ?? 3);
 /** BENCH_OTC_MODES=regular or queue: one of the two. */
 const MODES = (process.env.BENCH_OTC_MODES ?? 'regular,queue').split(',');
+/** The all-numbers cap stays on (its row is read and written as in use), high enough for every round. */
+const UNCAPPED = { maxCodesPerHour: 100000 };
 
 interface Flows {
 	request(to: string): Promise<Answer>;
@@ -184,7 +186,7 @@ async function regular() {
 			emulatorCredentials(emulator, { appId: emulator.appId }),
 		);
 		await measure('one n8n process (SQLite)', emulator, {
-			nodeKept: await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'bench'),
+			nodeKept: await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'bench', UNCAPPED),
 			claimProtocol: await claimProtocolFlows(n8n, credentialId, n8n.baseUrl, emulator.appId),
 		});
 	} finally {
@@ -198,9 +200,14 @@ async function queue() {
 	try {
 		const { main, credentialId, emulator, webhook } = setup;
 		await measure('queue mode (PostgreSQL, 2 workers, a webhook process)', emulator, {
-			nodeKept: await setUpKeptCodeFlows(main, credentialId, webhook.baseUrl, 'bench', {
-				appId: emulator.appId,
-			}),
+			nodeKept: await setUpKeptCodeFlows(
+				main,
+				credentialId,
+				webhook.baseUrl,
+				'bench',
+				UNCAPPED,
+				emulator.appId,
+			),
 			claimProtocol: await claimProtocolFlows(main, credentialId, webhook.baseUrl, emulator.appId),
 		});
 	} finally {

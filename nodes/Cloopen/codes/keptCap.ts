@@ -24,6 +24,14 @@ export async function uncount(
 export const capsAnything = ({ cap, country }: { cap: SendCap; country?: string }) =>
 	cap.perHour > 0 || (country !== undefined && cap.perCountryPerHour > 0);
 
+/** A change of the cap's book as a rebase (keptCodes.ts RowWrite): counts commute, so they chain. */
+export const capRebase =
+	(decide: (book: CapBook) => { book: CapBook } | { refusal: Refusal }, now: number) =>
+	(book: string): string | undefined => {
+		const decided = decide(readCapBook(book));
+		return 'book' in decided ? writeCapBook(decided.book, now) : undefined;
+	};
+
 /** The cap row's compare-and-set on fresh reads: true when written, the refusal when the cap is reached, undefined when busy. */
 export async function updateCap(
 	store: RowStore,
@@ -34,7 +42,9 @@ export async function updateCap(
 		const [row] = await store.read([CAP_ROW], true);
 		const decided = decide(readCapBook(row.book));
 		if ('refusal' in decided) return decided.refusal;
-		const [written] = await store.write([{ row, book: writeCapBook(decided.book, now) }]);
+		const [written] = await store.write([
+			{ row, book: writeCapBook(decided.book, now), rebase: capRebase(decide, now) },
+		]);
 		if (written) return true;
 	}
 	return undefined;

@@ -10,7 +10,7 @@ import {
 } from './codeBook';
 import { maskNumber } from './maskNumber';
 import { countSend, readCapBook, writeCapBook, type SendCap } from './sendCap';
-import { capsAnything, uncount, updateCap } from './keptCap';
+import { capRebase, capsAnything, uncount, updateCap } from './keptCap';
 import { allowSend, readRecentSends, type SendLimits } from './sendLimits';
 
 /** One row of the store: a bucket's book and the version a compare-and-set writes against. */
@@ -25,6 +25,12 @@ export interface StoredRow {
 export interface RowWrite {
 	row: StoredRow;
 	book: string;
+	/**
+	 * The same change made to another book of the row, undefined where that book refuses it: a store
+	 * writing several requests' changes to one row in one go chains them instead of failing all but
+	 * one. Only changes that commute give it (counts in the cap).
+	 */
+	rebase?: (book: string) => string | undefined;
 }
 
 /**
@@ -139,7 +145,11 @@ export async function claimSend(
 			{ row, book: writeBook((decided as { book: CodeBook }).book, now) },
 		];
 		if (counted && 'book' in counted)
-			writes.push({ row: capRow, book: writeCapBook(counted.book, now) });
+			writes.push({
+				row: capRow,
+				book: writeCapBook(counted.book, now),
+				rebase: capRebase((book) => countSend(book, capped!.cap, capped!.country, now), now),
+			});
 		const [claimed, countedInCap = true] = await store.write(writes);
 		const previous = readBook(row.book).numbers[number]?.code;
 		const giveBackNumber = async () => await giveBack(store, number, code, now, previous);

@@ -8,8 +8,16 @@ import {
 } from 'n8n-workflow';
 
 import { ROWS } from '../../codes/codeBook';
-import { createWorkflow, insertWorkflow, readWorkflow, writeWorkflow } from './dataTableWorkflows';
-import type { RowStore, StoredRow } from '../../codes/keptCodes';
+import {
+	createWorkflow,
+	insertWorkflow,
+	readAllWorkflow,
+	readWorkflow,
+	writeWorkflow,
+} from './dataTableWorkflows';
+import type { RowStore, RowWrite, StoredRow } from '../../codes/keptCodes';
+import { BatchedRuns, LATER, type BatchRun } from '../../../shared/batchedRuns';
+import { planWrites } from './plannedWrites';
 import { BoundedMap } from '../../../shared/boundedMap';
 import { pause } from '../../../shared/pause';
 
@@ -24,6 +32,9 @@ import { pause } from '../../../shared/pause';
 /** How long a reader waits for a table another request is filling before it makes a missing row. */
 const SETUP_WAIT_MS = 5_000;
 const SETUP_POLL_MS = 250;
+/** Above this many buckets a read asks for the whole table in one query. */
+const WHOLE_TABLE_FROM = 32;
+const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
 
 /** Tables this process has seen with their rows, by workflow and name: the setup is not run again. */
 const readyTables = new Set<string>();
@@ -32,6 +43,30 @@ const readyTables = new Set<string>();
  * write tries them first (its compare-and-set fails on a stale one, and it reads again); bounded.
  */
 const seen = new BoundedMap<string, StoredRow>(4 * ROWS);
+
+/**
+ * Each sub-workflow run costs n8n an execution of its own, so the reads (and the writes) of one table
+ * that come while one runs share the next run (nodes/shared/batchedRuns.ts). The queues are by table
+ * and kept only while in use.
+ */
+const MAX_BATCH = 64;
+const readQueues = new Map<string, BatchedRuns<number[], Map<number, StoredRow>>>();
+const writeQueues = new Map<string, BatchedRuns<RowWrite[], boolean[]>>();
+
+async function inQueue<Request, Answer>(
+	queues: Map<string, BatchedRuns<Request, Answer>>,
+	key: string,
+	request: Request,
+	run: BatchRun<Request, Answer>,
+): Promise<Answer> {
+	let queue = queues.get(key);
+	if (!queue) queues.set(key, (queue = new BatchedRuns<Request, Answer>(MAX_BATCH)));
+	try {
+		return await queue.submit(request, run);
+	} finally {
+		if (queue.idle) queues.delete(key);
+	}
+}
 
 export function dataTableRows(context: IExecuteFunctions, tableName: string): RowStore {
 	const node = context.getNode();
@@ -65,12 +100,14 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		}
 	};
 
+	// Many buckets at once (a process's first look at the table) are one query for the whole table.
 	const rowsOf = async (buckets: number[]) =>
-		(
-			await run(
-				readWorkflow(tableName),
-				buckets.map((bucket) => ({ bucket })),
-			)
+		(buckets.length > WHOLE_TABLE_FROM
+			? await run(readAllWorkflow(tableName), [{}])
+			: await run(
+					readWorkflow(tableName),
+					buckets.map((bucket) => ({ bucket })),
+				)
 		).filter((row) => row.id !== undefined);
 	const remembered = (bucket: number) => seen.get(`${tableKey}\n${bucket}`);
 	const remember = (row: StoredRow) => seen.set(`${tableKey}\n${row.bucket}`, row);
@@ -92,25 +129,60 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		return found;
 	};
 
+	const readBatch: BatchRun<number[], Map<number, StoredRow>> = async (requests) => {
+		const found = await readRows([...new Set(requests.flat())]);
+		return requests.map(() => found);
+	};
+	const readShared = async (buckets: number[]) =>
+		await inQueue(readQueues, tableKey, buckets, readBatch);
+
+	const writeBatch: BatchRun<RowWrite[], boolean[]> = async (requests) => {
+		const { planned, takes } = planWrites(requests, (row) => {
+			const known = remembered(row.bucket);
+			return known && known.version > row.version ? known : row;
+		});
+		const updated = await run(
+			writeWorkflow(tableName),
+			planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
+		);
+		const written = new Set(updated.map((entry) => String(entry.id)));
+		for (const { row, book } of planned) {
+			if (written.has(row.id)) remember({ ...row, version: row.version + 1, book });
+			else forget(row.bucket);
+		}
+		return takes.map((take) =>
+			take === LATER ? LATER : take.map((item) => item !== false && written.has(item.row.id)),
+		);
+	};
+
 	return {
 		async read(buckets, fresh): Promise<StoredRow[]> {
 			if (!fresh && buckets.every((bucket) => remembered(bucket)))
 				return buckets.map((bucket) => remembered(bucket)!);
+			// A decision that writes may use any row this process saw: it sees them all in one read.
+			if (!fresh && readyTables.has(tableKey)) {
+				const all = await readShared(ALL_BUCKETS).catch(() => undefined);
+				all?.forEach(remember);
+				if (all && buckets.every((bucket) => all.has(bucket)))
+					return buckets.map((bucket) => all.get(bucket)!);
+			}
 			let found = new Map<number, StoredRow>();
+			// A shared run answers the rows of its whole batch: these buckets are what counts here.
+			const complete = () => buckets.every((bucket) => found.has(bucket));
 			try {
-				found = await readRows(buckets);
+				found = await readShared(buckets);
 			} catch (error) {
 				if (readyTables.has(tableKey)) throw storeError(node, tableName, error);
 			}
-			if (found.size < buckets.length) {
+			if (!complete()) {
 				readyTables.delete(tableKey);
 				await setUp().catch(() => undefined);
-				for (let waited = 0; found.size < buckets.length; waited += SETUP_POLL_MS) {
-					found = await readRows(buckets).catch((error: unknown) => {
+				for (let waited = 0; !complete(); waited += SETUP_POLL_MS) {
+					found = await readShared(buckets).catch((error: unknown) => {
 						if (waited >= SETUP_WAIT_MS) throw storeError(node, tableName, error);
 						return found;
 					});
-					if (found.size === buckets.length) break;
+					if (complete()) break;
 					if (waited >= SETUP_WAIT_MS) {
 						// A table whose maker stopped before filling it: the missing rows are made here.
 						const missing = buckets.filter((bucket) => !found.has(bucket));
@@ -128,16 +200,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			return rows;
 		},
 		async write(writes) {
-			const updated = await run(
-				writeWorkflow(tableName),
-				writes.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
-			);
-			return writes.map(({ row, book }) => {
-				const written = updated.some((entry) => String(entry.id) === row.id);
-				if (written) remember({ ...row, version: row.version + 1, book });
-				else forget(row.bucket);
-				return written;
-			});
+			return await inQueue(writeQueues, tableKey, writes, writeBatch);
 		},
 	};
 }

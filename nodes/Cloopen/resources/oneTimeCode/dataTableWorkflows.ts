@@ -75,6 +75,20 @@ export function readWorkflow(tableName: string) {
 	});
 }
 
+export function readAllWorkflow(tableName: string) {
+	return dataTableWorkflow('read all', {
+		resource: 'row',
+		operation: 'get',
+		dataTableId: tableOf(tableName),
+		matchType: 'allConditions',
+		filters: { conditions: [] },
+		returnAll: true,
+		orderBy: true,
+		orderByColumn: 'id',
+		orderByDirection: 'ASC',
+	});
+}
+
 export function writeWorkflow(tableName: string) {
 	return dataTableWorkflow('write', {
 		resource: 'row',
