@@ -200,14 +200,11 @@ async function queue() {
 	try {
 		const { main, credentialId, emulator, webhook } = setup;
 		await measure('queue mode (PostgreSQL, 2 workers, a webhook process)', emulator, {
-			nodeKept: await setUpKeptCodeFlows(
-				main,
-				credentialId,
-				webhook.baseUrl,
-				'bench',
-				UNCAPPED,
-				emulator.appId,
-			),
+			// The queue set-up's credentials have no Default App ID: the node is given the emulator's.
+			nodeKept: await setUpKeptCodeFlows(main, credentialId, webhook.baseUrl, 'bench', {
+				...UNCAPPED,
+				appId: emulator.appId,
+			}),
 			claimProtocol: await claimProtocolFlows(main, credentialId, webhook.baseUrl, emulator.appId),
 		});
 	} finally {
