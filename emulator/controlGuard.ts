@@ -40,7 +40,8 @@ export function controlRefusal(
 	return undefined;
 }
 
-function hostIsLoopback(host: string): boolean {
+/** Whether a Host header names a loopback address (127.x, ::1, localhost), with or without a port. */
+export function hostIsLoopback(host: string): boolean {
 	// A Host header is a name and a port, nothing a URL parser could read as user or path.
 	if (!/^[\w.\-:[\]]+$/.test(host)) return false;
 	try {

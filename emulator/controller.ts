@@ -7,6 +7,22 @@ import {
 	type StateSeed,
 } from './state';
 
+/**
+ * The longest call the emulator can time: Node's timers hold at most 2^31−1 ms (about 24.8 days) and
+ * fire at once for anything longer, which would end such a call, and notify, immediately.
+ */
+export const MAX_CALL_DURATION_MS = 2 ** 31 - 1;
+
+/** A call duration the emulator can keep, or an error saying why not. */
+export function checkedCallDuration(ms: number): number {
+	if (!Number.isFinite(ms) || ms < 0) throw new Error('call duration must be a number of ms ≥ 0');
+	if (ms > MAX_CALL_DURATION_MS)
+		throw new Error(
+			`call duration must be at most ${MAX_CALL_DURATION_MS} ms (about 24.8 days), got ${ms}`,
+		);
+	return ms;
+}
+
 export interface AccountPatch {
 	balance?: string | number;
 	/** 0 not activated, 1 activated, 2 suspended, 3 closed. */
@@ -67,7 +83,7 @@ export class EmulatorController {
 				this.timers.delete(timer);
 				this.notify(call);
 			},
-			Math.max(0, call.endsAt - this.state.clock.now()),
+			Math.min(MAX_CALL_DURATION_MS, Math.max(0, call.endsAt - this.state.clock.now())),
 		);
 		this.timers.add(timer);
 		this.pending.set(call.callSid, { call, timer });
@@ -185,8 +201,7 @@ export class EmulatorController {
 
 	/** For calls placed from now on. */
 	setCallDuration(ms: number): void {
-		if (!Number.isFinite(ms) || ms < 0) throw new Error('call duration must be a number of ms ≥ 0');
-		this.state.callDurationMs = ms;
+		this.state.callDurationMs = checkedCallDuration(ms);
 	}
 
 	addTemplate(id: string, placeholderCount: number): void {

@@ -1,5 +1,10 @@
 import { CONTROL_PREFIX } from './control';
-import { EmulatorController, type AccountPatch, type SubAccountSeed } from './controller';
+import {
+	checkedCallDuration,
+	EmulatorController,
+	type AccountPatch,
+	type SubAccountSeed,
+} from './controller';
 import { parseMode, type EmulatorMode } from './mode';
 import {
 	checkLimit,
@@ -49,6 +54,8 @@ export interface EmulatorOptions {
 	callDurationMs?: number;
 	/** Artificial delay per API request, e.g. 50 for the parallel-requests benchmark; default 0. */
 	latencyMs?: number;
+	/** How long a connection may take to send a request's headers before it is closed; 30 s when not given. */
+	headersTimeoutMs?: number;
 	accountSid?: string;
 	authToken?: string;
 	appId?: string;
@@ -107,12 +114,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		accountSid: options.accountSid ?? DEFAULTS.accountSid,
 		authToken: options.authToken ?? DEFAULTS.authToken,
 		appId: options.appId ?? DEFAULTS.appId,
-		callDurationMs: options.callDurationMs ?? DEFAULTS.callDurationMs,
+		callDurationMs: checkedCallDuration(options.callDurationMs ?? DEFAULTS.callDurationMs),
 		latencyMs: options.latencyMs ?? 0,
 	});
 	const { server, baseUrl } = await listen(controller, {
 		https: options.https ?? false,
 		port: options.port ?? 0,
+		headersTimeoutMs: options.headersTimeoutMs,
 	});
 	controller.baseUrl = baseUrl;
 	const { state } = controller;
