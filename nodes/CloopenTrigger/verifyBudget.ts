@@ -22,21 +22,34 @@ class VerifyBudget {
 	private tokens = OPEN_VERIFICATIONS_PER_MINUTE;
 	private refilledAt = Date.now();
 
-	/** Takes one question from the open trigger's minute budget; false when it is spent. */
-	takeOpen(now: number): boolean {
+	private refill(now: number): void {
 		const elapsed = Math.max(0, now - this.refilledAt);
 		this.tokens = Math.min(
 			OPEN_VERIFICATIONS_PER_MINUTE,
 			this.tokens + (elapsed * OPEN_VERIFICATIONS_PER_MINUTE) / 60_000,
 		);
 		this.refilledAt = now;
+	}
+
+	/** The same as a new budget: nothing in flight and the minute's budget full again. */
+	atRest(now: number): boolean {
+		this.refill(now);
+		return this.inFlight === 0 && this.tokens >= OPEN_VERIFICATIONS_PER_MINUTE;
+	}
+
+	/** Takes one question from the open trigger's minute budget; false when it is spent. */
+	takeOpen(now: number): boolean {
+		this.refill(now);
 		if (this.tokens < 1) return false;
 		this.tokens -= 1;
 		return true;
 	}
 }
 
-const budgets = new PerTrigger(() => new VerifyBudget());
+const budgets = new PerTrigger(
+	() => new VerifyBudget(),
+	(budget, now) => budget.atRest(now),
+);
 
 /**
  * Reserves one question to the platform for this trigger, or refuses the notification with 429.
@@ -48,7 +61,7 @@ export function reserveVerification(
 	now: number,
 	logger: Logger,
 ): () => void {
-	const budget = budgets.of(scope);
+	const budget = budgets.of(scope, now);
 	const refuse = (why: string) => {
 		if (now - budget.warnedAt >= 60_000) {
 			budget.warnedAt = now;

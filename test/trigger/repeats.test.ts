@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { triggerScope } from '../../nodes/CloopenTrigger/perTrigger';
+import { SWEEP_ABOVE, triggerScope } from '../../nodes/CloopenTrigger/perTrigger';
 import {
 	claimNotification,
 	MAX_REMEMBERED,
@@ -301,6 +301,29 @@ describe('Verify With Platform asks the platform a bounded number of times', () 
 		jest.setSystemTime(new Date('2026-03-01T00:00:01Z'));
 		expect((await forged(open)).status).toBe(200);
 		expect((await forged(open)).status).toBe(429);
+	});
+
+	it(`a spent budget stays spent while ${SWEEP_ABOVE + 10} other triggers are posted to`, async () => {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout'] });
+		jest.setSystemTime(new Date('2026-03-02T00:00:00Z'));
+		const open = freshWorkflow();
+		const credentials = customServerCredentials(platform.baseUrl);
+		const forged = async (workflowId: string) =>
+			(
+				await deliver(
+					workflowId,
+					voiceCodeXml({ callSid: freshCallSid() }),
+					{ verifyWithPlatform: true },
+					credentials,
+				)
+			).status;
+		for (let post = 0; post < OPEN_VERIFICATIONS_PER_MINUTE; post++) await forged(open);
+		expect(await forged(open)).toBe(429);
+		for (let other = 0; other < SWEEP_ABOVE + 10; other++)
+			expect(await forged(freshWorkflow())).toBe(200);
+		// Before, the 50 most recent triggers were kept: this one was forgotten and its budget full again.
+		expect(await forged(open)).toBe(429);
+		expect(platform.requests).toHaveLength(OPEN_VERIFICATIONS_PER_MINUTE + SWEEP_ABOVE + 10);
 	});
 
 	it('with a Secret, forged posts are refused before asking, and genuine ones are not limited per minute', async () => {
