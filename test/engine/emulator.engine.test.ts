@@ -290,7 +290,9 @@ describe('failures a user meets', () => {
 			to: '13800000000',
 			templateId: '2',
 		});
-		expect(error?.message).toMatch(/application id .*\[statusCode 111170\]/);
+		expect(error?.message).toMatch(
+			/App ID\) is not valid: no application of this account .*\[statusCode 111170\]/,
+		);
 	});
 
 	it('works over HTTPS with Ignore SSL Issues', async () => {

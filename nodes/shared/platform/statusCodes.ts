@@ -138,7 +138,7 @@ const EXACT: Record<string, Entry> = {
 	'111159': { explanation: 'The sub-account token is invalid', hint: CHECK_CREDENTIALS },
 	'111169': { explanation: 'The application id (App ID) was empty', hint: CHECK_APP },
 	'111170': {
-		explanation: 'The application id (App ID) contains characters that are not allowed',
+		explanation: 'The application id (App ID) is not valid: no application of this account has it',
 		hint: CHECK_APP,
 	},
 	'111171': { explanation: 'The application id (App ID) has the wrong length', hint: CHECK_APP },
