@@ -33,6 +33,8 @@ function formAt(version: number, parameters: INodeParameters): INodeParameters {
 const OPERATIONS = REGISTRY.map(({ resource, operation }) => ({
 	resource: resource.value,
 	operation: operation.value,
+	sendsNothing: operation.sendsNothing === true,
+	ownOptions: (operation.options ?? []).length,
 }));
 
 /** The top-level property n8n shows for these parameters, by name (the first one it displays). */
@@ -63,57 +65,71 @@ it('version 1 shows every operation exactly as before: the same fields, order an
 	expect(Object.keys(version1Form)).toHaveLength(12);
 });
 
-describe.each(OPERATIONS)('version 2, $resource → $operation', ({ resource, operation }) => {
-	const form = formAt(2, { resource, operation });
-	const names = Object.keys(form);
+describe.each(OPERATIONS)(
+	'version 2, $resource → $operation',
+	({ resource, operation, sendsNothing, ownOptions }) => {
+		const form = formAt(2, { resource, operation });
+		const names = Object.keys(form);
+		/** An operation that sends nothing offers no request settings: Options only for its own options. */
+		const hasOptions = !sendsNothing || ownOptions > 0;
 
-	it('has no setting of the run at the top level, and ends with one Options collection', () => {
-		for (const name of [
-			'bodyFormat',
-			'parallelMode',
-			'maxParallelRequests',
-			'parallelRequests',
-			'requestTimeout',
-			'listOptions',
-			'includeBatchNumbers',
-			'date',
-		]) {
-			expect(names).not.toContain(name);
-		}
-		expect(names[names.length - 1]).toBe('options');
-	});
+		it('has no setting of the run at the top level, and ends with one Options collection (none when it sends nothing and has no options)', () => {
+			for (const name of [
+				'bodyFormat',
+				'parallelMode',
+				'maxParallelRequests',
+				'parallelRequests',
+				'requestTimeout',
+				'listOptions',
+				'includeBatchNumbers',
+				'date',
+			]) {
+				expect(names).not.toContain(name);
+			}
+			if (hasOptions) expect(names[names.length - 1]).toBe('options');
+			else expect(names).not.toContain('options');
+		});
 
-	it("Options holds the operation's own options and the run's settings, in alphabetical order", () => {
-		const options = shownProperty(2, { resource, operation }, 'options') as INodeProperties;
-		const labels = (options.options as INodeProperties[]).map((option) => option.displayName);
-		expect(labels).toEqual(expect.arrayContaining(SETTINGS));
-		expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
-		expect(new Set(labels).size).toBe(labels.length);
-	});
+		it("Options holds the operation's own options and the run's settings (unless it sends nothing), in alphabetical order", () => {
+			const options = shownProperty(2, { resource, operation }, 'options') as
+				INodeProperties | undefined;
+			if (!hasOptions) return expect(options).toBeUndefined();
+			const labels = (options!.options as INodeProperties[]).map((option) => option.displayName);
+			if (sendsNothing)
+				for (const setting of SETTINGS)
+					expect({ setting, offered: labels.includes(setting) }).toEqual({
+						setting,
+						offered: false,
+					});
+			else expect(labels).toEqual(expect.arrayContaining(SETTINGS));
+			expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+			expect(new Set(labels).size).toBe(labels.length);
+		});
 
-	it('no required field comes after a collection, whatever the other fields are set to', () => {
-		const variants: INodeParameters[] = [
-			{},
-			{ content: 'both' },
-			{ content: 'audio' },
-			{ download: true },
-			{ returnAll: false },
-		];
-		for (const variant of variants) {
-			const resolved = formAt(2, { resource, operation, ...variant });
-			const shown = Object.keys(resolved).map((name) => shownProperty(2, resolved, name)!);
-			const firstCollection = shown.findIndex((property) =>
-				['collection', 'fixedCollection'].includes(property.type),
-			);
-			if (firstCollection < 0) continue;
-			const requiredAfter = shown
-				.slice(firstCollection)
-				.filter((property) => property.required)
-				.map((property) => property.displayName);
-			expect({ variant, requiredAfter }).toEqual({ variant, requiredAfter: [] });
-		}
-	});
-});
+		it('no required field comes after a collection, whatever the other fields are set to', () => {
+			const variants: INodeParameters[] = [
+				{},
+				{ content: 'both' },
+				{ content: 'audio' },
+				{ download: true },
+				{ returnAll: false },
+			];
+			for (const variant of variants) {
+				const resolved = formAt(2, { resource, operation, ...variant });
+				const shown = Object.keys(resolved).map((name) => shownProperty(2, resolved, name)!);
+				const firstCollection = shown.findIndex((property) =>
+					['collection', 'fixedCollection'].includes(property.type),
+				);
+				if (firstCollection < 0) continue;
+				const requiredAfter = shown
+					.slice(firstCollection)
+					.filter((property) => property.required)
+					.map((property) => property.displayName);
+				expect({ variant, requiredAfter }).toEqual({ variant, requiredAfter: [] });
+			}
+		});
+	},
+);
 
 describe('version 2 leaves out what misleads', () => {
 	it('Language is not offered (its only other choice, English, Cloopen does not support)', () => {

@@ -67,6 +67,8 @@ export interface OperationDefinition {
 	fields: INodeProperties[];
 	/** From version 2 on: its own entries of the Options collection (the run's settings are added). */
 	options?: INodeProperties[];
+	/** It sends nothing to the platform: its form offers none of the request settings (format, timeout, parallel requests). */
+	sendsNothing?: true;
 	/** What it does if carried out. Required: an operation is never reported as harmless by omission. */
 	effect: OperationEffect;
 	/** Whether it runs as an AI tool. Required: an operation's guards decide this, not a default. */

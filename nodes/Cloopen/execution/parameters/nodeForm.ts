@@ -26,25 +26,30 @@ const byLabel = (a: INodeProperties, b: INodeProperties) =>
 
 /**
  * From version 2 on: one Options collection per operation, last in the form, holding the
- * operation's own options and the settings of the run, in alphabetical order.
+ * operation's own options and the settings of the run, in alphabetical order; none for an operation
+ * that sends nothing and has no options of its own.
  */
 function version2Options(): INodeProperties[] {
 	const settings = [bodyFormatField, ...parallelRequestsFields(true), requestTimeoutField];
-	return OPERATIONS.map(({ resource, operation }) =>
-		placedAt(
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				displayOptions: { show: FROM_VERSION_2 },
-				options: [...(operation.options ?? []), ...settings].sort(byLabel),
-			},
-			resource.value,
-			[operation.value],
-		),
-	);
+	return OPERATIONS.flatMap(({ resource, operation }) => {
+		const options = [...(operation.options ?? []), ...(operation.sendsNothing ? [] : settings)];
+		if (options.length === 0) return [];
+		return [
+			placedAt(
+				{
+					displayName: 'Options',
+					name: 'options',
+					type: 'collection',
+					placeholder: 'Add Option',
+					default: {},
+					displayOptions: { show: FROM_VERSION_2 },
+					options: options.sort(byLabel),
+				},
+				resource.value,
+				[operation.value],
+			),
+		];
+	});
 }
 
 /** What the form shows first for an operation: the notice on the tool variant when it refuses to run there. */

@@ -73,6 +73,7 @@ export const check: OperationDefinition = {
 	description:
 		'Check what a person typed against a code Send sent: approved, wrong code, expired, too many attempts, already used or not valid',
 	fields: checkFields,
+	sendsNothing: true,
 	// It sends nothing to the platform; not read-only, so that Retry On Fail gives back the verdict it
 	// gave instead of judging again.
 	effect: {
