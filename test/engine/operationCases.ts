@@ -635,9 +635,15 @@ export function version2Parameters(parameters: IDataObject): IDataObject {
 	};
 }
 
+/** Version 2 gives the call's length as a number of seconds, as the trigger and Wait for Call Result do. */
+const NUMBER_IN_VERSION_2 = new Set(['callTime']);
+
 export const version2Output = (output: IDataObject): IDataObject =>
 	Object.fromEntries(
-		Object.entries(output).map(([key, value]) => [RENAMED_IN_OUTPUT[key] ?? key, value]),
+		Object.entries(output).map(([key, value]) => [
+			RENAMED_IN_OUTPUT[key] ?? key,
+			NUMBER_IN_VERSION_2.has(key) ? Number(value) : value,
+		]),
 	);
 
 /** The same case for a version-2 node: its parameters and output as version 2 has them. */

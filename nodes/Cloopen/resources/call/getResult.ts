@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { nestedObject } from '../common/answerShape';
 import { ONLY_READS } from '../common/effects';
 import type { OperationDefinition } from '../types';
@@ -9,6 +11,13 @@ const CALL_RESULTS: Record<string, string> = {
 	'1': 'not answered',
 	'2': 'failed',
 };
+
+/** Seconds as a number; none given is null; text that is no number is kept as the platform sent it. */
+function seconds(callTime: IDataObject[string]): IDataObject[string] {
+	if (callTime === undefined || callTime === null || callTime === '') return null;
+	const text = String(callTime).trim();
+	return /^\d{1,9}(\.\d{1,3})?$/.test(text) ? Number(text) : callTime;
+}
 
 export const getResult: OperationDefinition = {
 	value: 'getResult',
@@ -36,8 +45,10 @@ export const getResult: OperationDefinition = {
 					state,
 					result: CALL_RESULTS[state] ?? 'unknown',
 					answered: state === '0',
-					// Version 2 names the call's length as the trigger and Wait for Call Result do.
-					[context.version >= 2 ? 'duration' : 'callTime']: result.callTime,
+					// Version 2 gives the call's length as the trigger and Wait for Call Result do.
+					...(context.version >= 2
+						? { duration: seconds(result.callTime) }
+						: { callTime: result.callTime }),
 					statusCode: response.statusCode,
 				},
 			},
