@@ -94,10 +94,24 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			await byTestId(browser.page, 'ndv-close-button').click();
 	});
 
-	test('the node panel finds Cloopen for the words users search for', async () => {
+	test('the node panel finds Cloopen for the words users search for, in English and in Chinese', async () => {
 		const { page } = browser;
 		await page.goto(`${n8n.baseUrl}/workflow/new`);
-		for (const term of ['phone', 'call', 'text to speech', 'sms', 'otp', 'verification code']) {
+		for (const term of [
+			'phone',
+			'call',
+			'text to speech',
+			'sms',
+			'otp',
+			'verification code',
+			// n8n 2.41 shows no translations from community packages: Chinese finds the nodes by alias.
+			'容联',
+			'云通讯',
+			'短信',
+			'语音验证码',
+			'验证码',
+			'语音通知',
+		]) {
 			await byTestId(page, 'canvas-add-button').click();
 			await openPanelEntry(page, term, 'Cloopen');
 			await page.keyboard.press('Escape');
