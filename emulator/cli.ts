@@ -11,6 +11,7 @@
  * Flags take "--name value" or "--name=value". Runs until Ctrl-C, SIGTERM or SIGHUP (shutdown.ts).
  */
 import { startEmulator } from './index';
+import type { EmulatorCallRecord } from './state';
 import { parseMode } from './mode';
 import { DEFAULT_RECORD_BYTES, DEFAULT_RECORD_LIMIT, DEFAULT_SUB_ACCOUNT_LIMIT } from './records';
 import { stopCleanly } from './shutdown';
@@ -50,6 +51,7 @@ async function main() {
 		return;
 	}
 	const emulator = await startEmulator({
+		onCall: (call) => console.log(heard(call)),
 		port: numberOption('port', 'EMULATOR_PORT', 8883),
 		https:
 			process.argv.includes('--https') || /^(1|true|yes)$/i.test(process.env.EMULATOR_HTTPS ?? ''),
@@ -73,9 +75,12 @@ async function main() {
 	console.log(`  Base URL:     ${emulator.baseUrl}`);
 	console.log(`  Account SID:  ${emulator.accountSid}`);
 	console.log(`  Auth Token:   ${emulator.authToken}`);
+	console.log(`  Default App ID: ${emulator.appId}`);
 	if (emulator.baseUrl.startsWith('https'))
 		console.log('  Ignore SSL Issues: on (self-signed certificate)');
-	console.log(`and use App ID ${emulator.appId} in the Cloopen node.`);
+	console.log(
+		`Each call is printed below with what the callee hears (also: GET ${emulator.controlUrl}/calls, fields.verifyCode).`,
+	);
 	console.log(
 		'SMS templates: "1" with {1} {2}, "2" with no placeholders. Callee ending in 1: not answered, in 2: failed.',
 	);
@@ -83,6 +88,15 @@ async function main() {
 		`Control surface: ${emulator.controlUrl}/{state,requests,calls,messages,subaccounts,callbacks}.`,
 	);
 	console.log(`Ctrl-C (or kill ${process.pid}) stops it.`);
+}
+
+/** One line per call: to whom, and what the callee hears, as a phone on the desk would tell. */
+function heard(call: EmulatorCallRecord): string {
+	const to = `Call ${call.callSid} to ${call.to}`;
+	if (call.kind === 'voiceVerify')
+		return `${to}: reads out the code ${String(call.fields.verifyCode)}`;
+	const text = call.fields.mediaTxt ?? call.fields.mediaName;
+	return `${to}: plays a voice notification${text === undefined ? '' : ` (${String(text).slice(0, 80)})`}`;
 }
 
 main().catch((error: Error) => {

@@ -75,8 +75,12 @@ export class EmulatorController {
 		this.state = new EmulatorState(seed);
 	}
 
+	/** Told of every call placed (the command line prints what the callee hears). */
+	observeCall?: (call: EmulatorCallRecord) => void;
+
 	/** Called by the voice handlers: the call ends after callDurationMs and then notifies. */
 	readonly onCallPlaced = (call: EmulatorCallRecord): void => {
+		this.observeCall?.(call);
 		if (!call.respUrl || this.closed) return;
 		const timer = setTimeout(
 			() => {

@@ -56,6 +56,8 @@ export interface EmulatorOptions {
 	latencyMs?: number;
 	/** How long a connection may take to send a request's headers before it is closed; 30 s when not given. */
 	headersTimeoutMs?: number;
+	/** Told of every call placed, with what the request asked for (the command line prints it). */
+	onCall?: (call: EmulatorCallRecord) => void;
 	accountSid?: string;
 	authToken?: string;
 	appId?: string;
@@ -123,6 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		headersTimeoutMs: options.headersTimeoutMs,
 	});
 	controller.baseUrl = baseUrl;
+	controller.observeCall = options.onCall;
 	const { state } = controller;
 	let closing: Promise<void> | undefined;
 

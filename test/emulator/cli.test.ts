@@ -7,6 +7,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 
 import { emulatorCliArguments } from '../../dev/emulatorCliArguments';
+import { signedRequest } from '../../dev/platformClient';
 
 const projectDir = resolve(__dirname, '../..');
 
@@ -128,5 +129,33 @@ describe('npm run emulator (emulator/cli.ts)', () => {
 		expect(ended.signal).toBe('SIGTERM');
 		expect(emulator.output()).toContain('Stopping (the process that started it has ended).');
 		await expect(bind(emulator.port)).resolves.toBeUndefined();
+	});
+});
+
+describe("the emulator's banner and its line per call", () => {
+	it('names the Default App ID among the credentials, and prints each call with what the callee hears', async () => {
+		const emulator = await startCli();
+		try {
+			const banner = emulator.output();
+			expect(banner).toMatch(/ {2}Default App ID: \S+/);
+			expect(banner).not.toContain('in the Cloopen node');
+			const appId = /Default App ID: (\S+)/.exec(banner)![1];
+			const sid = /Account SID:\s+(\S+)/.exec(banner)![1];
+			const token = /Auth Token:\s+(\S+)/.exec(banner)![1];
+			const answer = await signedRequest(`http://127.0.0.1:${emulator.port}`, {
+				accountSid: sid,
+				token,
+				path: 'Calls/VoiceVerify',
+				body: JSON.stringify({ appId, verifyCode: '482913', to: '13800000000' }),
+			});
+			expect(answer.json?.statusCode).toBe('000000');
+			const deadline = Date.now() + 10_000;
+			while (!emulator.output().includes('reads out the code') && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 50));
+			expect(emulator.output()).toMatch(/Call \S+ to 13800000000: reads out the code 482913\n/);
+		} finally {
+			emulator.child.kill('SIGTERM');
+			await emulator.closed;
+		}
 	});
 });
