@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -9,6 +10,11 @@ export const EXAMPLES_DIR = join(__dirname, '..', 'examples');
 export const CLOOPEN_NODE_TYPE = 'n8n-nodes-cloopen.cloopen';
 export const STICKY_NOTE_TYPE = 'n8n-nodes-base.stickyNote';
 const MANUAL_TRIGGER = '"n8n-nodes-base.manualTrigger"';
+export const CLOOPEN_TRIGGER_TYPE = 'n8n-nodes-cloopen.cloopenTrigger';
+export const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
+export const CHAT_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.chatTrigger';
+/** The examples' nodes that listen at a URL: n8n gives each one a webhookId of its own on import. */
+export const WEBHOOK_NODE_TYPES = [CLOOPEN_TRIGGER_TYPE, WEBHOOK_TYPE, CHAT_TRIGGER_TYPE];
 
 export interface ExampleNode {
 	name: string;
@@ -36,6 +42,8 @@ export const PLACEHOLDER = /\bYOUR_[A-Z]+(?:_[A-Z]+)*\b/g;
 const EMULATOR_VALUES: Record<string, string> = {
 	YOUR_MOBILE_NUMBER: '13800000000',
 	YOUR_ON_CALL_NUMBER: '13700000000',
+	// Where the emulator's notifications come from (the alert example's Allowed IP Addresses).
+	YOUR_CLOOPEN_ADDRESSES: '127.0.0.1, ::1',
 	YOUR_MOBILE_NUMBERS: Array.from(
 		{ length: 250 },
 		(_, index) => `139${String(index).padStart(8, '0')}`,
@@ -75,6 +83,12 @@ export function placeholdersIn(workflow: ExampleWorkflow): string[] {
  * Cloopen node's App ID field; without it the fields stay empty and the credentials' Default App ID
  * applies, as the examples' notes recommend. A placeholder without a value here is an error, so an
  * example that gains one cannot pass the tests unconfigured.
+ *
+ * The examples ship without webhookIds: n8n gives each node that listens at a URL a new one when the
+ * workflow is imported, so no two imports share a URL and none is printed in the repository. Here a
+ * new one is chosen before the import instead, so that the caller knows the URL (a caller may still
+ * clear it or set a path). A chat trigger is made public, as its note tells a user who wants others
+ * to chat (the tests talk to it as a chat widget would).
  */
 export function loadExample(file: string, appId?: string): ExampleWorkflow {
 	const workflow = importExample(file);
@@ -90,6 +104,11 @@ export function loadExample(file: string, appId?: string): ExampleWorkflow {
 			'appId' in node.parameters
 		)
 			node.parameters.appId = appId;
+	}
+	for (const node of nodesThatRun(workflow)) {
+		if (WEBHOOK_NODE_TYPES.includes(node.type) && node.webhookId === undefined)
+			node.webhookId = randomUUID();
+		if (node.type === CHAT_TRIGGER_TYPE) node.parameters.public = true;
 	}
 	const left = placeholdersIn(workflow);
 	if (left.length > 0)

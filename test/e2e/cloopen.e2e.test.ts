@@ -148,11 +148,24 @@ const triggerOf = (nodes: ExampleNode[]) =>
 		[MANUAL_TRIGGER, CLOOPEN_TRIGGER, WEBHOOK, CHAT_TRIGGER].includes(node.type),
 	);
 
-/** The production URL of a webhook or chat trigger, which exists only once the workflow is published. */
-function productionUrl(trigger: ExampleNode): string {
-	if (trigger.type === WEBHOOK) return n8n.webhookUrl(String(trigger.parameters.path));
-	return n8n.webhookUrl(`${String(trigger.webhookId)}/chat`);
+/** The nodes of a workflow as n8n stored it: with the webhookIds n8n gave them on import. */
+async function storedNodes(workflowId: string): Promise<ExampleNode[]> {
+	const { data } = await n8n.api<{ data: { nodes: ExampleNode[] } }>(
+		'GET',
+		`/workflows/${workflowId}`,
+	);
+	return data.nodes;
 }
+
+/** The production URL of a node that listens (it answers only once the workflow is published). */
+function productionUrl(stored: ExampleNode): string {
+	const webhookId = String(stored.webhookId);
+	if (stored.type === WEBHOOK) return n8n.webhookUrl(String(stored.parameters.path || webhookId));
+	if (stored.type === CHAT_TRIGGER) return n8n.webhookUrl(`${webhookId}/chat`);
+	return n8n.webhookUrl(`${webhookId}/cloopen`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('every example, imported as it is, reaches nobody', () => {
 	test.each(exampleFiles())('examples/%s', async (file) => {
@@ -164,6 +177,7 @@ describe('every example, imported as it is, reaches nobody', () => {
 		const trigger = triggerOf(nodesThatRun(workflow));
 		// An example started another way needs its own case here.
 		if (!trigger) throw new Error(`examples/${file}: no trigger this test knows how to start`);
+		const stored = (await storedNodes(workflowId)).find((node) => node.name === trigger.name)!;
 		const placeholders = placeholdersIn(workflow);
 		let execution: N8nExecution | undefined;
 
@@ -172,22 +186,28 @@ describe('every example, imported as it is, reaches nobody', () => {
 			await n8n.runWorkflowManually(workflowId, trigger.name);
 			execution = await n8n.waitForExecution({ workflowId }, 120_000);
 		} else if (trigger.type === CLOOPEN_TRIGGER) {
-			// Published before changing anything, and a voice code fails.
+			// n8n gave the trigger a URL of its own on import.
+			expect(stored.webhookId).toMatch(UUID);
+			// Published before changing anything, and a voice code "fails": the trigger refuses it
+			// until its Allowed IP Addresses say who may post.
 			await n8n.activateWorkflow(workflowId);
 			try {
-				const answer = await fetch(n8n.webhookUrl(`${String(trigger.webhookId)}/cloopen`), {
+				const answer = await fetch(productionUrl(stored), {
 					method: 'POST',
 					headers: { 'content-type': 'text/plain' },
 					body: FAILED_CODE_NOTIFICATION,
 				});
-				expect(answer.status).toBe(200);
-				execution = await n8n.waitForExecution({ workflowId }, 60_000);
+				expect(answer.status).toBe(500);
+				await new Promise((resolve) => setTimeout(resolve, 1_000));
+				expect(await executionsOf(workflowId)).toEqual([]);
 			} finally {
 				await n8n.deactivateWorkflow(workflowId);
 			}
 		} else {
-			// Started by a request or a chat that names the number: not live until the user publishes it.
-			const answer = await fetch(productionUrl(trigger), {
+			// Started by a request or a chat that names the number, at a URL n8n made on import: not
+			// live until the user publishes it.
+			expect(stored.webhookId).toMatch(UUID);
+			const answer = await fetch(productionUrl(stored), {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
 				body: JSON.stringify({ to: '13800000000', code: '1234', chatInput: 'call 13800000000' }),
@@ -212,6 +232,128 @@ describe('every example, imported as it is, reaches nobody', () => {
 			});
 		}
 	});
+
+	test('a chat example published as it is stays private: its chat URL answers 404', async () => {
+		const workflowId = await n8n.importWorkflow(importExample('ai-agent-voice-code.json'), {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
+		const chat = (await storedNodes(workflowId)).find((node) => node.type === CHAT_TRIGGER)!;
+		const requestsBefore = emulator.requests().length;
+		await n8n.activateWorkflow(workflowId);
+		try {
+			const answer = await fetch(productionUrl(chat), {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					action: 'sendMessage',
+					sessionId: 's',
+					chatInput: 'call 13800000000',
+				}),
+			});
+			expect(answer.status).toBe(404);
+		} finally {
+			await n8n.deactivateWorkflow(workflowId);
+		}
+		expect(emulator.requests().slice(requestsBefore)).toEqual([]);
+	});
+});
+
+/** The executions n8n holds for a workflow (ids and statuses). */
+async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+	const { data } = await n8n.api<{
+		data: { results: Array<{ id: string; status: string }> };
+	}>('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`);
+	return data.results.map(({ id, status }) => ({ id, status }));
+}
+
+describe('the alert example published: forged notifications send nothing', () => {
+	/** Three forged "failed" voice codes, each with another callSid, as `curl` would post them. */
+	async function forge(url: string, headers: Record<string, string> = {}): Promise<number[]> {
+		const statuses: number[] = [];
+		for (const digit of ['1', '2', '3']) {
+			const answer = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'text/plain', ...headers },
+				body: FAILED_CODE_NOTIFICATION.replace('e'.repeat(32), digit.repeat(32)),
+			});
+			statuses.push(answer.status);
+		}
+		return statuses;
+	}
+
+	test('imported twice as it is: both publish, each at a URL of its own, and forged posts to either are refused', async () => {
+		const ids = [];
+		for (let copy = 0; copy < 2; copy++)
+			ids.push(
+				await n8n.importWorkflow(importExample('alert-on-failed-voice-codes.json'), {
+					credentials: { [CREDENTIAL_TYPE]: credentialId },
+				}),
+			);
+		const urls = [];
+		for (const id of ids) {
+			// No "Conflicting Trigger Path": each import got its own webhookId.
+			await n8n.activateWorkflow(id);
+			const trigger = (await storedNodes(id)).find((node) => node.type === CLOOPEN_TRIGGER)!;
+			urls.push(productionUrl(trigger));
+		}
+		expect(new Set(urls).size).toBe(2);
+		const messagesBefore = emulator.messages().length;
+		const requestsBefore = emulator.requests().length;
+		try {
+			for (const url of urls) expect(await forge(url)).toEqual([500, 500, 500]);
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+			for (const id of ids) expect(await executionsOf(id)).toEqual([]);
+		} finally {
+			for (const id of ids) await n8n.deactivateWorkflow(id);
+		}
+		expect(emulator.requests().slice(requestsBefore)).toEqual([]);
+		expect(emulator.messages().slice(messagesBefore)).toEqual([]);
+	});
+
+	test.each([
+		[
+			"Cloopen's addresses in Allowed IP Addresses (a post from elsewhere, claiming one of them)",
+			{ allowedIps: '203.0.113.10' },
+			'',
+			{ 'x-forwarded-for': '203.0.113.10' },
+			403,
+		],
+		[
+			'a Secret instead (a post without it, or with a guessed one)',
+			{ allowedIps: '', secret: 'aVeryLongRandomSecret-7d1f0c2e9b' },
+			'?secret=YOUR_SECRET',
+			{},
+			401,
+		],
+	])(
+		'configured as its note says, with %s: the on-call number set, published, three forged failures send nothing',
+		async (_title, trigger, query, headers, status) => {
+			// The user's configuration: the on-call number put in (loadExample), the trigger set as the note says.
+			const alert = loadExample('alert-on-failed-voice-codes.json');
+			const node = alert.nodes.find((each) => each.type === CLOOPEN_TRIGGER)!;
+			node.parameters = { ...node.parameters, ...trigger };
+			const id = await n8n.importWorkflow(alert, {
+				credentials: { [CREDENTIAL_TYPE]: credentialId },
+			});
+			await n8n.activateWorkflow(id);
+			const stored = (await storedNodes(id)).find((each) => each.type === CLOOPEN_TRIGGER)!;
+			const messagesBefore = emulator.messages().length;
+			const requestsBefore = emulator.requests().length;
+			try {
+				expect(await forge(`${productionUrl(stored)}${query}`, headers)).toEqual([
+					status,
+					status,
+					status,
+				]);
+				await new Promise((resolve) => setTimeout(resolve, 1_000));
+				expect(await executionsOf(id)).toEqual([]);
+			} finally {
+				await n8n.deactivateWorkflow(id);
+			}
+			expect(emulator.requests().slice(requestsBefore)).toEqual([]);
+			expect(emulator.messages().slice(messagesBefore)).toEqual([]);
+		},
+	);
 });
 
 describe('the example workflows, run by hand in n8n', () => {
@@ -305,8 +447,8 @@ describe('the failure alert: platform callback → Cloopen Trigger in n8n → al
 			credentials: { [CREDENTIAL_TYPE]: credentialId },
 		});
 		await n8n.activateWorkflow(alertId);
-		const trigger = alert.nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger');
-		const productionUrl = n8n.webhookUrl(`${String(trigger?.webhookId)}/cloopen`);
+		const trigger = (await storedNodes(alertId)).find((node) => node.type === CLOOPEN_TRIGGER)!;
+		const alertUrl = productionUrl(trigger);
 
 		// The OTP example, placing its code to a number whose call fails, with the trigger as respUrl.
 		const otp = loadExample('voice-otp.json', emulator.appId);
@@ -315,7 +457,7 @@ describe('the failure alert: platform callback → Cloopen Trigger in n8n → al
 		send.parameters.to = '13800000002';
 		send.parameters.additionalFields = {
 			...(send.parameters.additionalFields as object),
-			respUrl: productionUrl,
+			respUrl: alertUrl,
 		};
 		const otpId = await n8n.importWorkflow(otp, {
 			credentials: { [CREDENTIAL_TYPE]: credentialId },
@@ -328,7 +470,7 @@ describe('the failure alert: platform callback → Cloopen Trigger in n8n → al
 		const [callback] = (await emulator.waitForCallbacks(callbacksBefore + 1, 30_000)).slice(
 			callbacksBefore,
 		);
-		expect(callback).toMatchObject({ url: productionUrl, acknowledged: true, httpStatus: 200 });
+		expect(callback).toMatchObject({ url: alertUrl, acknowledged: true, httpStatus: 200 });
 
 		const alertRun = await n8n.waitForExecution({ workflowId: alertId, status: 'success' }, 60_000);
 		expect(alertRun.mode).toBe('webhook');

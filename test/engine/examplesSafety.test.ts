@@ -1,12 +1,15 @@
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { runWorkflow } from '../../dev/engine';
+import { runWorkflow, serveWebhook } from '../../dev/engine';
 import {
+	CHAT_TRIGGER_TYPE,
 	exampleFiles,
 	importExample,
+	loadExample,
 	nodesThatRun,
 	placeholdersIn,
 	STICKY_NOTE_TYPE,
+	WEBHOOK_TYPE,
 	type ExampleWorkflow,
 } from '../../dev/examples';
 import {
@@ -99,6 +102,28 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 		}
 	});
 
+	it('listens at no URL printed here: no webhookId, no fixed webhook path, no public chat', () => {
+		for (const node of workflow.nodes) {
+			expect({ node: node.name, webhookId: node.webhookId }).toEqual({
+				node: node.name,
+				webhookId: undefined,
+			});
+		}
+		for (const node of nodesThatRun(workflow)) {
+			if (node.type === WEBHOOK_TYPE)
+				// Empty: n8n makes the path from the webhookId it gives the node on import.
+				expect({ node: node.name, path: node.parameters.path }).toEqual({
+					node: node.name,
+					path: '',
+				});
+			if (node.type === CHAT_TRIGGER_TYPE)
+				expect({ node: node.name, public: node.parameters.public ?? false }).toEqual({
+					node: node.name,
+					public: false,
+				});
+		}
+	});
+
 	const start = startType(workflow);
 	if (start) {
 		it(`run from its ${start.type === MANUAL_TRIGGER ? 'Manual Trigger' : 'Cloopen Trigger'} against the platform, it dials and texts nobody`, async () => {
@@ -122,4 +147,68 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 			}
 		});
 	}
+});
+
+/** A forged "failed" voice code, as anyone who guessed or learnt the trigger's URL could post it. */
+const FORGED =
+	'<?xml version="1.0" encoding="UTF-8"?><Request><action>VoiceCode</action><number>13800000002</number>' +
+	`<callSid>${'e'.repeat(32)}</callSid><state>2</state><duration>0</duration></Request>`;
+
+describe.each(
+	exampleFiles().filter((file) =>
+		nodesThatRun(importExample(file)).some((node) => node.type === CLOOPEN_TRIGGER),
+	),
+)('examples/%s: a forged notification starts nothing', (file) => {
+	const triggerOf = (workflow: ExampleWorkflow) =>
+		nodesThatRun(workflow).find((node) => node.type === CLOOPEN_TRIGGER)!;
+
+	const post = async (parameters: Record<string, unknown>, query = '', headers = {}) => {
+		const served = await serveWebhook(CloopenTrigger, parameters as never, {
+			webhookId: 'a-webhook-id',
+		});
+		try {
+			const answers = [];
+			for (let copy = 0; copy < 3; copy++) {
+				const answer = await fetch(`${served.url}${query}`, {
+					method: 'POST',
+					headers: { 'content-type': 'text/plain', ...headers },
+					body: FORGED.replace('e'.repeat(32), String(copy).repeat(32)),
+				});
+				answers.push(answer.status);
+			}
+			return { answers, executions: served.executions.length };
+		} finally {
+			await served.close();
+		}
+	};
+
+	it('as imported: refused, the trigger names the placeholder to replace', async () => {
+		const { answers, executions } = await post(triggerOf(importExample(file)).parameters);
+		expect(answers.every((status) => status >= 400)).toBe(true);
+		expect(executions).toBe(0);
+	});
+
+	it("configured as its note says, with Cloopen's addresses: refused from any other address, whatever it claims to be", async () => {
+		const configured = triggerOf(loadExample(file)).parameters;
+		const { answers, executions } = await post({ ...configured, allowedIps: '203.0.113.10' }, '', {
+			'x-forwarded-for': '203.0.113.10',
+		});
+		expect(answers).toEqual([403, 403, 403]);
+		expect(executions).toBe(0);
+	});
+
+	it('configured as its note says, with a Secret instead: refused without it or with a wrong one', async () => {
+		const configured = triggerOf(loadExample(file)).parameters;
+		const withSecret = { ...configured, allowedIps: '', secret: 'a-long-random-secret-0123456789' };
+		expect(await post(withSecret)).toEqual({ answers: [401, 401, 401], executions: 0 });
+		expect(await post(withSecret, '?secret=YOUR_SECRET')).toEqual({
+			answers: [401, 401, 401],
+			executions: 0,
+		});
+		// The Production URL with the Secret, as handed out in Result URL, is what starts it.
+		expect(await post(withSecret, '?secret=a-long-random-secret-0123456789')).toEqual({
+			answers: [200, 200, 200],
+			executions: 3,
+		});
+	});
 });
