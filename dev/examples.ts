@@ -13,8 +13,26 @@ const MANUAL_TRIGGER = '"n8n-nodes-base.manualTrigger"';
 export const CLOOPEN_TRIGGER_TYPE = 'n8n-nodes-cloopen.cloopenTrigger';
 export const WEBHOOK_TYPE = 'n8n-nodes-base.webhook';
 export const CHAT_TRIGGER_TYPE = '@n8n/n8n-nodes-langchain.chatTrigger';
-/** The examples' nodes that listen at a URL: n8n gives each one a webhookId of its own on import. */
+
+/*
+ * Every node type the examples use, by how it listens. n8n 2.41 gives a node a webhookId on import
+ * exactly when its type describes webhooks (n8n-workflow's resolveNodeWebhookId), so the first two
+ * lists get one and the third does not; test/e2e/cloopen.e2e.test.ts holds the lists to what n8n
+ * does, and test/engine/examplesSafety.test.ts fails on an example node of a type in none of them.
+ */
+/** Listen at a URL of their own once published, made from the webhookId n8n gives them on import. */
 export const WEBHOOK_NODE_TYPES = [CLOOPEN_TRIGGER_TYPE, WEBHOOK_TYPE, CHAT_TRIGGER_TYPE];
+/** Get a webhookId too, but listen only to resume a waiting execution (Wait for Call Result), at a URL with that execution's resume token. */
+export const RESUMED_NODE_TYPES = [CLOOPEN_NODE_TYPE, 'n8n-nodes-cloopen.cloopenTool'];
+/** Listen at no URL. */
+export const NOT_LISTENING_NODE_TYPES = [
+	STICKY_NOTE_TYPE,
+	'n8n-nodes-base.manualTrigger',
+	'n8n-nodes-base.if',
+	'n8n-nodes-base.respondToWebhook',
+	'@n8n/n8n-nodes-langchain.agent',
+	'@n8n/n8n-nodes-langchain.lmChatOpenAi',
+];
 
 export interface ExampleNode {
 	name: string;
@@ -84,11 +102,12 @@ export function placeholdersIn(workflow: ExampleWorkflow): string[] {
  * applies, as the examples' notes recommend. A placeholder without a value here is an error, so an
  * example that gains one cannot pass the tests unconfigured.
  *
- * The examples ship without webhookIds: n8n gives each node that listens at a URL a new one when the
- * workflow is imported, so no two imports share a URL and none is printed in the repository. Here a
- * new one is chosen before the import instead, so that the caller knows the URL (a caller may still
- * clear it or set a path). A chat trigger is made public, as its note tells a user who wants others
- * to chat (the tests talk to it as a chat widget would).
+ * The examples ship without webhookIds and with empty Webhook paths: n8n gives each node that listens
+ * at a URL a new webhookId when the workflow is imported and serves an empty-path Webhook at it, so
+ * no two imports share a URL and none is printed in the repository. Here a new one is chosen before
+ * the import instead, so that the caller knows the URL (dev/n8n/productionPath.ts reads the one n8n
+ * stored; a caller may still clear it or set a path). A chat trigger is made public, as its note
+ * tells a user who wants others to chat (the tests talk to it as a chat widget would).
  */
 export function loadExample(file: string, appId?: string): ExampleWorkflow {
 	const workflow = importExample(file);

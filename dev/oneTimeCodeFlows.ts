@@ -1,5 +1,6 @@
-import { loadExample } from './examples';
+import { loadExample, WEBHOOK_TYPE } from './examples';
 import type { N8nInstance } from './n8n/n8nInstance';
+import { storedNodes, productionPath } from './n8n/productionPath';
 
 export type Answer = { status: number; body: Record<string, unknown> };
 
@@ -8,13 +9,17 @@ export interface KeptCodeFlows {
 	check(to: string, code: string): Promise<Answer>;
 	/** Rows in the node's table (its buckets). */
 	rowCount(): Promise<number>;
+	/** Where n8n serves the two Webhooks, under /webhook/: the webhookIds it gave them on import. */
+	paths: { request: string; check: string };
 }
 
 /**
  * The two one-time-code examples as a user imports them (examples/one-time-code-request.json and
  * -check.json: Webhook → One-Time Code → Send or Check → Respond to Webhook, the counts kept by the
- * node in a Data Table of the project), published under paths of their own (`prefix`), with the
- * Send node's settings changed as `send` says.
+ * node in a Data Table of the project), published, with the Send node's settings changed as `send`
+ * says and a table of their own (`prefix`). Each Webhook is asked at the URL n8n serves it at: the
+ * examples ship an empty path and no webhookId, so that is the webhookId n8n gives it on this import,
+ * read back from the workflow n8n stored (several sets of flows live side by side in one n8n).
  */
 export async function setUpKeptCodeFlows(
 	main: N8nInstance,
@@ -25,20 +30,27 @@ export async function setUpKeptCodeFlows(
 	appId?: string,
 ): Promise<KeptCodeFlows> {
 	const table = `${prefix} codes`;
-	for (const [file, path, overrides] of [
-		['one-time-code-request.json', `${prefix}/request`, send],
-		['one-time-code-check.json', `${prefix}/check`, {}],
+	const paths: string[] = [];
+	for (const [file, overrides] of [
+		['one-time-code-request.json', send],
+		['one-time-code-check.json', {}],
 	] as const) {
 		const workflow = loadExample(file, appId);
 		workflow.name = `${prefix}: ${workflow.name}`;
 		for (const node of workflow.nodes) {
-			if (node.type === 'n8n-nodes-base.webhook') node.parameters.path = path;
+			// As a user imports it: n8n makes the Webhook's webhookId, and so its URL.
+			if (node.type === WEBHOOK_TYPE) delete node.webhookId;
 			if (node.type === 'n8n-nodes-cloopen.cloopen')
 				Object.assign(node.parameters, { dataTableName: table, ...overrides });
 		}
 		const id = await main.importWorkflow(workflow, { credentials: { cloopenApi: credentialId } });
+		const webhooks = (await storedNodes(main, id)).filter((node) => node.type === WEBHOOK_TYPE);
+		if (webhooks.length !== 1)
+			throw new Error(`examples/${file}: ${webhooks.length} Webhook nodes`);
+		paths.push(productionPath(webhooks[0]));
 		await main.activateWorkflow(id);
 	}
+	const [requestPath, checkPath] = paths;
 	const post = async (path: string, body: Record<string, unknown>): Promise<Answer> => {
 		const response = await fetch(`${webhookBase}/webhook/${path}`, {
 			method: 'POST',
@@ -55,8 +67,9 @@ export async function setUpKeptCodeFlows(
 		return { status: response.status, body: parsed };
 	};
 	return {
-		request: async (to) => await post(`${prefix}/request`, { to }),
-		check: async (to, code) => await post(`${prefix}/check`, { to, code }),
+		paths: { request: requestPath, check: checkPath },
+		request: async (to) => await post(requestPath, { to }),
+		check: async (to, code) => await post(checkPath, { to, code }),
 		async rowCount() {
 			const project = await main.api<{ data: { id: string } }>('GET', '/projects/personal');
 			const tables = await main.api<{ data: { data: Array<{ id: string; name: string }> } }>(

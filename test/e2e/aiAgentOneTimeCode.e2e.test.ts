@@ -57,7 +57,10 @@ afterAll(async () => {
 
 /**
  * Publishes `workflow` wired to a model that makes `plan`'s tool calls, in one turn, sends one chat
- * message, and returns what each tool answered the model (in the plan's order) and the reply.
+ * message, and returns what each tool answered the model (in the plan's order) and the reply. The
+ * example ships a private chat without a webhookId; loadExample opens it as its note says a user
+ * opens it to others (public), and the chat is asked at the URL n8n stored for this import
+ * (publishedChat.ts). As imported, published, it answers 404 (cloopen.e2e.test.ts).
  */
 async function chat(plan: PlannedToolCall[], workflow: ExampleWorkflow = loadExample(EXAMPLE)) {
 	const model = await startScriptedChatModel(plan);

@@ -18,9 +18,13 @@ import {
 	operationsIn,
 	operationsOffered,
 	placeholdersIn,
+	NOT_LISTENING_NODE_TYPES,
+	RESUMED_NODE_TYPES,
+	WEBHOOK_NODE_TYPES,
 	type ExampleNode,
 } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
+import { productionPath, storedNodes as nodesStoredBy } from '../../dev/n8n/productionPath';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { requestsReachingAPerson } from '../support/exampleSafety';
@@ -149,23 +153,20 @@ const triggerOf = (nodes: ExampleNode[]) =>
 	);
 
 /** The nodes of a workflow as n8n stored it: with the webhookIds n8n gave them on import. */
-async function storedNodes(workflowId: string): Promise<ExampleNode[]> {
-	const { data } = await n8n.api<{ data: { nodes: ExampleNode[] } }>(
-		'GET',
-		`/workflows/${workflowId}`,
-	);
-	return data.nodes;
-}
+const storedNodes = async (workflowId: string) => await nodesStoredBy(n8n, workflowId);
 
 /** The production URL of a node that listens (it answers only once the workflow is published). */
-function productionUrl(stored: ExampleNode): string {
-	const webhookId = String(stored.webhookId);
-	if (stored.type === WEBHOOK) return n8n.webhookUrl(String(stored.parameters.path || webhookId));
-	if (stored.type === CHAT_TRIGGER) return n8n.webhookUrl(`${webhookId}/chat`);
-	return n8n.webhookUrl(`${webhookId}/cloopen`);
-}
+const productionUrl = (stored: ExampleNode) => n8n.webhookUrl(productionPath(stored));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** How a node type listens, by the lists in dev/examples.ts. */
+function listening(type: string): 'at a URL' | 'to resume' | 'not' | 'unknown' {
+	if (WEBHOOK_NODE_TYPES.includes(type)) return 'at a URL';
+	if (RESUMED_NODE_TYPES.includes(type)) return 'to resume';
+	if (NOT_LISTENING_NODE_TYPES.includes(type)) return 'not';
+	return 'unknown';
+}
 
 describe('every example, imported as it is, reaches nobody', () => {
 	test.each(exampleFiles())('examples/%s', async (file) => {
@@ -173,6 +174,30 @@ describe('every example, imported as it is, reaches nobody', () => {
 		const workflowId = await n8n.importWorkflow(workflow, {
 			credentials: { [CREDENTIAL_TYPE]: credentialId },
 		});
+		// n8n gives a webhookId on import to the nodes that listen, and only to them (the lists in
+		// dev/examples.ts say which those are); a second import gets others, so every URL is its own.
+		const again = await n8n.importWorkflow(importExample(file), {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
+		const [first, second] = [await storedNodes(workflowId), await storedNodes(again)];
+		for (const node of first) {
+			const twin = second.find((each) => each.name === node.name)!;
+			const kind = listening(node.type);
+			expect({ node: node.name, kind, webhookIds: [node.webhookId, twin.webhookId] }).toEqual({
+				node: node.name,
+				kind: expect.not.stringMatching(/^unknown$/),
+				webhookIds:
+					kind === 'not'
+						? [undefined, undefined]
+						: [expect.stringMatching(UUID), expect.stringMatching(UUID)],
+			});
+			if (kind === 'not') continue;
+			expect(node.webhookId).not.toBe(twin.webhookId);
+			if (kind === 'at a URL') {
+				expect(productionPath(node)).toContain(String(node.webhookId));
+				expect(productionPath(node)).not.toBe(productionPath(twin));
+			}
+		}
 		const requestsBefore = emulator.requests().length;
 		const trigger = triggerOf(nodesThatRun(workflow));
 		// An example started another way needs its own case here.
@@ -233,29 +258,36 @@ describe('every example, imported as it is, reaches nobody', () => {
 		}
 	});
 
-	test('a chat example published as it is stays private: its chat URL answers 404', async () => {
-		const workflowId = await n8n.importWorkflow(importExample('ai-agent-voice-code.json'), {
-			credentials: { [CREDENTIAL_TYPE]: credentialId },
-		});
-		const chat = (await storedNodes(workflowId)).find((node) => node.type === CHAT_TRIGGER)!;
-		const requestsBefore = emulator.requests().length;
-		await n8n.activateWorkflow(workflowId);
-		try {
-			const answer = await fetch(productionUrl(chat), {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					action: 'sendMessage',
-					sessionId: 's',
-					chatInput: 'call 13800000000',
-				}),
+	test.each(
+		exampleFiles().filter((file) =>
+			importExample(file).nodes.some((node) => node.type === CHAT_TRIGGER),
+		),
+	)(
+		'examples/%s published as it is: its chat stays private, the chat URL answers 404',
+		async (file) => {
+			const workflowId = await n8n.importWorkflow(importExample(file), {
+				credentials: { [CREDENTIAL_TYPE]: credentialId },
 			});
-			expect(answer.status).toBe(404);
-		} finally {
-			await n8n.deactivateWorkflow(workflowId);
-		}
-		expect(emulator.requests().slice(requestsBefore)).toEqual([]);
-	});
+			const chat = (await storedNodes(workflowId)).find((node) => node.type === CHAT_TRIGGER)!;
+			const requestsBefore = emulator.requests().length;
+			await n8n.activateWorkflow(workflowId);
+			try {
+				const answer = await fetch(productionUrl(chat), {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						action: 'sendMessage',
+						sessionId: 's',
+						chatInput: 'call 13800000000',
+					}),
+				});
+				expect(answer.status).toBe(404);
+			} finally {
+				await n8n.deactivateWorkflow(workflowId);
+			}
+			expect(emulator.requests().slice(requestsBefore)).toEqual([]);
+		},
+	);
 });
 
 /** The executions n8n holds for a workflow (ids and statuses). */

@@ -30,6 +30,8 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
+/** The path n8n serves an example's Webhook at: the webhookId it made on import (the path is empty). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const callsTo = (to: string) => emulator.calls().filter((call) => call.to === to);
 const codeHeardBy = (to: string) => String(callsTo(to).at(-1)?.fields.verifyCode);
 
@@ -127,10 +129,14 @@ test('junk and numbers not allowed answer 400 and 403, send nothing, and leave n
 	expect(await flows.rowCount()).toBe(rows);
 });
 
-test('the cap for all numbers: six new numbers against Max Codes per Hour (All Numbers) 3 place three calls', async () => {
+test('a second import of the flows publishes at URLs of its own; the cap for all numbers: six new numbers against Max Codes per Hour (All Numbers) 3 place three calls', async () => {
 	const capped = await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'capped', {
 		maxCodesPerHour: 3,
 	});
+	// The same two examples imported again publish beside the first ones, at URLs of their own.
+	const paths = [...Object.values(flows.paths), ...Object.values(capped.paths)];
+	expect(paths).toEqual(Array.from({ length: 4 }, () => expect.stringMatching(UUID)));
+	expect(new Set(paths).size).toBe(4);
 	const numbers = Array.from({ length: 6 }, (_, i) => `1390000070${i}`);
 	const answers = [];
 	for (const to of numbers) answers.push(await capped.request(to));

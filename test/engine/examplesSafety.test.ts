@@ -1,15 +1,20 @@
+import type { INodeType, IWebhookDescription } from 'n8n-workflow';
+
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { runWorkflow, serveWebhook } from '../../dev/engine';
 import {
-	CHAT_TRIGGER_TYPE,
+	CLOOPEN_NODE_TYPE,
 	exampleFiles,
 	importExample,
 	loadExample,
 	nodesThatRun,
+	NOT_LISTENING_NODE_TYPES,
 	placeholdersIn,
+	RESUMED_NODE_TYPES,
 	STICKY_NOTE_TYPE,
-	WEBHOOK_TYPE,
+	WEBHOOK_NODE_TYPES,
+	type ExampleNode,
 	type ExampleWorkflow,
 } from '../../dev/examples';
 import {
@@ -33,6 +38,35 @@ const { emulator, credentials } = useEmulator({ callDurationMs: 50 });
 
 const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 const CLOOPEN_TRIGGER = 'n8n-nodes-cloopen.cloopenTrigger';
+
+/** How a node type listens, by the lists in dev/examples.ts. */
+function listeningOf(type: string): string {
+	if (WEBHOOK_NODE_TYPES.includes(type)) return 'at a URL';
+	if (RESUMED_NODE_TYPES.includes(type)) return 'to resume';
+	if (NOT_LISTENING_NODE_TYPES.includes(type)) return 'not';
+	return 'unknown';
+}
+
+it("the lists of how node types listen hold for this package's own nodes: a type listens exactly when its description has webhooks", () => {
+	const own = { ...nodeTypes(Cloopen), ...nodeTypes(CloopenTrigger) };
+	for (const [type, webhooks] of Object.entries(own))
+		expect({ type, listening: listeningOf(type) }).toEqual({
+			type,
+			listening: webhooks.length === 0 ? 'not' : expect.stringMatching(/^(at a URL|to resume)$/),
+		});
+	// Only resume webhooks (restartWebhook): the Cloopen node and its AI-tool variant.
+	expect(own[CLOOPEN_NODE_TYPE].every((webhook) => webhook.restartWebhook === true)).toBe(true);
+	expect(listeningOf(CLOOPEN_NODE_TYPE)).toBe('to resume');
+	expect(listeningOf(`${CLOOPEN_NODE_TYPE}Tool`)).toBe('to resume');
+	expect(listeningOf(CLOOPEN_TRIGGER)).toBe('at a URL');
+});
+
+/** The package's node type name of a node class, and the webhooks its description lists. */
+function nodeTypes(node: new () => INodeType): Record<string, IWebhookDescription[]> {
+	const { description } = new node();
+	return { [`n8n-nodes-cloopen.${description.name}`]: description.webhooks ?? [] };
+}
+
 const startType = (workflow: ExampleWorkflow) =>
 	nodesThatRun(workflow).find((node) => [MANUAL_TRIGGER, CLOOPEN_TRIGGER].includes(node.type));
 
@@ -102,27 +136,27 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 		}
 	});
 
-	it('listens at no URL printed here: no webhookId, no fixed webhook path, no public chat', () => {
-		for (const node of workflow.nodes) {
-			expect({ node: node.name, webhookId: node.webhookId }).toEqual({
-				node: node.name,
-				webhookId: undefined,
+	// Every node, whatever its type: nothing here names a URL, so each import has URLs of its own.
+	it.each(workflow.nodes.map((node): [string, ExampleNode] => [node.name, node]))(
+		'%s listens at no URL printed here: a type whose listening is known, no webhookId, no fixed path, not public',
+		(_name, node) => {
+			expect({ type: node.type, listening: listeningOf(node.type) }).toEqual({
+				type: node.type,
+				// A new type: say in dev/examples.ts whether it listens (cloopen.e2e checks it in n8n).
+				listening: expect.stringMatching(/^(at a URL|to resume|not)$/),
 			});
-		}
-		for (const node of nodesThatRun(workflow)) {
-			if (node.type === WEBHOOK_TYPE)
-				// Empty: n8n makes the path from the webhookId it gives the node on import.
-				expect({ node: node.name, path: node.parameters.path }).toEqual({
-					node: node.name,
-					path: '',
-				});
-			if (node.type === CHAT_TRIGGER_TYPE)
-				expect({ node: node.name, public: node.parameters.public ?? false }).toEqual({
-					node: node.name,
-					public: false,
-				});
-		}
-	});
+			// n8n gives a node that listens a new webhookId on import, unless the file names one.
+			expect('webhookId' in node).toBe(false);
+			// An empty path makes n8n serve a Webhook (Form, MCP trigger) at that webhookId.
+			const options = (node.parameters.options ?? {}) as Record<string, unknown>;
+			expect({ path: node.parameters.path ?? '', optionsPath: options.path ?? '' }).toEqual({
+				path: '',
+				optionsPath: '',
+			});
+			// A chat is reachable by anyone only when public: the user turns that on, with Authentication.
+			expect(node.parameters.public ?? false).toBe(false);
+		},
+	);
 
 	const start = startType(workflow);
 	if (start) {

@@ -1,27 +1,34 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { runWorkflow, serveWebhook, type ServedWebhook } from '../../dev/engine';
-import { loadExample } from '../../dev/examples';
+import {
+	CLOOPEN_TRIGGER_TYPE,
+	loadExample,
+	type ExampleNode,
+	type ExampleWorkflow,
+} from '../../dev/examples';
 import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
 /**
  * The whole loop a user builds: the action node places a voice code with respUrl = the trigger's
  * production URL; the emulator's callback reaches the trigger, is acknowledged, and the alert
- * workflow of examples/ sends its SMS.
+ * workflow of examples/ sends its SMS. The alert example is configured as its sticky note asks
+ * (loadExample): the on-call number put in, and Allowed IP Addresses the addresses the platform (here
+ * the emulator, on loopback) posts from; as imported, its trigger refuses every notification
+ * (test/engine/examplesSafety.test.ts).
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 50 }, { resetEachTest: false });
 let served: ServedWebhook;
-const example = JSON.parse(
-	readFileSync(join(__dirname, '..', '..', 'examples', 'alert-on-failed-voice-codes.json'), 'utf8'),
-);
-const trigger = example.nodes[0];
+let example: ExampleWorkflow;
+let trigger: ExampleNode;
 
 beforeAll(async () => {
-	served = await serveWebhook(CloopenTrigger, trigger.parameters, { webhookId: trigger.webhookId });
+	example = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
+	trigger = example.nodes.find((node) => node.type === CLOOPEN_TRIGGER_TYPE)!;
+	served = await serveWebhook(CloopenTrigger, trigger.parameters, {
+		webhookId: trigger.webhookId as string,
+	});
 });
 afterAll(async () => {
 	await served.close();
@@ -54,9 +61,7 @@ it('a failed voice code reaches the trigger, is acknowledged, and the alert SMS 
 	});
 
 	// The rest of the example workflow, started with what the trigger emitted.
-	// Configured as its sticky note asks: the on-call number put in, the App ID entered.
-	const workflow = loadExample('alert-on-failed-voice-codes.json', emulator.appId);
-	const run = await runWorkflow(workflow, {
+	const run = await runWorkflow(example, {
 		nodeTypes: [Cloopen, CloopenTrigger],
 		credentials: { cloopenApi: credentials() as never },
 		inputItems: [item],
