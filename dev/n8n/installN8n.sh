@@ -49,7 +49,10 @@ if [[ "$N8N_VERSION" == "$PINNED_N8N_VERSION" ]]; then
 else
 	manifest_dir="$(mktemp -d)"
 	trap 'rm -rf "$manifest_dir"' EXIT
-	printf '{\n  "name": "n8n-nodes-cloopen-compat-n8n",\n  "version": "0.0.0",\n  "private": true,\n  "dependencies": {\n    "n8n": "%s"\n  }\n}\n' \
+	# overrides: n8n-nodes-base before 2.2x names xlsx by a cdn.sheetjs.com URL, which is not the npm
+	# registry (unreachable here); the same SheetJS 0.20.2 is on the registry as @e965/xlsx, the package
+	# n8n itself moved to later. Nothing else is changed in the tree npm resolves.
+	printf '{\n  "name": "n8n-nodes-cloopen-compat-n8n",\n  "version": "0.0.0",\n  "private": true,\n  "dependencies": {\n    "n8n": "%s"\n  },\n  "overrides": {\n    "xlsx": "npm:@e965/xlsx@0.20.2"\n  }\n}\n' \
 		"$N8N_VERSION" >"$manifest_dir/package.json"
 fi
 manifest_hash="$(cat "$manifest_dir"/package*.json | sha256sum | cut -c1-12)"
