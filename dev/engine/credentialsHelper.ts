@@ -164,7 +164,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			{ id: nodeCredentials.id, name: nodeCredentials.name },
 			type,
 		);
-		credentials.setData(this.storedData(nodeCredentials, type));
+		await credentials.setData(this.storedData(nodeCredentials, type));
 		return credentials;
 	}
 
