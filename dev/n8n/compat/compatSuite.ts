@@ -3,7 +3,9 @@
  * need nothing but n8n and the package (no PostgreSQL/Redis, no browser, no model server): the package
  * loads and every example runs (cloopen.e2e: every operation, the trigger's exact acknowledgement and
  * the failure-alert loop), Test connection, the trigger at versions 1 and 2, Wait for Call Result, On
- * Error: Continue (using error output), Retry On Fail and sockets, the resend after a lone refusal.
+ * Error: Continue (using error output), Retry On Fail and sockets, the resend after a lone refusal, and
+ * One-Time Code with its counts in the node's Data Table (n8n's Data Table node run by the node
+ * through this.executeWorkflow).
  * `--all` runs every *.e2e.test.ts instead; `--files a,b` names files.
  */
 export const COMPAT_SUITE = [
@@ -14,6 +16,7 @@ export const COMPAT_SUITE = [
 	'test/e2e/errorOutput.e2e.test.ts',
 	'test/e2e/reliability.e2e.test.ts',
 	'test/e2e/loneRefusal.e2e.test.ts',
+	'test/e2e/keptCodes.e2e.test.ts',
 ];
 
 /**
