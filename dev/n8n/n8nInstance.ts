@@ -150,7 +150,14 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	const child = spawn(install.node, [install.n8nBin, 'start'], {
 		cwd: userFolder,
 		env: n8nEnv(
-			{ nodeBinDir: dirname(install.node), port, brokerPort, userFolder, networkLog },
+			{
+				nodeBinDir: dirname(install.node),
+				port,
+				brokerPort,
+				userFolder,
+				networkLog,
+				n8nDir: install.dir,
+			},
 			options.env,
 		),
 		stdio: ['ignore', logFd, logFd],
@@ -344,10 +351,21 @@ async function waitUntilPublished(
 	const deadline = Date.now() + timeoutMs;
 	let last: unknown;
 	while (Date.now() < deadline) {
-		const status = await rest.request<Partial<Answer<unknown>>>(
-			'GET',
-			`/workflows/${id}/publication-status`,
-		);
+		const status = await rest
+			.request<Partial<Answer<unknown>>>('GET', `/workflows/${id}/publication-status`)
+			.catch(async (error: unknown) => {
+				// n8n before the publication outbox (2.20 and older) has no such endpoint: there the
+				// activate call registers the triggers before it answers, and throws if one fails.
+				if (!(error instanceof N8nApiError && error.status === 404)) throw error;
+				const { data } = await rest.request<Answer<{ active?: boolean }>>(
+					'GET',
+					`/workflows/${id}`,
+				);
+				if (data.active !== true)
+					throw new Error(`workflow ${id} is not active after activating it`);
+				return undefined;
+			});
+		if (status === undefined) return;
 		last = status.data ?? status;
 		const {
 			status: state,

@@ -50,6 +50,7 @@ export async function startQueueProcess(
 	const env = n8nEnv(
 		{
 			nodeBinDir: dirname(install.node),
+			n8nDir: install.dir,
 			port,
 			brokerPort: await freePort(),
 			userFolder,

@@ -1,0 +1,99 @@
+/**
+ * The resend after a lone concurrency refusal, in a real n8n: a platform on 127.0.0.1 answers the
+ * first Voice Verification → Send Code request with 111111 (the account's other users hold the
+ * slots, nothing of this run is in flight) and the next with success. With Parallel Requests
+ * Adaptive (the default) the node waits (nodes/shared/pause.ts, on n8n-workflow's sleep) and sends it
+ * again: one item, two requests, the item succeeds. In n8n 2.41 this failed with "sleepWithAbort is
+ * not a function" until the package stopped importing it (n8n-workflow 2.41.0 has no such export).
+ */
+import { nodeOutput } from '../../dev/n8n/executions';
+import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { answerCallPlaced, HostileServer } from '../support/hostileServer';
+import { customServerCredentials } from '../support/runCloopen';
+
+let n8n: N8nInstance;
+
+beforeAll(async () => {
+	n8n = await startN8nWithRepoPackage();
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+});
+
+/** Refuses the first request for concurrency, places the call for every later one; notes arrival times. */
+async function platformRefusingOnce() {
+	const arrivals: number[] = [];
+	const server = await new HostileServer((request, response) => {
+		arrivals.push(Date.now());
+		if (request.index === 0) {
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ statusCode: '111111', statusMsg: '并发超限' }));
+		} else answerCallPlaced(response, `call-${request.index}`);
+	}).start();
+	return { server, arrivals };
+}
+
+test.each([1, 2])(
+	'version %i: refused once with 111111 while alone, sent again after a pause: one item, two requests, success',
+	async (typeVersion) => {
+		const { server, arrivals } = await platformRefusingOnce();
+		try {
+			const name = `Lone refusal, version ${typeVersion}`;
+			const credential = await n8n.createCredential(
+				'cloopenApi',
+				`${name} ${server.baseUrl}`,
+				customServerCredentials(server.baseUrl),
+			);
+			const workflowId = await n8n.importWorkflow(
+				{
+					name,
+					nodes: [
+						{
+							id: 'start',
+							name: 'Start',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: {},
+						},
+						{
+							id: 'cloopen',
+							name: 'Cloopen',
+							type: 'n8n-nodes-cloopen.cloopen',
+							typeVersion,
+							position: [220, 0],
+							// Parallel Requests left at its default, Adaptive.
+							parameters: {
+								resource: 'voiceVerification',
+								operation: 'sendCode',
+								appId: '8a216da8588b296f01589e5a7f3b0b3c',
+								to: '13800000000',
+								verifyCode: '4821',
+							},
+							credentials: { cloopenApi: { id: credential, name } },
+						},
+					],
+					connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
+				},
+				{ credentials: { cloopenApi: credential } },
+			);
+			await n8n.runWorkflowManually(workflowId, 'Start');
+			const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
+
+			expect(nodeOutput(execution, 'Cloopen')).toEqual([
+				expect.objectContaining({ callSid: 'call-1', to: '13800000000' }),
+			]);
+			expect(server.requests).toHaveLength(2);
+			expect(server.requests.map((request) => JSON.parse(request.body).to)).toEqual([
+				'13800000000',
+				'13800000000',
+			]);
+			// Alone when refused, it waited before sending again (100 ms for the first refusal).
+			expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(90);
+		} finally {
+			await server.stop();
+		}
+	},
+);
