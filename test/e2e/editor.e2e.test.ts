@@ -24,6 +24,7 @@ import {
 } from './browser/editor';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
+import { SEARCH_TERMS } from '../support/searchTerms';
 import { useEmulator } from '../support/useEmulator';
 
 const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
@@ -97,21 +98,7 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 	test('the node panel finds Cloopen for the words users search for, in English and in Chinese', async () => {
 		const { page } = browser;
 		await page.goto(`${n8n.baseUrl}/workflow/new`);
-		for (const term of [
-			'phone',
-			'call',
-			'text to speech',
-			'sms',
-			'otp',
-			'verification code',
-			// n8n 2.41 shows no translations from community packages: Chinese finds the nodes by alias.
-			'容联',
-			'云通讯',
-			'短信',
-			'语音验证码',
-			'验证码',
-			'语音通知',
-		]) {
+		for (const term of SEARCH_TERMS) {
 			await byTestId(page, 'canvas-add-button').click();
 			await openPanelEntry(page, term, 'Cloopen');
 			await page.keyboard.press('Escape');

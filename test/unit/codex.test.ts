@@ -5,6 +5,7 @@ import type { INodeTypeDescription } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
+import { SEARCH_TERMS } from '../support/searchTerms';
 
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -56,21 +57,7 @@ describe("the Cloopen node's place in n8n's node panel", () => {
 	const codex = JSON.parse(read('nodes/Cloopen/Cloopen.node.json'));
 	const aliases: string[] = codex.alias;
 
-	it.each([
-		'call',
-		'phone',
-		'text to speech',
-		'sms',
-		'otp',
-		'verification code',
-		// Cloopen's own words, as its console and Chinese developers write them.
-		'容联',
-		'云通讯',
-		'短信',
-		'语音验证码',
-		'验证码',
-		'语音通知',
-	])('a search for "%s" finds it by an alias', (term) => {
+	it.each(SEARCH_TERMS)('a search for "%s" finds it by an alias', (term) => {
 		expect(aliases.map((alias) => alias.toLowerCase())).toContain(term);
 	});
 });

@@ -39,7 +39,8 @@ export interface Notification {
 const ACTION = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const CALL_SID = /^[A-Za-z0-9_-]{1,64}$/;
 const STATE = /^\d{1,3}$/;
-const DURATION = /^\d{1,9}(\.\d{1,3})?$/;
+/** A call's length in seconds as the platform writes it (notifications and Call Result alike). */
+export const DURATION = /^\d{1,9}(\.\d{1,3})?$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 

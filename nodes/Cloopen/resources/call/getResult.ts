@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { DURATION } from '../../../shared/notifications/normalise';
 import { nestedObject } from '../common/answerShape';
 import { ONLY_READS } from '../common/effects';
 import type { OperationDefinition } from '../types';
@@ -16,7 +17,7 @@ const CALL_RESULTS: Record<string, string> = {
 function seconds(callTime: IDataObject[string]): IDataObject[string] {
 	if (callTime === undefined || callTime === null || callTime === '') return null;
 	const text = String(callTime).trim();
-	return /^\d{1,9}(\.\d{1,3})?$/.test(text) ? Number(text) : callTime;
+	return DURATION.test(text) ? Number(text) : callTime;
 }
 
 export const getResult: OperationDefinition = {
