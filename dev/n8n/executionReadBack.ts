@@ -22,8 +22,6 @@ const ENDED: ExecutionStatus[] = ['success', 'error', 'crashed', 'canceled'];
 
 export const endedOf = (counts: StatusCounts) =>
 	ENDED.reduce((sum, status) => sum + counts[status], 0);
-export const allOf = (counts: StatusCounts) =>
-	EXECUTION_STATUSES.reduce((sum, status) => sum + counts[status], 0);
 
 /**
  * How many executions of a workflow have each status: the `count` n8n's execution list gives for a
@@ -37,6 +35,15 @@ export async function countByStatus(n8n: N8nInstance, workflowId: string): Promi
 		}),
 	);
 	return Object.fromEntries(counts) as StatusCounts;
+}
+
+/**
+ * How many executions a workflow has, whatever their status, in one request: one snapshot. Summing
+ * countByStatus would not do, since its requests run side by side and an execution that moves from
+ * `new` to `running` between two of them is counted twice.
+ */
+export async function countAll(n8n: N8nInstance, workflowId: string): Promise<number> {
+	return countWithStatus(n8n, workflowId, EXECUTION_STATUSES);
 }
 
 /** How many executions of a workflow have one of these statuses (one request). */

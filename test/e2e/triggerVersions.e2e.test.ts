@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT, notificationBody } from '../../emulator';
-import { allOf, countByStatus, waitUntilEnded } from '../../dev/n8n/executionReadBack';
+import { countAll, waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
@@ -72,7 +72,7 @@ test.each(CONTENT_TYPES)(
 		const callSid = randomUUID().replace(/-/g, '');
 		const reply = await post(url, callSid, contentType);
 		// Counted right after the answer: n8n sent it only after storing the execution.
-		const stored = allOf(await countByStatus(n8n, workflowId));
+		const stored = await countAll(n8n, workflowId);
 		expect(reply).toMatchObject({ status: 200, text: ACKNOWLEDGEMENT });
 		expect(reply.contentType).toMatch(/^application\/xml/);
 		expect(stored).toBe(1);

@@ -305,7 +305,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 		}
 	});
 
-	test("a call that ends at once: n8n refuses its notification (409, the execution is still running), and the node continues with the call's Call Result", async () => {
+	test("a call that ends at once: n8n refuses its notification (409: the execution is still running, or has ended), and the node continues with the call's Call Result", async () => {
 		emulator.setCallDuration(300);
 		try {
 			const workflowId = await publishExample('voice-code-ends-at-once');
@@ -341,7 +341,9 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 				`a notification while the execution runs: n8n answered ${callback.httpStatus} ${callback.reply}`,
 			);
 			expect(callback).toMatchObject({ callSid: answer.body.callSid, httpStatus: 409 });
-			expect(callback.reply).toMatch(/is running already/);
+			// Which of the two depends on how long n8n took to get here: under load the workflow can end
+			// before the notification, sent 0.3 s after the call, arrives.
+			expect(callback.reply).toMatch(/is running already|has finished already/);
 			// The call, the state check and Call Result by the node; the example asks Call Result again
 			// because the item says notified = false.
 			expect(requestPathsSince(requestsBefore)).toEqual([
