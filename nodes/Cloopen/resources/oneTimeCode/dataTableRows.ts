@@ -37,7 +37,7 @@ const WHOLE_TABLE_FROM = 32;
 const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
 
 /** Tables this process has seen with their rows, by workflow and name: the setup is not run again. */
-const readyTables = new Set<string>();
+const readyTables = new BoundedMap<string, true>(1000);
 /**
  * The rows this process last read or wrote, by workflow, table and bucket: a send or check that will
  * write tries them first (its compare-and-set fails on a stale one, and it reads again); bounded.
@@ -194,7 +194,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 					await pause(SETUP_POLL_MS);
 				}
 			}
-			readyTables.add(tableKey);
+			readyTables.set(tableKey, true);
 			const rows = buckets.map((bucket) => found.get(bucket)!);
 			rows.forEach(remember);
 			return rows;

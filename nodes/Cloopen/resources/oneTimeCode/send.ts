@@ -7,39 +7,13 @@ import { destinationOf } from '../../codes/destinations';
 import { withCodeHidden } from '../../codes/hideCode';
 import { sealVerification } from '../../codes/sealedCode';
 import { allowSend, readRecentSends } from '../../codes/sendLimits';
-import { appIdOf } from '../common/appId';
-import { readTemplateId, sendTemplateSms } from '../sms/templateSms';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
-import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voiceCall';
+import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import { sendFields } from './sendFields';
-import { readCode, readLimits, readPolicy, refusal, templateData } from './sendSettings';
+import { readCode, readCodeSettings, readLimits, readPolicy, refusal } from './sendSettings';
 import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './signingKeys';
 import { readStore } from './storeChoice';
-
-export const OPERATION = 'One-Time Code → Send';
-
-/** The code by the channel chosen, through the SMS and voice-code operations' own requests. */
-async function deliver(
-	context: OperationContext,
-	channel: string,
-	to: string,
-	code: string,
-): Promise<IDataObject> {
-	const appId = await appIdOf(context);
-	if (channel === 'sms') {
-		const templateId = readTemplateId(context);
-		const datas = templateData(context, code);
-		return await sendTemplateSms(context, OPERATION, { to, appId, templateId, datas });
-	}
-	const [call] = await placeVoiceCode(context, OPERATION, {
-		appId,
-		to,
-		...readVoiceCallOptions(context),
-		verifyCode: code,
-	});
-	return call.json;
-}
 
 /**
  * Send: the guards first (number form, allow-list, cooldown, limit per number), then a code, its
@@ -73,9 +47,9 @@ export const send: OperationDefinition = {
 /** Send with the counts the user's store passed in (Counts Kept In: My Own Store). */
 async function sendWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
 	const { rules } = context;
-	const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
+	const channel = readChannel(context);
 	const to = rules.required('to', context.param('to'));
-	const destination = destinationOf(to, channel as 'voice' | 'sms', readPolicy(context));
+	const destination = destinationOf(to, channel, readPolicy(context));
 	if (!destination.allowed) throw refusal(context, destination.rule, destination.reason);
 
 	const limits = readLimits(context);
@@ -92,19 +66,14 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 	if (!allowance.allowed)
 		throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);
 
-	const validMinutes = Number(
-		rules.integerInRange('validMinutes', context.param('validMinutes', 10), 1, 60),
-	);
-	const maxAttempts = Number(
-		rules.integerInRange('maxAttempts', context.param('maxAttempts', 5), 1, 10),
-	);
-	const includeCode = context.param<unknown>('includeCode', false) === true;
+	const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
 	const keys = await signingKeys(context);
 	const { code, alphabet } = readCode(context);
+	const deliver = await prepareDelivery(context, channel, to, code);
 
-	let sent: IDataObject;
+	let platform: IDataObject;
 	try {
-		sent = await deliver(context, channel, to, code);
+		platform = await deliver();
 	} catch (error) {
 		throw withCodeHidden(error, code);
 	}
@@ -121,28 +90,18 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 		alphabet,
 		digest: codeDigest(keys.code, id, code),
 	});
-	return [
+	return sentAnswer(
+		{ channel, to, id, expiresAt, code, maxAttempts, includeCode, platform },
 		{
-			json: {
-				status: 'sent',
-				channel,
+			verification,
+			record: {
 				to,
-				verificationId: id,
-				expiresAt: new Date(expiresAt).toISOString(),
-				codeLength: code.length,
-				maxAttempts,
-				...sent,
 				verification,
-				record: {
-					to,
-					verification,
-					attempts: 0,
-					used: false,
-					lastStatus: 'sent',
-					recentSends: allowance.recentSends,
-				},
-				...(includeCode ? { code } : {}),
+				attempts: 0,
+				used: false,
+				lastStatus: 'sent',
+				recentSends: allowance.recentSends,
 			},
 		},
-	];
+	);
 }

@@ -63,23 +63,29 @@ export function readPolicy(context: OperationContext) {
 	return { allowed, countryCodes };
 }
 
+/** A whole-number field within its range, by its name and default. */
+const wholeNumber = (
+	context: OperationContext,
+	name: string,
+	fallback: number,
+	min: number,
+	max: number,
+) => Number(context.rules.integerInRange(name, context.param(name, fallback), min, max));
+
 export function readLimits(context: OperationContext) {
-	const { rules } = context;
 	return {
-		maxPerWindow: Number(
-			rules.integerInRange('maxSendsPerNumber', context.param('maxSendsPerNumber', 5), 1, 100),
-		),
-		windowMinutes: Number(
-			rules.integerInRange('sendWindowMinutes', context.param('sendWindowMinutes', 60), 1, 1440),
-		),
-		cooldownSeconds: Number(
-			rules.integerInRange(
-				'resendCooldownSeconds',
-				context.param('resendCooldownSeconds', 60),
-				0,
-				3600,
-			),
-		),
+		maxPerWindow: wholeNumber(context, 'maxSendsPerNumber', 5, 1, 100),
+		windowMinutes: wholeNumber(context, 'sendWindowMinutes', 60, 1, 1440),
+		cooldownSeconds: wholeNumber(context, 'resendCooldownSeconds', 60, 0, 3600),
+	};
+}
+
+/** The settings of the code itself, the same whichever store keeps the counts. */
+export function readCodeSettings(context: OperationContext) {
+	return {
+		validMinutes: wholeNumber(context, 'validMinutes', 10, 1, 60),
+		maxAttempts: wholeNumber(context, 'maxAttempts', 5, 1, 10),
+		includeCode: context.param<unknown>('includeCode', false) === true,
 	};
 }
 

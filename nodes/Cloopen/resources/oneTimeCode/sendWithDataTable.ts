@@ -8,23 +8,19 @@ import { withCodeHidden } from '../../codes/hideCode';
 import { claimSend } from '../../codes/keptCodes';
 import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
-import { appIdOf } from '../common/appId';
-import { readTemplateId, sendTemplateSms } from '../sms/templateSms';
 import type { OperationContext, OperationOutput } from '../types';
-import { placeVoiceCode, readVoiceCallOptions } from '../voiceVerification/voiceCall';
+import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import {
 	countryCodeOf,
 	readCap,
 	readCode,
+	readCodeSettings,
 	readLimits,
 	readPolicy,
-	templateData,
 } from './sendSettings';
 import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
 import { readTableName, typedNumber } from './storeChoice';
-
-import { OPERATION } from './send';
 
 /** What a web form answers a refused request with: nothing was sent, and when to ask again. */
 function refusedAnswer(
@@ -53,34 +49,22 @@ function refusedAnswer(
  * that surely did not happen gives its claim back; one in doubt stays counted.
  */
 export async function sendWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
-	const { rules } = context;
-	const channel = rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']);
+	const channel = readChannel(context);
 	const canonical = canonicalPhoneNumber(typedNumber(context.param('to')));
 	if (canonical.number === undefined)
 		return refusedAnswer('number form', `the number ${canonical.problem}`, 400);
 	const to = canonical.number;
 	const policy = readPolicy(context);
-	const destination = destinationOf(to, channel as 'voice' | 'sms', policy);
+	const destination = destinationOf(to, channel, policy);
 	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason, 403);
 
 	const limits = readLimits(context);
-	const validMinutes = Number(
-		rules.integerInRange('validMinutes', context.param('validMinutes', 10), 1, 60),
-	);
-	const maxAttempts = Number(
-		rules.integerInRange('maxAttempts', context.param('maxAttempts', 5), 1, 10),
-	);
-	const includeCode = context.param<unknown>('includeCode', false) === true;
+	const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
 	const tableName = readTableName(context);
 	const keys = await signingKeys(context);
 	const { code, alphabet } = readCode(context);
 	// What the request will carry is checked before the claim, so a claim is only made to be sent.
-	const appId = await appIdOf(context);
-	const message =
-		channel === 'sms'
-			? { templateId: readTemplateId(context), datas: templateData(context, code) }
-			: undefined;
-	const voice = channel === 'voice' ? readVoiceCallOptions(context) : undefined;
+	const deliver = await prepareDelivery(context, channel, to, code);
 
 	const now = Date.now();
 	const id = randomBytes(12).toString('base64url');
@@ -108,31 +92,16 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		return refusedAnswer(rule, reason, busy ? 503 : 429, retryAfterSeconds);
 	}
 
-	let sent: IDataObject;
+	let platform: IDataObject;
 	try {
-		sent = message
-			? await sendTemplateSms(context, OPERATION, { to, appId, ...message })
-			: (await placeVoiceCode(context, OPERATION, { appId, to, ...voice, verifyCode: code }))[0]
-					.json;
+		platform = await deliver();
 	} catch (error) {
 		// Refused by the platform or never sent: the number may ask again; in doubt it stays counted.
 		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack();
 		throw withCodeHidden(error, code);
 	}
-	return [
-		{
-			json: {
-				status: 'sent',
-				channel,
-				to,
-				verificationId: id,
-				expiresAt: new Date(kept.expiresAt).toISOString(),
-				codeLength: code.length,
-				maxAttempts,
-				...sent,
-				httpStatus: 200,
-				...(includeCode ? { code } : {}),
-			},
-		},
-	];
+	return sentAnswer(
+		{ channel, to, id, expiresAt: kept.expiresAt, code, maxAttempts, includeCode, platform },
+		{ httpStatus: 200 },
+	);
 }
