@@ -18,7 +18,6 @@
  * versions the README's Compatibility table carries.
  * Exit status: 0 every use is exported everywhere, 1 a use is missing somewhere, 2 the check could not run.
  */
-import { spawnSync } from 'node:child_process';
 import {
 	existsSync,
 	mkdirSync,
@@ -32,6 +31,8 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { run } from './runCommand.mjs';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ts = createRequire(join(projectDir, 'package.json'))('typescript');
@@ -149,16 +150,6 @@ function usesInDist(dist) {
 		for (const name of uses.names) used.set(name, [...(used.get(name) ?? []), shown]);
 	}
 	return { used, problems };
-}
-
-function run(command, args, cwd) {
-	const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-	if (result.status !== 0) {
-		throw new Error(
-			`${command} ${args.join(' ')} failed (${result.error?.message ?? `status ${result.status}`}):\n${result.stderr}`,
-		);
-	}
-	return result.stdout;
 }
 
 /** Object.keys of n8n-workflow@version, installed once into the kit's cache. */

@@ -14,12 +14,13 @@
  * Warnings do not fail n8n's gate; they fail here, so that none creeps in unseen.
  * Exit status: 0 clean, 1 findings, 2 the scan could not run.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { run } from './runCommand.mjs';
 
 const projectDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scannerPath = createRequire(join(projectDir, 'package.json')).resolve(
@@ -45,16 +46,6 @@ function parseArguments(argv) {
 		options[name === '--package-dir' ? 'packageDir' : 'sourceDir'] = resolve(value);
 	}
 	return options;
-}
-
-function run(command, args, cwd) {
-	const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-	if (result.status !== 0) {
-		throw new Error(
-			`${command} ${args.join(' ')} failed (${result.error?.message ?? `status ${result.status}`}):\n${result.stderr}`,
-		);
-	}
-	return result.stdout;
 }
 
 /** `npm pack` of this repository into `workDir`, unpacked into workDir/package; what npm reported. */

@@ -10,7 +10,7 @@ import { nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { answerCallPlaced, HostileServer } from '../support/hostileServer';
-import { customServerCredentials } from '../support/runCloopen';
+import { runSendCodeByHand } from '../support/manualSendCode';
 
 let n8n: N8nInstance;
 
@@ -40,48 +40,13 @@ test.each([1, 2])(
 	async (typeVersion) => {
 		const { server, arrivals } = await platformRefusingOnce();
 		try {
-			const name = `Lone refusal, version ${typeVersion}`;
-			const credential = await n8n.createCredential(
-				'cloopenApi',
-				`${name} ${server.baseUrl}`,
-				customServerCredentials(server.baseUrl),
-			);
-			const workflowId = await n8n.importWorkflow(
-				{
-					name,
-					nodes: [
-						{
-							id: 'start',
-							name: 'Start',
-							type: 'n8n-nodes-base.manualTrigger',
-							typeVersion: 1,
-							position: [0, 0],
-							parameters: {},
-						},
-						{
-							id: 'cloopen',
-							name: 'Cloopen',
-							type: 'n8n-nodes-cloopen.cloopen',
-							typeVersion,
-							position: [220, 0],
-							// Parallel Requests left at its default, Adaptive.
-							parameters: {
-								resource: 'voiceVerification',
-								operation: 'sendCode',
-								appId: '8a216da8588b296f01589e5a7f3b0b3c',
-								to: '13800000000',
-								verifyCode: '4821',
-							},
-							credentials: { cloopenApi: { id: credential, name } },
-						},
-					],
-					connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
-				},
-				{ credentials: { cloopenApi: credential } },
-			);
-			await n8n.runWorkflowManually(workflowId, 'Start');
-			const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
-
+			// Parallel Requests left at its default, Adaptive.
+			const execution = await runSendCodeByHand(n8n, {
+				name: `Lone refusal, version ${typeVersion}`,
+				baseUrl: server.baseUrl,
+				typeVersion,
+				status: 'success',
+			});
 			expect(nodeOutput(execution, 'Cloopen')).toEqual([
 				expect.objectContaining({ callSid: 'call-1', to: '13800000000' }),
 			]);

@@ -14,7 +14,7 @@ import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { answerCallPlaced, HostileServer, pause } from '../support/hostileServer';
-import { customServerCredentials } from '../support/runCloopen';
+import { runSendCodeByHand } from '../support/manualSendCode';
 import { tricklingHeaders } from '../support/tricklingHeaders';
 
 let n8n: N8nInstance;
@@ -35,68 +35,12 @@ async function platformLosingFirstAnswer() {
 	}).start();
 }
 
-/**
- * Imports Manual Trigger → Cloopen (Voice Verification → Send Code at node version 1) against the
- * server at `baseUrl`, with `node` merged into the Cloopen node, runs it by hand; returns the execution.
- */
-async function runSendCode(
-	name: string,
-	baseUrl: string,
-	node: { parameters?: Record<string, unknown>; [setting: string]: unknown },
-	pinData?: Record<string, unknown>,
-) {
-	const credential = await n8n.createCredential(
-		'cloopenApi',
-		`${name} ${baseUrl}`,
-		customServerCredentials(baseUrl),
-	);
-	const { parameters, ...settings } = node;
-	const workflowId = await n8n.importWorkflow(
-		{
-			name,
-			nodes: [
-				{
-					id: 'start',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
-					id: 'cloopen',
-					name: 'Cloopen',
-					type: 'n8n-nodes-cloopen.cloopen',
-					typeVersion: 1,
-					position: [220, 0],
-					parameters: {
-						resource: 'voiceVerification',
-						operation: 'sendCode',
-						appId: '8a216da8588b296f01589e5a7f3b0b3c',
-						to: '13800000000',
-						verifyCode: '4821',
-						...parameters,
-					},
-					credentials: { cloopenApi: { id: credential, name } },
-					...settings,
-				},
-			],
-			connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
-			...(pinData ? { pinData } : {}),
-		},
-		{ credentials: { cloopenApi: credential } },
-	);
-	await n8n.runWorkflowManually(workflowId, 'Start');
-	return await n8n.waitForExecution({ workflowId }, 60_000);
-}
-
 /** Manual Trigger → Cloopen (Send Code) with Retry On Fail, run by hand; returns the execution. */
 async function runWithRetry(server: HostileServer, settings: Record<string, unknown>) {
-	return await runSendCode('Retry On Fail must not call twice', server.baseUrl, {
-		retryOnFail: true,
-		maxTries: 3,
-		waitBetweenTries: 100,
-		...settings,
+	return await runSendCodeByHand(n8n, {
+		name: 'Retry On Fail must not call twice',
+		baseUrl: server.baseUrl,
+		node: { retryOnFail: true, maxTries: 3, waitBetweenTries: 100, ...settings },
 	});
 }
 
@@ -136,15 +80,15 @@ test('with Continue On Fail (n8n retries while the first item is an error item):
 test('150 items, 50 at once, against a server trickling its headers: each item fails at 1 s and its socket closes then', async () => {
 	const server = await tricklingHeaders();
 	try {
-		const execution = await runSendCode(
-			'Trickled headers',
-			server.baseUrl,
-			{
+		const execution = await runSendCodeByHand(n8n, {
+			name: 'Trickled headers',
+			baseUrl: server.baseUrl,
+			node: {
 				parameters: { parallelMode: 'fixed', parallelRequests: 50, requestTimeout: 1 },
 				onError: 'continueRegularOutput',
 			},
-			{ Start: Array.from({ length: 150 }, (_, item) => ({ json: { item } })) },
-		);
+			pinData: { Start: Array.from({ length: 150 }, (_, item) => ({ json: { item } })) },
+		});
 		const items = nodeOutput(execution, 'Cloopen');
 		expect(items).toHaveLength(150);
 		expect(new Set(items.map((item) => item.delivery))).toEqual(new Set(['in doubt']));
