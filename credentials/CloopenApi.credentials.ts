@@ -34,7 +34,7 @@ export class CloopenApi implements ICredentialType {
 
 	displayName = 'Cloopen API';
 
-	documentationUrl = 'https://doc.yuntongxun.com/';
+	documentationUrl = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen#credentials';
 
 	/**
 	 * n8n's HTTP Request node may sign with these credentials (a Custom API Call for an endpoint the
