@@ -10,21 +10,6 @@ import { SEARCH_TERMS } from '../support/searchTerms';
 const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
-/** GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to hyphens. */
-const anchorOf = (heading: string) =>
-	heading
-		.trim()
-		.toLowerCase()
-		.replace(/[^\p{L}\p{N}\s-]/gu, '')
-		.replace(/\s/g, '-');
-
-const readmeAnchors = new Set(
-	read('README.md')
-		.split('\n')
-		.filter((line) => /^#{1,6} /.test(line))
-		.map((line) => anchorOf(line.replace(/^#+ /, ''))),
-);
-
 describe.each([
 	['nodes/Cloopen/Cloopen.node.json', 'n8n-nodes-cloopen.cloopen'],
 	['nodes/CloopenTrigger/CloopenTrigger.node.json', 'n8n-nodes-cloopen.cloopenTrigger'],
@@ -36,20 +21,6 @@ describe.each([
 		expect(codex.categories).toEqual(['Communication']);
 		expect(codex.resources.primaryDocumentation).toHaveLength(1);
 		expect(codex.resources.credentialDocumentation).toHaveLength(1);
-	});
-
-	it('links to sections of the README that exist', () => {
-		const links: string[] = [
-			...codex.resources.primaryDocumentation,
-			...codex.resources.credentialDocumentation,
-		].map((entry: { url: string }) => entry.url);
-		for (const url of links) {
-			const anchor = url.split('#')[1];
-			expect({ url, inReadme: anchor !== undefined && readmeAnchors.has(anchor) }).toEqual({
-				url,
-				inReadme: true,
-			});
-		}
 	});
 });
 
@@ -63,7 +34,7 @@ describe("the Cloopen node's place in n8n's node panel", () => {
 });
 
 /**
- * n8n 2.41's node panel opens documentationUrl as it is when it starts with http; otherwise the
+ * That every README link resolves is test/unit/readmeGuide.test.ts's to check. n8n 2.41's node panel opens documentationUrl as it is when it starts with http; otherwise the
  * codex link with a tracking query appended (after the '#', so the anchor is lost); otherwise, for a
  * community package, its npm page (n8n-editor-ui, NodeSettingsTabs' docsUrl).
  */
@@ -78,7 +49,6 @@ describe.each([
 		const [primary] = codex.resources.primaryDocumentation as Array<{ url: string }>;
 		const docs = new URL(primary.url);
 		expect(docs.origin + docs.pathname).toBe(homepage.origin + homepage.pathname);
-		expect(readmeAnchors.has(docs.hash.slice(1))).toBe(true);
 		expect(description.documentationUrl).toBe(primary.url);
 		expect(description.documentationUrl?.startsWith('https://')).toBe(true);
 	});
