@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
 /**
  * Installs a packed community package (the `npm pack` tarball) into an n8n user folder the way n8n 2.41
@@ -63,10 +63,11 @@ export function installCommunityPackage(
 }
 
 /**
- * Installs a packed package exactly as the README tells a user to before it is on the registry:
- * `npm install --legacy-peer-deps <tarball>` inside ~/.n8n/nodes (here <userFolder>/.n8n/nodes, since
- * the suite's n8n has N8N_USER_FOLDER=<userFolder>). --legacy-peer-deps keeps npm 7+ from installing
- * the n8n-workflow peer beside it, where the package would load a second copy instead of n8n's own.
+ * Installs a packed package exactly as the README tells a user to before it is on the registry: the
+ * tarball copied into ~/.n8n/nodes (here <userFolder>/.n8n/nodes, since the suite's n8n has
+ * N8N_USER_FOLDER=<userFolder>) and `npm install --legacy-peer-deps ./<tarball>` there, so that the
+ * relative `file:` path npm records stays true. --legacy-peer-deps keeps npm 7+ from installing the
+ * n8n-workflow peer beside it, where the package would load a second copy instead of n8n's own.
  */
 export function installTarballAsReadmeSays(
 	tarball: string,
@@ -75,9 +76,11 @@ export function installTarballAsReadmeSays(
 ): { name: string; version: string; dir: string } {
 	const nodesDir = join(userFolder, '.n8n', 'nodes');
 	mkdirSync(nodesDir, { recursive: true });
+	const copied = `./${basename(tarball)}`;
+	copyFileSync(tarball, join(nodesDir, copied));
 	execFileSync(
 		'npm',
-		['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+		['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error', copied],
 		{
 			cwd: nodesDir,
 			env: npmEnv,

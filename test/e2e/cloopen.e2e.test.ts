@@ -5,6 +5,7 @@
  * read back from n8n's executions, and the failure-alert loop (emulator callback → trigger's
  * production webhook in n8n → alert SMS) closed.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -106,6 +107,22 @@ describe('installed into n8n 2.41 as a community package', () => {
 			'n8n-nodes-cloopen.cloopenTool',
 			'n8n-nodes-cloopen.cloopenTrigger',
 		]);
+	});
+
+	test('installed as the README says, the tarball lies in the nodes folder, so a later npm install there still works', () => {
+		const nodesDir = join(n8n.userFolder, '.n8n', 'nodes');
+		const { version } = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8'));
+		const tarball = `n8n-nodes-cloopen-${version}.tgz`;
+		const ledger = JSON.parse(readFileSync(join(nodesDir, 'package.json'), 'utf8'));
+		expect(ledger.dependencies).toEqual({ 'n8n-nodes-cloopen': `file:${tarball}` });
+		expect(existsSync(join(nodesDir, tarball))).toBe(true);
+		// What a user's next community-package install in that folder runs first.
+		const again = spawnSync(
+			'npm',
+			['install', '--legacy-peer-deps', '--offline', '--no-audit', '--no-fund'],
+			{ cwd: nodesDir, encoding: 'utf8', timeout: 120_000 },
+		);
+		expect({ status: again.status, stderr: again.stderr }).toEqual({ status: 0, stderr: '' });
 	});
 
 	/** What the editor's resource locator shows for `parameter` when the user types "picker". */
