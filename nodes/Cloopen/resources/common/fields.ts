@@ -32,7 +32,7 @@ export const respUrlField: INodeProperties = {
 	default: '',
 	placeholder: 'https://your-n8n/webhook/…/cloopen',
 	description:
-		'Where the platform posts the call result (respUrl) when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).',
+		'Where the platform posts the call result (respUrl) when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (its Test URL for a test event; add ?secret=… if the trigger has a secret).',
 };
 
 /**
