@@ -10,6 +10,7 @@ import { acknowledgeOnceTaken, sendAcknowledgement } from '../shared/notificatio
 import { answerOrRefuse } from '../shared/notifications/answerOrRefuse';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 import { handleNotification } from './handleNotification';
+import { LISTENING_ON_CANVAS, testEventSentence } from './testEvent';
 import { properties } from './triggerFields';
 import { readSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
@@ -57,21 +58,19 @@ export class CloopenTrigger implements INodeType {
 			},
 		],
 		// On the canvas while the node listens for a test event.
-		eventTriggerDescription:
-			'Waiting for a call result: paste the Test URL into Result URL (respUrl) of a Cloopen call',
+		eventTriggerDescription: LISTENING_ON_CANVAS,
 		activationMessage:
 			'Paste the Production URL into Result URL (respUrl) of your Cloopen calls: Cloopen posts each call result there.',
+		// The input side of the trigger's panel: the hint shows at once, the help behind "More info".
 		triggerPanel: {
 			header: 'Pull in call results from Cloopen',
 			executionsHelp: {
-				inactive: `<b>While building your workflow</b>, click 'Execute step', copy the <b>Test URL</b> (Webhook URLs, above the parameters) and paste it into <b>Result URL (respUrl)</b> of a Cloopen Voice Verification or Voice Notification (Additional Fields), then place that call. When it ends, its result shows up in this editor.<br /><br /><b>Once you're happy with your workflow</b>, publish it and paste the <b>Production URL</b> instead. Every call result posted there starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
-				active: `<b>While building your workflow</b>, click 'Execute step', copy the <b>Test URL</b> (Webhook URLs, above the parameters) and paste it into <b>Result URL (respUrl)</b> of a Cloopen Voice Verification or Voice Notification (Additional Fields), then place that call. When it ends, its result shows up in this editor.<br /><br /><b>Your workflow is published</b>: every call result posted to the <b>Production URL</b> starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
+				inactive: `${testEventSentence(true)}<br /><br /><b>Once you're happy with your workflow</b>, publish it and paste the <b>Production URL</b> instead. Every call result posted there starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
+				active: `${testEventSentence(true)}<br /><br /><b>Your workflow is published</b>: every call result posted to the <b>Production URL</b> starts an execution, shown in the <a data-key='executions'>executions list</a>, not in the editor.`,
 			},
 			activationHint: {
-				inactive:
-					'Once the workflow is built, publish it and paste the Production URL into Result URL (respUrl) of your Cloopen calls.',
-				active:
-					'Call results posted to the Production URL also start this workflow (those executions do not show here).',
+				inactive: `${testEventSentence(true)} Once the workflow is built, publish it and paste the Production URL into Result URL (respUrl) of your Cloopen calls.`,
+				active: `${testEventSentence(true)} Call results posted to the Production URL also start this workflow (those executions do not show here).`,
 			},
 		},
 		properties,

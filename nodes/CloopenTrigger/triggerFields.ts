@@ -2,13 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
+import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
 
 /** The trigger's fields in the editor. */
 export const properties: INodeProperties[] = [
 	{
-		displayName:
-			'Paste this node\'s URL into "Result URL (respUrl)" of each Cloopen Voice Verification or Voice Notification call (Additional Fields): the Test URL while you build the workflow, the Production URL once it is published (add ?secret=… if you set a Secret below). When the call ends, Cloopen posts the result there and the workflow starts.',
+		displayName: `${testEventSentence(false)} Once the workflow is published, paste the Production URL there instead (add ?secret=… if you set a Secret below): Cloopen posts each call result there and the workflow starts.`,
 		name: 'notice',
 		type: 'notice',
 		default: '',

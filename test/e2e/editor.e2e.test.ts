@@ -137,11 +137,16 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		expect(await byTestId(page, 'trigger-header').innerText()).toBe(
 			'Pull in call results from Cloopen',
 		);
+		// How to get a test event, in the trigger panel's hint (shown at once, not behind More info)
+		// and in the notice above the parameters.
+		const testEvent =
+			"For a test event, click 'Execute step', copy the Test URL (Webhook URLs, above the parameters) into Result URL (respUrl) of a Cloopen Voice Verification or Voice Notification (Additional Fields) and place that call";
+		// The trigger panel: its header and, below it, the hints.
+		const triggerPanel = byTestId(page, 'trigger-header').locator('xpath=../..');
+		expect(await triggerPanel.innerText()).toContain(testEvent);
 		const panelText = await parameterPanel(page).innerText();
-		expect(panelText).toContain('Paste this node\'s URL into "Result URL (respUrl)"');
-		expect(panelText).toContain(
-			'the Test URL while you build the workflow, the Production URL once it is published',
-		);
+		expect(panelText).toContain(testEvent);
+		expect(panelText).toContain('Once the workflow is published, paste the Production URL there');
 		expect(await fieldLabels(page)).toEqual(
 			expect.arrayContaining([
 				'Events',
@@ -337,6 +342,10 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		]) {
 			expect({ label, shown: text.includes(label) }).toEqual({ label, shown: true });
 		}
+		// Its docs link ("… or read the docs" beside n8n's assistant, else "Read our docs") opens the
+		// README's table of what to enter.
+		const docs = dialog.getByRole('link', { name: /^(read our )?docs$/i });
+		expect(await docs.getAttribute('href')).toBe(`${README}#credentials`);
 		await browser.screenshot('07-credentials', byTestId(page, 'editCredential-modal'));
 	});
 

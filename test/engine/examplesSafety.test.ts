@@ -1,6 +1,7 @@
 import type { INodeType, IWebhookDescription } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
+import { sendTemplate } from '../../nodes/Cloopen/resources/sms/sendTemplate';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { runWorkflow, serveWebhook } from '../../dev/engine';
 import {
@@ -24,6 +25,7 @@ import {
 	requestsReachingAPerson,
 	toProblem,
 } from '../support/exampleSafety';
+import { EXAMPLE_PHRASES, linesAtOdds, TEST_NUMBERS } from '../support/examplePhrases';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -136,6 +138,10 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 		}
 	});
 
+	it('describes each thing the examples share (template 1, test numbers, App ID, a chat not public) in the one phrase test/support/examplePhrases.ts gives it', () => {
+		expect(linesAtOdds(notesOf(workflow))).toEqual([]);
+	});
+
 	// Every node, whatever its type: nothing here names a URL, so each import has URLs of its own.
 	it.each(workflow.nodes.map((node): [string, ExampleNode] => [node.name, node]))(
 		'%s listens at no URL printed here: a type whose listening is known, no webhookId, no fixed path, not public',
@@ -181,6 +187,44 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 			}
 		});
 	}
+});
+
+/** What the canvas says: the sticky notes' text and the nodes' own notes. */
+function notesOf(workflow: ExampleWorkflow): string[] {
+	return workflow.nodes.flatMap((node) => [
+		...(node.type === STICKY_NOTE_TYPE ? [String(node.parameters.content)] : []),
+		...(typeof node.notes === 'string' ? [node.notes] : []),
+	]);
+}
+
+describe('one description per thing in the examples', () => {
+	it('each phrase is what some example says, so the one home is the one in use', () => {
+		const said = exampleFiles().flatMap((file) => notesOf(importExample(file)));
+		for (const { thing, phrase } of EXAMPLE_PHRASES)
+			expect({ thing, said: said.some((text) => text.includes(phrase)) }).toEqual({
+				thing,
+				said: true,
+			});
+	});
+
+	it("a line describing a shared thing another way is caught: the alert's template 1 as it once was", () => {
+		const drifted =
+			"- **Template ID** `1` is Cloopen's test template (`{1}` the number called, `{2}` the result): it only reaches registered test numbers. Use the ID of your approved template.";
+		expect(linesAtOdds([`## Before you publish\n${drifted}`])).toEqual([
+			{ thing: 'template 1', line: drifted },
+			{ thing: 'test numbers', line: drifted },
+		]);
+		expect(
+			linesAtOdds(["- **App ID** is empty, so the credentials' **Default App ID** is used."]),
+		).toEqual([expect.objectContaining({ thing: 'App ID' })]);
+	});
+
+	it('the Template ID field of SMS → Send Template says what template 1 is in the same words', () => {
+		const templateId = sendTemplate.fields.find((field) => field.name === 'templateId');
+		expect(templateId?.description).toBe(
+			`ID of an approved SMS template (1 is Cloopen's test template: ${TEST_NUMBERS})`,
+		);
+	});
 });
 
 /** A forged "failed" voice code, as anyone who guessed or learnt the trigger's URL could post it. */

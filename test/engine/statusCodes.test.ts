@@ -36,7 +36,7 @@ it('names every code of the documented table, with an English explanation', () =
 });
 
 it('a code outside the lists says the reason is in statusMsg, and what kind of error its category names', () => {
-	const call = describeStatusCode('111300', '【呼叫】呼叫不存在');
+	const call = describeStatusCode('111301', '【呼叫】呼叫尚未结束');
 	expect(call).toMatchObject({ known: false });
 	expect(call.explanation).toMatch(/^A call error this package has no English text for/);
 	expect(call.explanation).toMatch(
@@ -47,18 +47,41 @@ it('a code outside the lists says the reason is in statusMsg, and what kind of e
 	expect(describeStatusCode('199999').explanation).toMatch(/gives the reason/);
 });
 
+it('111300 is outside the lists: its English is what statusMsg says (no such call), and only when statusMsg says it', () => {
+	const call = describeStatusCode('111300', '【呼叫】呼叫不存在: ' + 'f'.repeat(32));
+	expect(call).toEqual({
+		known: false,
+		explanation: 'No such call: the platform has no call with this Call SID',
+		hint: expect.stringMatching(/^Check the Call SID: .*keeps a call only for a time/),
+	});
+	// The code alone, or with another message, tells nothing: the platform's words are the reason.
+	expect(describeStatusCode('111300').explanation).toMatch(/^An error this package has no English/);
+	expect(describeStatusCode('111300', '【呼叫】其他').explanation).toMatch(
+		/^A call error this package has no English text for/,
+	);
+});
+
+it('docs/platform.md says where the English of a code outside the lists comes from', () => {
+	const section = platformDoc.split('\n## Status codes')[1].split('\n## ')[0];
+	expect(section.replace(/\s+/g, ' ')).toMatch(
+		/111300 unknown call.*its English explanation is what the platform's own statusMsg says/,
+	);
+});
+
 describe('through the node', () => {
 	const { emulator, credentials } = useEmulator();
 
-	it('Call → Get Result for a call the platform does not know: the message points at statusMsg, which is kept verbatim', async () => {
+	it('Call → Get Result for a call the platform does not know: no such call, check the Call SID; statusMsg is kept verbatim', async () => {
 		const { error } = await runCloopen(
 			{ resource: 'call', operation: 'getResult', callSid: 'f'.repeat(32) },
 			{ credentials: credentials() },
 		);
 		expect(emulator.requests()).toHaveLength(1);
 		expect(error?.message).toBe(
-			"Cloopen refused Call → Get Result: A call error this package has no English text for: statusMsg, the platform's own message in Chinese, gives the reason [statusCode 111300]",
+			'Cloopen refused Call → Get Result: No such call: the platform has no call with this Call SID [statusCode 111300]',
 		);
-		expect(error?.description).toMatch(/statusMsg: 【呼叫】呼叫不存在: f{32} — Read statusMsg/);
+		expect(error?.description).toMatch(
+			/statusMsg: 【呼叫】呼叫不存在: f{32} — Check the Call SID: /,
+		);
 	});
 });

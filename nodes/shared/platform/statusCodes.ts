@@ -3,7 +3,8 @@ import { API_VERSION } from './api';
 /**
  * English explanations of the platform's statusCodes (its statusMsg is Chinese). Sources: the public
  * code lists (docs/platform.md#status-codes). A code outside them still fails the item; its
- * explanation then says that the reason is in statusMsg.
+ * explanation then says that the reason is in statusMsg, or, for the few in FROM_STATUS_MSG, gives in
+ * English what that statusMsg says.
  *
  * Long on purpose: one table of every documented code, read top to bottom like the platform's list.
  */
@@ -363,6 +364,23 @@ const CATEGORIES: Record<string, string> = {
 	话单: 'A bill-record error',
 };
 
+/**
+ * Codes the public lists do not name, whose meaning the platform's own statusMsg gives: the English
+ * is used only when statusMsg says it (docs/platform.md#status-codes). Another message with the same
+ * code is an unknown code like any other.
+ */
+const FROM_STATUS_MSG: Array<{ code: string; statusMsg: RegExp; info: Entry }> = [
+	{
+		// 【呼叫】呼叫不存在: "the call does not exist"
+		code: '111300',
+		statusMsg: /呼叫不存在/,
+		info: {
+			explanation: 'No such call: the platform has no call with this Call SID',
+			hint: 'Check the Call SID: it must be a callSid that Voice Verification or Voice Notification returned for this account (a sub-account sees only its own calls). The platform keeps a call only for a time, so an old one may be gone.',
+		},
+	},
+];
+
 function unknownCode(statusMsg: string): StatusCodeInfo {
 	const category = CATEGORIES[/^\s*【([^】]+)】/.exec(statusMsg)?.[1] ?? ''] ?? 'An error';
 	return {
@@ -378,7 +396,11 @@ export function describeStatusCode(statusCode: string, statusMsg = ''): StatusCo
 	if (exact) return { ...exact, known: true };
 	const numeric = Number(statusCode);
 	const range = RANGES.find((entry) => numeric >= entry.from && numeric <= entry.to);
-	return range ? { ...range.info, known: true } : unknownCode(statusMsg);
+	if (range) return { ...range.info, known: true };
+	const fromMessage = FROM_STATUS_MSG.find(
+		(entry) => entry.code === statusCode && entry.statusMsg.test(statusMsg),
+	);
+	return fromMessage ? { ...fromMessage.info, known: false } : unknownCode(statusMsg);
 }
 
 /** statusCodes that mean "these credentials or this account cannot be used"; the credential test names them. */

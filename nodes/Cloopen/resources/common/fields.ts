@@ -13,16 +13,29 @@ export const appIdField: INodeProperties = {
 	hint: 'Leave empty to use the Default App ID of the selected credentials',
 };
 
+const ACCEPTED_NOT_ANSWERED =
+	'A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went,';
+
 /**
  * The platform answers a call request at once (docs/platform.md#voice-verification); how the call went comes later. Shown
  * above the fields of both voice resources, because users expect "success" to mean "answered".
+ * Not on the tool variant ('@tool'), which has no Wait for Call Result: callOutcomeToolNotice is.
  */
 export const callOutcomeNotice: INodeProperties = {
-	displayName:
-		"A successful run means Cloopen accepted the call, not that anyone answered. To learn how the call went, turn on Wait for Call Result, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.",
+	displayName: `${ACCEPTED_NOT_ANSWERED} turn on Wait for Call Result, paste a Cloopen Trigger's URL into Result URL (Additional Fields), or follow with Call → Get State and Get Result using the callSid.`,
 	name: 'callOutcomeNotice',
 	type: 'notice',
 	default: '',
+	displayOptions: { show: { '@tool': [false] } },
+};
+
+/** The same for the tool variant, with the ways a tool has. */
+export const callOutcomeToolNotice: INodeProperties = {
+	displayName: `${ACCEPTED_NOT_ANSWERED} paste a Cloopen Trigger's URL into Result URL (Additional Fields), or give the agent Call → Get State and Get Result as other tools, with the callSid.`,
+	name: 'callOutcomeToolNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { '@tool': [true] } },
 };
 
 export const respUrlField: INodeProperties = {
@@ -32,7 +45,7 @@ export const respUrlField: INodeProperties = {
 	default: '',
 	placeholder: 'https://your-n8n/webhook/…/cloopen',
 	description:
-		'Where the platform posts the call result (respUrl) when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (add ?secret=… if the trigger has a secret).',
+		'Where the platform posts the call result (respUrl) when the call ends. To start a workflow then, paste the Production URL of a Cloopen Trigger node here (its Test URL for a test event; add ?secret=… if the trigger has a secret).',
 };
 
 /**

@@ -42,7 +42,8 @@ const fields: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '1',
-		description: 'ID of an approved SMS template (the sandbox test template is 1)',
+		description:
+			"ID of an approved SMS template (1 is Cloopen's test template: it only reaches the test numbers registered in the console)",
 	},
 	{
 		displayName: 'Template Data',

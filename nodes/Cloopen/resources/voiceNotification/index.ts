@@ -1,4 +1,4 @@
-import { callOutcomeNotice } from '../common/fields';
+import { callOutcomeNotice, callOutcomeToolNotice } from '../common/fields';
 import type { ResourceDefinition } from '../types';
 import { call } from './call';
 
@@ -7,6 +7,6 @@ export const voiceNotification: ResourceDefinition = {
 	value: 'voiceNotification',
 	description: 'Call a number and play a message',
 	defaultOperation: 'call',
-	notices: [callOutcomeNotice],
+	notices: [callOutcomeNotice, callOutcomeToolNotice],
 	operations: [call],
 };

@@ -1,4 +1,4 @@
-import { callOutcomeNotice } from '../common/fields';
+import { callOutcomeNotice, callOutcomeToolNotice } from '../common/fields';
 import type { ResourceDefinition } from '../types';
 import { sendCode } from './sendCode';
 import { sendCustomAudioCode } from './sendCustomAudioCode';
@@ -9,6 +9,6 @@ export const voiceVerification: ResourceDefinition = {
 	description:
 		'Read a code you give to a caller (for codes the node makes, limits and checks, use One-Time Code)',
 	defaultOperation: 'sendCode',
-	notices: [callOutcomeNotice],
+	notices: [callOutcomeNotice, callOutcomeToolNotice],
 	operations: [sendCode, sendCustomAudioCode],
 };
