@@ -59,3 +59,16 @@ it('pause after pause on one signal (one execution) leaves no listeners behind',
 	for (let index = 0; index < 20; index++) await pause(1, controller.signal);
 	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 });
+
+it('an aborted long pause keeps no timer alive beyond a second (a hang-up waits up to two minutes for n8n)', async () => {
+	const timers = () =>
+		process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+	const before = timers();
+	const controller = new AbortController();
+	const waiting = pause(120_000, controller.signal);
+	expect(timers()).toBe(before + 1);
+	controller.abort();
+	await waiting;
+	await pause(1_100);
+	expect(timers()).toBe(before);
+});
