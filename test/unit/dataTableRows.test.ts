@@ -29,8 +29,9 @@ interface Row {
 }
 
 /** An n8n execution context whose executeWorkflow runs the node's Data Table workflows in memory. */
-function fakeN8n() {
+function fakeN8n({ canList = true } = {}) {
 	let table: Row[] | undefined;
+	const tableId = `table-${Math.random()}`;
 	const runs: Record<string, number> = {};
 	const turn = async () => {
 		for (let i = Math.floor(Math.random() * 5); i >= 0; i--)
@@ -45,7 +46,11 @@ function fakeN8n() {
 		if (kind === 'table/create') {
 			if (table) return [{ error: 'exists' }];
 			table = [];
-			return [{ id: 'table' }];
+			return [{ id: tableId, name: 'codes' }];
+		}
+		if (kind === 'table/list') {
+			if (!canList) throw new Error('The resource "table" has no operation "list"');
+			return table ? [{ id: tableId, name: 'codes' }] : [];
 		}
 		if (!table) throw new Error('Could not find the data table');
 		const rows = table;
@@ -71,7 +76,6 @@ function fakeN8n() {
 	};
 	const context = {
 		getNode: () => ({ name: 'One-Time Code', type: 'n8n-nodes-cloopen.cloopen' }),
-		getWorkflow: () => ({ id: `workflow-${Math.random()}` }),
 		getExecutionId: () => 'execution',
 		async executeWorkflow(source: { code: IWorkflowBase }, items: INodeExecutionData[]) {
 			await turn();
@@ -84,9 +88,13 @@ function fakeN8n() {
 		},
 	};
 	const workflowId = `workflow-${Math.random()}`;
-	context.getWorkflow = () => ({ id: workflowId });
 	return {
-		store: () => dataTableRows(context as unknown as IExecuteFunctions, 'codes'),
+		/** The store as a node of `workflow` (by default the one workflow of most tests) reaches it. */
+		store: (workflow = workflowId) =>
+			dataTableRows(
+				{ ...context, getWorkflow: () => ({ id: workflow }) } as unknown as IExecuteFunctions,
+				'codes',
+			),
 		runs,
 		rows: () => table ?? [],
 	};
@@ -219,4 +227,53 @@ it('a process reads the whole table once, then a send to a number it never saw i
 		).toMatchObject({ claimed: true });
 	const runs = (kind: string) => n8n.runs[kind] - (before[kind] ?? 0);
 	expect({ reads: runs('row/get'), writes: runs('row/update') }).toEqual({ reads: 1, writes: 10 });
+});
+
+it('Send in one workflow, Check in another: the check starts from the row the send wrote, one write run and no read', async () => {
+	const n8n = fakeN8n();
+	const [request, check] = ['request-workflow', 'check-workflow'];
+	// Both workflows have read the table before, as in a process that has served both.
+	await n8n.store(request).read([0], true);
+	await n8n.store(check).read([0], true);
+	await n8n.store(check).read([1, 2], false);
+	const number = '13800000500';
+	await claimSend(n8n.store(request), {
+		number,
+		limits: LIMITS,
+		code: keptCode('shared', '482913'),
+		now: NOW,
+	});
+	const before = { ...n8n.runs };
+	expect(
+		await checkKeptCode(n8n.store(check), {
+			number,
+			entered: '482913',
+			codeKey: KEY,
+			now: NOW + 1000,
+		}),
+	).toMatchObject({ status: 'approved' });
+	const runs = (kind: string) => (n8n.runs[kind] ?? 0) - (before[kind] ?? 0);
+	expect({ reads: runs('row/get'), writes: runs('row/update') }).toEqual({ reads: 0, writes: 1 });
+});
+
+it('an n8n whose Data Table node cannot list tables: codes work as before, and the list is asked for once', async () => {
+	const n8n = fakeN8n({ canList: false });
+	const number = '13800000600';
+	for (let send = 0; send < 3; send++)
+		await claimSend(n8n.store(), {
+			number: `${number.slice(0, -1)}${send}`,
+			limits: LIMITS,
+			code: keptCode(`old-${send}`, '482913'),
+			now: NOW,
+		});
+	expect(
+		await checkKeptCode(n8n.store(), {
+			number: `${number.slice(0, -1)}1`,
+			entered: '482913',
+			codeKey: KEY,
+			now: NOW + 1000,
+		}),
+	).toMatchObject({ status: 'approved' });
+	// Once before the table was made and once after: not for each of the four operations.
+	expect(n8n.runs['table/list']).toBe(2);
 });

@@ -10,6 +10,7 @@ import {
 import { ROWS } from '../../codes/codeBook';
 import {
 	createWorkflow,
+	findTableWorkflow,
 	insertWorkflow,
 	readAllWorkflow,
 	readWorkflow,
@@ -39,10 +40,16 @@ const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
 /** Tables this process has seen with their rows, by workflow and name: the setup is not run again. */
 const readyTables = new BoundedMap<string, true>(1000);
 /**
- * The rows this process last read or wrote, by workflow, table and bucket: a send or check that will
- * write tries them first (its compare-and-set fails on a stale one, and it reads again); bounded.
+ * The rows this process last read or wrote, by table and bucket: a send or check that will write
+ * tries them first (its compare-and-set fails on a stale one, and it reads again); bounded.
  */
 const seen = new BoundedMap<string, StoredRow>(4 * ROWS);
+/**
+ * Whose memory of rows a workflow's table uses: the table's own id once found, so that the workflows
+ * of a project that share the table (Send in one, Check in another) share what they last wrote;
+ * until then the workflow's own.
+ */
+const memoryKeys = new BoundedMap<string, string>(1000);
 
 /**
  * Each sub-workflow run costs n8n an execution of its own, so the reads (and the writes) of one table
@@ -109,9 +116,26 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 					buckets.map((bucket) => ({ bucket })),
 				)
 		).filter((row) => row.id !== undefined);
-	const remembered = (bucket: number) => seen.get(`${tableKey}\n${bucket}`);
-	const remember = (row: StoredRow) => seen.set(`${tableKey}\n${row.bucket}`, row);
-	const forget = (bucket: number) => seen.delete(`${tableKey}\n${bucket}`);
+	const memoryKey = () => memoryKeys.get(tableKey) ?? `workflow ${tableKey}`;
+	const remembered = (bucket: number) => seen.get(`${memoryKey()}\n${bucket}`);
+	const remember = (row: StoredRow) => seen.set(`${memoryKey()}\n${row.bucket}`, row);
+	const forget = (bucket: number) => seen.delete(`${memoryKey()}\n${bucket}`);
+	/**
+	 * Finds the table's id once per workflow and process; a table not made yet is looked for again.
+	 * An n8n whose Data Table node cannot list tables keeps the workflow's own memory.
+	 */
+	const identify = async () => {
+		if (memoryKeys.has(tableKey)) return;
+		let tables: IDataObject[];
+		try {
+			tables = await run(findTableWorkflow(tableName), [{}]);
+		} catch {
+			memoryKeys.set(tableKey, `workflow ${tableKey}`);
+			return;
+		}
+		const table = tables.find((entry) => entry.name === tableName && entry.id !== undefined);
+		if (table) memoryKeys.set(tableKey, `table ${String(table.id)}`);
+	};
 
 	/** The rows of these buckets from the table (the first by id, should one ever be made twice). */
 	const readRows = async (buckets: number[]): Promise<Map<number, StoredRow>> => {
@@ -157,6 +181,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 
 	return {
 		async read(buckets, fresh): Promise<StoredRow[]> {
+			await identify();
 			if (!fresh && buckets.every((bucket) => remembered(bucket)))
 				return buckets.map((bucket) => remembered(bucket)!);
 			// A decision that writes may use any row this process saw: it sees them all in one read.
@@ -176,6 +201,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			}
 			if (!complete()) {
 				readyTables.delete(tableKey);
+				memoryKeys.delete(tableKey);
 				await setUp().catch(() => undefined);
 				for (let waited = 0; !complete(); waited += SETUP_POLL_MS) {
 					found = await readShared(buckets).catch((error: unknown) => {

@@ -2,8 +2,8 @@ import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 
 /**
  * The small workflows the node runs to reach its Data Table (n8n lets only its own Data Table node
- * in): a trigger and one Data Table node each, to read rows, write one if unchanged, make the table
- * and make its rows.
+ * in): a trigger and one Data Table node each, to read rows, write one if unchanged, find the table,
+ * make the table and make its rows.
  */
 const DATA_TABLE = 'n8n-nodes-base.dataTable';
 const START = 'n8n-nodes-base.executeWorkflowTrigger';
@@ -105,6 +105,16 @@ export function writeWorkflow(tableName: string) {
 			mappingMode: 'defineBelow',
 			value: { version: '={{ $json.version + 1 }}', book: '={{ $json.book }}' },
 		},
+	});
+}
+
+/** The tables of the project whose name contains `tableName` (n8n filters by part of the name). */
+export function findTableWorkflow(tableName: string) {
+	return dataTableWorkflow('find the table', {
+		resource: 'table',
+		operation: 'list',
+		returnAll: true,
+		options: { filterName: tableName },
 	});
 }
 
