@@ -85,3 +85,54 @@ it('a run that fails fails its whole batch, and the queue goes on with the next'
 		expect(result).toMatchObject({ status: 'rejected', reason: { message: expect.any(String) } });
 	expect(await runs.submit(4, run)).toBe(4);
 });
+
+it('with two in flight, a request that comes while one run is going starts a second at once', async () => {
+	const runs = new BatchedRuns<number, number>(10, 2);
+	const { batches, run, next } = recorder();
+	const first = runs.submit(1, run);
+	await settle();
+	const second = runs.submit(2, run);
+	await settle();
+	expect(batches).toEqual([[1], [2]]);
+	const third = [3, 4].map((value) => runs.submit(value, run));
+	await settle();
+	expect(batches).toEqual([[1], [2]]);
+	next();
+	await settle();
+	expect(batches).toEqual([[1], [2], [3, 4]]);
+	next();
+	next();
+	expect(await Promise.all([first, second, ...third])).toEqual([10, 20, 30, 40]);
+	expect(runs.idle).toBe(true);
+});
+
+it('with two in flight, a run that leaves its whole batch while the other runs waits for it, and does not fail', async () => {
+	const runs = new BatchedRuns<string, string>(10, 2);
+	// The row "a" is busy while the run holding it is in flight; a run for it meanwhile leaves it.
+	let busy = false;
+	let release: () => void = () => undefined;
+	const batches: string[][] = [];
+	const run: BatchRun<string, string> = async (batch) => {
+		batches.push(batch);
+		if (busy) return batch.map(() => LATER);
+		busy = true;
+		await new Promise<void>((resolve) => (release = resolve));
+		busy = false;
+		return batch.map((value) => `wrote ${value}`);
+	};
+	const holding = runs.submit('a', run);
+	await settle();
+	const waiting = runs.submit('a again', run);
+	await settle();
+	expect(batches).toEqual([['a'], ['a again']]);
+	// Left, and not tried again while the first is in flight.
+	await settle();
+	expect(batches).toHaveLength(2);
+	release();
+	expect(await holding).toBe('wrote a');
+	await settle();
+	release();
+	expect(await waiting).toBe('wrote a again');
+	expect(batches).toEqual([['a'], ['a again'], ['a again']]);
+	expect(runs.idle).toBe(true);
+});
