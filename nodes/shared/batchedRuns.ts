@@ -12,71 +12,58 @@ interface Waiting<Request, Answer> {
 }
 
 /**
- * Runs for batches of requests, at most `maxInFlight` at a time, each for the requests waiting when
- * it starts: under load many requests share one run (one sub-workflow instead of one each), and
- * alone a request runs at once. A run is started with the `run` of the first request of its batch
- * (the caller whose turn it is, who waits for it anyway). Requests a run leaves (LATER) go first in
- * the next one; when a run leaves them all while another is in flight, the next starts once that
- * one ends or other requests come; alone, such a run fails its first request (it would run
- * forever). A run that fails fails its whole batch.
- * At most `maxBatch` requests per run; waiting requests are callers waiting on their promise, so
- * the queue is bounded by the callers in flight.
+ * Runs one at a time, each for every request that came while the one before ran: under load many
+ * requests share one run (one sub-workflow instead of one each), and alone a request runs at once.
+ * A run is started with the `run` of the first request of its batch (the caller whose turn it is,
+ * who waits for it anyway). Requests a run leaves (LATER) go first in the next one; a run that
+ * fails fails its whole batch. At most `maxBatch` requests per run; waiting requests are callers
+ * waiting on their promise, so the queue is bounded by the callers in flight.
  */
 export class BatchedRuns<Request, Answer> {
 	private waiting: Array<Waiting<Request, Answer>> = [];
-	private inFlight = 0;
+	private running = false;
 
-	constructor(
-		private readonly maxBatch: number,
-		private readonly maxInFlight = 1,
-	) {}
+	constructor(private readonly maxBatch: number) {}
 
 	/** Whether nothing waits and nothing runs (the queue may be forgotten). */
 	get idle(): boolean {
-		return this.inFlight === 0 && this.waiting.length === 0;
+		return !this.running && this.waiting.length === 0;
 	}
 
 	async submit(request: Request, run: BatchRun<Request, Answer>): Promise<Answer> {
 		const answer = new Promise<Answer>((resolve, reject) =>
 			this.waiting.push({ request, run, resolve, reject }),
 		);
-		this.startRuns();
+		if (!this.running) void this.drain();
 		return await answer;
 	}
 
-	private startRuns(): void {
-		while (this.inFlight < this.maxInFlight && this.waiting.length > 0) {
-			this.inFlight++;
-			void this.runBatch(this.waiting.splice(0, this.maxBatch));
-		}
-	}
-
-	private async runBatch(batch: Array<Waiting<Request, Answer>>): Promise<void> {
-		let waitForOthers = false;
+	private async drain(): Promise<void> {
+		this.running = true;
 		try {
-			let answers: Array<Answer | typeof LATER>;
-			try {
-				answers = await batch[0].run(batch.map((entry) => entry.request));
-			} catch (error) {
-				for (const entry of batch) entry.reject(error);
-				return;
+			while (this.waiting.length > 0) {
+				const batch = this.waiting.splice(0, this.maxBatch);
+				let answers: Array<Answer | typeof LATER>;
+				try {
+					answers = await batch[0].run(batch.map((entry) => entry.request));
+				} catch (error) {
+					for (const entry of batch) entry.reject(error);
+					continue;
+				}
+				const left: Array<Waiting<Request, Answer>> = [];
+				batch.forEach((entry, index) => {
+					const answer = answers[index];
+					if (answer === LATER) left.push(entry);
+					else entry.resolve(answer);
+				});
+				// A run that took none of its batch would run forever: its first request is failed.
+				if (left.length === batch.length) {
+					left.shift()!.reject(new Error('A batched run answered none of its requests'));
+				}
+				this.waiting.unshift(...left);
 			}
-			const left: Array<Waiting<Request, Answer>> = [];
-			batch.forEach((entry, index) => {
-				const answer = answers[index];
-				if (answer === LATER) left.push(entry);
-				else entry.resolve(answer);
-			});
-			const tookNone = left.length === batch.length;
-			if (tookNone && this.inFlight === 1) {
-				left.shift()!.reject(new Error('A batched run answered none of its requests'));
-			}
-			// What it left waits for a run in flight to end, unless others came meanwhile to run now.
-			waitForOthers = tookNone && this.waiting.length === 0;
-			this.waiting.unshift(...left);
 		} finally {
-			this.inFlight--;
-			if (!waitForOthers || this.inFlight === 0) this.startRuns();
+			this.running = false;
 		}
 	}
 }

@@ -59,22 +59,15 @@ const memoryKeys = new BoundedMap<string, string>(1000);
 const MAX_BATCH = 64;
 const readQueues = new Map<string, BatchedRuns<number[], Map<number, StoredRow>>>();
 const writeQueues = new Map<string, BatchedRuns<RowWrite[], boolean[]>>();
-/**
- * Two write runs of a table may be in flight, on different rows (`writing`: the row ids of the runs
- * in flight, by table): a check need not wait for another check's run to end.
- */
-const WRITES_IN_FLIGHT = 2;
-const writing = new Map<string, Set<string>>();
 
 async function inQueue<Request, Answer>(
 	queues: Map<string, BatchedRuns<Request, Answer>>,
 	key: string,
 	request: Request,
 	run: BatchRun<Request, Answer>,
-	inFlight = 1,
 ): Promise<Answer> {
 	let queue = queues.get(key);
-	if (!queue) queues.set(key, (queue = new BatchedRuns<Request, Answer>(MAX_BATCH, inFlight)));
+	if (!queue) queues.set(key, (queue = new BatchedRuns<Request, Answer>(MAX_BATCH)));
 	try {
 		return await queue.submit(request, run);
 	} finally {
@@ -168,31 +161,14 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		await inQueue(readQueues, tableKey, buckets, readBatch);
 
 	const writeBatch: BatchRun<RowWrite[], boolean[]> = async (requests) => {
-		let busy = writing.get(tableKey);
-		if (!busy) writing.set(tableKey, (busy = new Set()));
-		const inFlight = busy;
-		const { planned, takes } = planWrites(
-			requests,
-			(row) => {
-				const known = remembered(row.bucket);
-				return known && known.version > row.version ? known : row;
-			},
-			(rowId) => inFlight.has(rowId),
+		const { planned, takes } = planWrites(requests, (row) => {
+			const known = remembered(row.bucket);
+			return known && known.version > row.version ? known : row;
+		});
+		const updated = await run(
+			writeWorkflow(tableName),
+			planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
 		);
-		// Nothing to write (every row busy or refused): no sub-workflow for it.
-		if (planned.length === 0)
-			return takes.map((take) => (take === LATER ? LATER : take.map(() => false)));
-		for (const { row } of planned) inFlight.add(row.id);
-		let updated: IDataObject[];
-		try {
-			updated = await run(
-				writeWorkflow(tableName),
-				planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
-			);
-		} finally {
-			for (const { row } of planned) inFlight.delete(row.id);
-			if (inFlight.size === 0) writing.delete(tableKey);
-		}
 		const written = new Set(updated.map((entry) => String(entry.id)));
 		for (const { row, book } of planned) {
 			if (written.has(row.id)) remember({ ...row, version: row.version + 1, book });
@@ -250,7 +226,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			return rows;
 		},
 		async write(writes) {
-			return await inQueue(writeQueues, tableKey, writes, writeBatch, WRITES_IN_FLIGHT);
+			return await inQueue(writeQueues, tableKey, writes, writeBatch);
 		},
 	};
 }

@@ -10,19 +10,13 @@ export interface PlannedWrite {
 /**
  * The writes of a batch as one item per row. A write that can rebase goes onto the newest version of
  * its row this process knows (`newest`), and a later one to the same row joins it (refused there:
- * false); any other second write to a row, and a write to a row another run is writing (`busy`),
- * waits for the next run.
+ * false); any other second write to a row waits for the next run.
  */
-export function planWrites(
-	requests: RowWrite[][],
-	newest: (row: StoredRow) => StoredRow,
-	busy: (rowId: string) => boolean = () => false,
-) {
+export function planWrites(requests: RowWrite[][], newest: (row: StoredRow) => StoredRow) {
 	const planned = new Map<string, PlannedWrite>();
 	const takes = requests.map((writes): Array<PlannedWrite | false> | typeof LATER => {
 		const bases = writes.map((write) => (write.rebase ? newest(write.row) : write.row));
 		const clash = writes.some((write, index) => {
-			if (busy(write.row.id)) return true;
 			const joined = planned.get(write.row.id);
 			return joined && (joined.row.version !== bases[index].version || !write.rebase);
 		});
