@@ -23,8 +23,12 @@ const CONCURRENCY = Number(process.env.BENCH_OTC_CONCURRENCY ?? 5);
 const ROUNDS = Number(process.env.BENCH_OTC_ROUNDS ?? 3);
 /** BENCH_OTC_MODES=regular or queue: one of the two. */
 const MODES = (process.env.BENCH_OTC_MODES ?? 'regular,queue').split(',');
-/** The all-numbers cap stays on (its row is read and written as in use), high enough for every round. */
-const UNCAPPED = { maxCodesPerHour: 100000 };
+/**
+ * The all-numbers cap (on by default in the node) stays on, its row read and written as in use, high
+ * enough for every round; BENCH_OTC_CAP=0 turns it off, as the claim protocol had none.
+ */
+const CAP = Number(process.env.BENCH_OTC_CAP ?? 100000);
+const UNCAPPED = { maxCodesPerHour: CAP };
 
 interface Flows {
 	request(to: string): Promise<Answer>;
@@ -150,7 +154,9 @@ async function measure(
 		},
 	});
 	const line = (label: string, value: string) => console.log(`  ${label.padEnd(44)} ${value}`);
-	console.log(`\n${mode}: ${ROUNDS} rounds of ${NUMBERS} numbers, ${CONCURRENCY} at a time`);
+	console.log(
+		`\n${mode}: ${ROUNDS} rounds of ${NUMBERS} numbers, ${CONCURRENCY} at a time, all-numbers cap ${CAP === 0 ? 'off' : `${CAP} per hour`}`,
+	);
 	for (const name of ['nodeKept', 'claimProtocol'] as const) {
 		const all = rounds[name];
 		line(`${name} requests/s`, showSpread(spread(all.map((r) => r.requestsPerSecond)), 1));
