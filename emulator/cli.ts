@@ -71,13 +71,16 @@ async function main() {
 	console.log(
 		`Cloopen platform emulator is running (${emulator.mode} mode). In n8n, create "Cloopen API" credentials with:`,
 	);
-	console.log(`  Server:       Custom URL`);
-	console.log(`  Base URL:     ${emulator.baseUrl}`);
-	console.log(`  Account SID:  ${emulator.accountSid}`);
-	console.log(`  Auth Token:   ${emulator.authToken}`);
-	console.log(`  Default App ID: ${emulator.appId}`);
+	// The credential dialog's fields, values in one column.
+	const field = (label: string, value: string) =>
+		console.log(`  ${`${label}:`.padEnd(15)} ${value}`);
+	field('Server', 'Custom URL');
+	field('Base URL', emulator.baseUrl);
+	field('Account SID', emulator.accountSid);
+	field('Auth Token', emulator.authToken);
+	field('Default App ID', emulator.appId);
 	if (emulator.baseUrl.startsWith('https'))
-		console.log('  Ignore SSL Issues: on (self-signed certificate)');
+		field('Ignore SSL Issues', 'on (self-signed certificate)');
 	console.log(
 		`Each call is printed below with what the callee hears (also: GET ${emulator.controlUrl}/calls, fields.verifyCode).`,
 	);

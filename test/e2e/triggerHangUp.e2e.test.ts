@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { notificationBody } from '../../emulator';
-import { countAll, countByStatus, endedOf } from '../../dev/n8n/executionReadBack';
+import { countAll, waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { holdSqliteWriteLock } from '../../dev/n8n/sqliteLock';
@@ -31,9 +31,7 @@ const body = (callSid: string) =>
 
 /** The callSids the workflow's executions started with, once every execution has ended. */
 async function callSidsRun(workflowId: string, expected: number): Promise<string[]> {
-	const deadline = Date.now() + 60_000;
-	while (endedOf(await countByStatus(n8n, workflowId)) < expected && Date.now() < deadline)
-		await sleep(250);
+	await waitUntilEnded(n8n, workflowId, expected, 60_000);
 	// Time for a second execution of the same notification to show up, if there is one.
 	await sleep(3_000);
 	const stored = await countAll(n8n, workflowId);
