@@ -23,7 +23,13 @@ export interface NodeRun {
 	executionTime: number;
 	executionStatus?: string;
 	error?: { message: string; [key: string]: unknown };
-	data?: { main?: Array<Array<{ json: Record<string, unknown>; [key: string]: unknown }> | null> };
+	/** By connection: `main`, or `ai_tool` for a node run as an AI agent's tool. */
+	data?: Partial<
+		Record<
+			'main' | 'ai_tool',
+			Array<Array<{ json: Record<string, unknown>; [key: string]: unknown }> | null>
+		>
+	>;
 }
 
 /** Statuses after which an execution will not change any more. */
@@ -33,14 +39,18 @@ export const FINAL_STATUSES = ['success', 'error', 'crashed', 'canceled'];
 export function nodeOutput(
 	execution: N8nExecution,
 	nodeName: string,
-	{ output = 0, run = 0 }: { output?: number; run?: number } = {},
+	{
+		output = 0,
+		run = 0,
+		connection = 'main',
+	}: { output?: number; run?: number; connection?: 'main' | 'ai_tool' } = {},
 ): Array<Record<string, unknown>> {
 	const runs = execution.data.resultData.runData[nodeName];
 	if (!runs) {
 		const ran = Object.keys(execution.data.resultData.runData).join(', ');
 		throw new Error(`node "${nodeName}" did not run in execution ${execution.id} (ran: ${ran})`);
 	}
-	const items = runs[run]?.data?.main?.[output] ?? [];
+	const items = runs[run]?.data?.[connection]?.[output] ?? [];
 	return items.map((item) => item.json);
 }
 

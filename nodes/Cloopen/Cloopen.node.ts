@@ -11,6 +11,7 @@ import {
 
 import { formProperties } from './execution/parameters/nodeForm';
 import { refuseIfTool } from './execution/asTool/notForTools';
+import { answeredAsTool } from './execution/asTool/toolAnswer';
 import { readConcurrencyPlan } from './execution/concurrency/parallelRequests';
 import { ParameterReader } from './execution/parameters/parameterReader';
 import { RequestWindow } from './execution/concurrency/requestWindow';
@@ -64,23 +65,27 @@ export class Cloopen implements INodeType {
 	}
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const requestWindow = new RequestWindow(readConcurrencyPlan(this));
-
-		// Resource and operation take no expressions, so they are the same for every item.
-		const resource = this.getNodeParameter('resource', 0) as string;
-		const operation = this.getNodeParameter('operation', 0) as string;
-		const placed = findOperation(resource, operation);
-		if (!placed) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Unknown operation "${operation}" for resource "${resource}"`,
-			);
-		}
-
-		refuseIfTool(this, placed);
-		const parameters = new ParameterReader(this);
-		if (waitsForResult(this, placed.operation))
-			return await placeCallAndWait(this, placed.operation, parameters);
-		return await runItems(this, placed.operation, parameters, requestWindow);
+		return await answeredAsTool(this, async () => await executeOperation(this));
 	}
+}
+
+async function executeOperation(context: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const requestWindow = new RequestWindow(readConcurrencyPlan(context));
+
+	// Resource and operation take no expressions, so they are the same for every item.
+	const resource = context.getNodeParameter('resource', 0) as string;
+	const operation = context.getNodeParameter('operation', 0) as string;
+	const placed = findOperation(resource, operation);
+	if (!placed) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Unknown operation "${operation}" for resource "${resource}"`,
+		);
+	}
+
+	refuseIfTool(context, placed);
+	const parameters = new ParameterReader(context);
+	if (waitsForResult(context, placed.operation))
+		return await placeCallAndWait(context, placed.operation, parameters);
+	return await runItems(context, placed.operation, parameters, requestWindow);
 }

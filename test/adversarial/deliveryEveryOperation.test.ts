@@ -127,6 +127,9 @@ it('every operation of the registry has a case here', () => {
 });
 
 type Mode = 'stops the node' | 'Continue On Fail' | 'AI tool';
+
+/** How the message a model is told ends: " — not sent: …" or " — refused: …". */
+const TOLD_DELIVERY = / — (not sent|refused): [^—]*$/;
 const MODES: Mode[] = ['stops the node', 'Continue On Fail', 'AI tool'];
 
 /** The failures a run reports, as [item, delivery, message, description], whichever way it reports them. */
@@ -139,7 +142,11 @@ function failuresOf(
 		.filter(({ json }) => json.error !== undefined)
 		.map(({ json, item }) => ({
 			item,
-			delivery: json.delivery,
+			// A tool's answer to a refusal is n8n's `{ error }` alone; its message ends with the delivery.
+			delivery:
+				mode === 'AI tool' && Object.keys(json).length === 1
+					? TOLD_DELIVERY.exec(String(json.error))?.[1]
+					: json.delivery,
 			message: String(json.error),
 			text: `${String(json.error)} ${String(json.errorDescription ?? '')}`,
 		}));
@@ -199,7 +206,8 @@ describe.each(VERSIONS)('node version %i', (version, inForm) => {
 								credentials: customServerCredentials(
 									servers[index]?.baseUrl ?? 'http://127.0.0.1:9',
 								),
-								items: Array.from({ length: ITEMS }, () => ({})),
+								// An agent's tool call runs the node with one item.
+								items: Array.from({ length: mode === 'AI tool' ? 1 : ITEMS }, () => ({})),
 								continueOnFail: mode === 'Continue On Fail',
 								asTool: mode === 'AI tool',
 							},
@@ -245,7 +253,7 @@ describe.each(VERSIONS)('node version %i', (version, inForm) => {
 						}
 					}
 					// The description of the first failure (the node's error or the error item) starts with the delivery.
-					if (mode !== 'AI tool' || point.delivery !== 'in doubt')
+					if (mode !== 'AI tool')
 						expect({ key, text: failures[0].text }).toEqual({
 							key,
 							text: expect.stringMatching(
@@ -255,10 +263,11 @@ describe.each(VERSIONS)('node version %i', (version, inForm) => {
 							),
 						});
 					if (mode === 'AI tool' && point.delivery !== 'in doubt') {
-						// A model is shown the message of a tool's error: it names what was delivered.
-						expect({ key, told: run.error?.message }).toEqual({
+						// The refusal is the tool's answer, never a thrown error: n8n before 2.41 would end the chat.
+						expect({ key, thrown: run.error?.message, answer: run.json }).toEqual({
 							key,
-							told: expect.stringMatching(new RegExp(` — ${point.delivery}: `)),
+							thrown: undefined,
+							answer: [{ error: expect.stringMatching(new RegExp(` — ${point.delivery}: `)) }],
 						});
 					}
 					if (mode === 'AI tool' && point.delivery === 'in doubt') {

@@ -25,6 +25,8 @@ export interface NodeRunOptions {
 	/** n8n's node settings Retry On Fail, Max. Tries and Wait Between Tries (ms). */
 	retry?: { maxTries: number; waitBetweenTries: number };
 	asTool?: boolean;
+	/** n8n's node setting On Error, when set explicitly (Continue On Fail sets it too). */
+	onError?: 'stopWorkflow';
 	/** The node's version; default 1. The parameters must be in that version's form. */
 	version?: number;
 }
@@ -43,6 +45,7 @@ export async function runNode(parameters: IDataObject, options: NodeRunOptions) 
 					type: options.asTool ? 'n8n-nodes-cloopen.cloopenTool' : 'n8n-nodes-cloopen.cloopen',
 					typeVersion: options.version ?? 1,
 					parameters: parameters as never,
+					...(options.onError ? { onError: options.onError } : {}),
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 					...(options.retry ? { retryOnFail: true, ...options.retry } : {}),
 				},

@@ -136,9 +136,12 @@ test('a bad argument from the model (a 3-digit code, a number with letters) come
 	const requestsBefore = emulator.requests().length;
 	try {
 		const { reply, execution } = await chat(model, 'Call 13800abc000 and read the code 123');
-		// The run goes on (the agent answers); n8n keeps the tool's error on the tool node's run.
+		// The run goes on (the agent answers); the refusal is the tool node's answer, `{ error }` alone.
 		expect(execution.status).toBe('success');
-		expect(executionError(execution)).toMatch(/^Call and Read Code: /);
+		expect(executionError(execution)).toBeUndefined();
+		// n8n keeps a tool's run under its ai_tool connection.
+		const answer = nodeOutput(execution, 'Call and Read Code', { connection: 'ai_tool' });
+		expect(answer).toEqual([{ error: expect.stringMatching(/digits/) }]);
 		expect(emulator.requests().length).toBe(requestsBefore);
 		expect(emulator.calls().length).toBe(callsBefore);
 		const toolResult = model.turns[1].body.messages

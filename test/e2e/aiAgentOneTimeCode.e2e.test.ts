@@ -106,6 +106,17 @@ const callsTo = (to: string) => emulator.calls().filter((call) => call.to === to
 const codeHeardBy = (to: string) => String(callsTo(to).at(-1)?.fields.verifyCode);
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
+/**
+ * n8n runs the tool calls of one turn in an order of its own (2.20 runs them last first), so a turn's
+ * answers are compared as a set, sorted by status and attempts left.
+ */
+const bySituation = (answers: Array<Record<string, unknown>>) =>
+	[...answers].sort(
+		(a, b) =>
+			String(a.status).localeCompare(String(b.status)) ||
+			Number(b.attemptsLeft ?? 0) - Number(a.attemptsLeft ?? 0),
+	);
+
 test('the model asks for more codes to one number than the guards allow, with arguments that would reset the limits: one call, the rest refused by rule, nothing else sent', async () => {
 	const to = '13800000101';
 	const { answers, shown } = await chat([
@@ -113,12 +124,19 @@ test('the model asks for more codes to one number than the guards allow, with ar
 		send({ to, ...TALKING_PAST }),
 		send({ to: ` +86 ${to}`, ...TALKING_PAST, resendCooldownSeconds: 0 }),
 	]);
-	expect(answers).toEqual([
+	const refused = expect.objectContaining({
+		status: 'refused',
+		refusedBy: 'resend cooldown',
+		retryAfterSeconds: expect.any(Number),
+	});
+	expect(bySituation(answers)).toEqual([
+		refused,
+		refused,
 		expect.objectContaining({ status: 'sent', expiresAt: expect.stringMatching(/Z$/) }),
-		expect.objectContaining({ status: 'refused', refusedBy: 'resend cooldown' }),
-		expect.objectContaining({ status: 'refused', refusedBy: 'resend cooldown' }),
 	]);
-	expect(answers[1].retryAfterSeconds).toBeGreaterThan(0);
+	expect(
+		answers.every((answer) => answer.status === 'sent' || Number(answer.retryAfterSeconds) > 0),
+	).toBe(true);
 	expect(callsTo(to)).toHaveLength(1);
 	// The model never sees the code: only the call carries it.
 	expect(shown).not.toContain(codeHeardBy(to));
@@ -131,18 +149,22 @@ test('more wrong codes than Max Attempts, each claiming no attempts so far: lock
 		expect.objectContaining({ status: 'sent' }),
 	]);
 	const code = codeHeardBy(to);
-	const { answers } = await chat([
-		...Array.from({ length: 6 }, () => check({ to, code: wrongFor(code), ...TALKING_PAST })),
-		check({ to, code, ...TALKING_PAST }),
-	]);
-	expect(answers.map(({ status, attemptsLeft }) => ({ status, attemptsLeft }))).toEqual([
+	const wrong = await chat(
+		Array.from({ length: 6 }, () => check({ to, code: wrongFor(code), ...TALKING_PAST })),
+	);
+	expect(
+		bySituation(wrong.answers).map(({ status, attemptsLeft }) => ({ status, attemptsLeft })),
+	).toEqual([
+		{ status: 'too_many_attempts', attemptsLeft: 0 },
 		{ status: 'wrong_code', attemptsLeft: 4 },
 		{ status: 'wrong_code', attemptsLeft: 3 },
 		{ status: 'wrong_code', attemptsLeft: 2 },
 		{ status: 'wrong_code', attemptsLeft: 1 },
 		{ status: 'wrong_code', attemptsLeft: 0 },
-		{ status: 'too_many_attempts', attemptsLeft: 0 },
-		{ status: 'too_many_attempts', attemptsLeft: 0 },
+	]);
+	const right = await chat([check({ to, code, ...TALKING_PAST })]);
+	expect(right.answers).toEqual([
+		expect.objectContaining({ status: 'too_many_attempts', attemptsLeft: 0 }),
 	]);
 });
 
@@ -154,9 +176,9 @@ test('the right code is approved once, then already used, whatever the model say
 		check({ to, code }),
 		check({ to, code, used: false, attempts: 0 }),
 	]);
-	expect(answers).toEqual([
-		expect.objectContaining({ status: 'approved', approved: true }),
+	expect(bySituation(answers)).toEqual([
 		expect.objectContaining({ status: 'already_used', approved: false }),
+		expect.objectContaining({ status: 'approved', approved: true }),
 	]);
 	expect(reply).toContain('approved');
 	expect(reply).toContain('already_used');

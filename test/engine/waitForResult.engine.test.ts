@@ -403,13 +403,31 @@ describe('as an AI tool', () => {
 			credentials: credentials(),
 			inputItems: [{ json: {} }],
 		});
+		// The refusal is the tool's answer, as n8n 2.41 hands a thrown error to the model.
+		expect(result.run.status).toBe('success');
+		expect(result.run.waitTill).toBeUndefined();
+		expect(result.outputOf('Cloopen').map((item) => item.json)).toEqual([
+			{
+				error:
+					'Wait for Call Result is not available when Cloopen is used as an AI tool; nothing was sent',
+			},
+		]);
+		expect(emulator.requests()).toHaveLength(0);
+	});
+
+	it('a tool node set to On Error: Stop Workflow stops there, with the reason', async () => {
+		const workflow = toolWorkflow('n8n-nodes-cloopen.cloopenTool');
+		workflow.nodes[1] = { ...workflow.nodes[1], onError: 'stopWorkflow' };
+		const result = await runWorkflow(workflow, {
+			nodeTypes: { 'n8n-nodes-cloopen.cloopenTool': Cloopen },
+			credentials: credentials(),
+			inputItems: [{ json: {} }],
+		});
 		expect(result.run.status).toBe('error');
 		expect(result.run.waitTill).toBeUndefined();
-		const error = result.errorOf('Cloopen');
-		expect(error?.message).toBe(
-			'Wait for Call Result is not available when Cloopen is used as an AI tool; nothing was sent',
+		expect(result.errorOf('Cloopen')?.description).toMatch(
+			/pause the agent's whole execution.*Call → Get Result/,
 		);
-		expect(error?.description).toMatch(/pause the agent's whole execution.*Call → Get Result/);
 		expect(emulator.requests()).toHaveLength(0);
 	});
 });
