@@ -127,10 +127,10 @@ it('every operation of the registry has a case here', () => {
 });
 
 type Mode = 'stops the node' | 'Continue On Fail' | 'AI tool';
+const MODES: Mode[] = ['stops the node', 'Continue On Fail', 'AI tool'];
 
 /** How the message a model is told ends: " — not sent: …" or " — refused: …". */
 const TOLD_DELIVERY = / — (not sent|refused): [^—]*$/;
-const MODES: Mode[] = ['stops the node', 'Continue On Fail', 'AI tool'];
 
 /** The failures a run reports, as [item, delivery, message, description], whichever way it reports them. */
 function failuresOf(
