@@ -43,11 +43,14 @@ mkdir -p "$cache"
 exec 9>"$cache/.lock"
 if [[ -n "$prune" ]]; then flock -x 9; else flock -s 9; fi
 
-# The pinned n8n installs from dev/n8n/install/ (package.json and its lock); another version from a
-# package.json naming it alone, written here. The folder's name carries the manifest's hash, so a
-# changed lock file gets a fresh install.
+# The pinned n8n installs from dev/n8n/install/ (package.json and its lock), a version CI also runs
+# (the oldest claimed) from dev/n8n/install/VERSION/, so CI gets the same tree every day; any other
+# version from a package.json naming it alone, written here. The folder's name carries the manifest's
+# hash, so a changed lock file gets a fresh install.
 if [[ "$N8N_VERSION" == "$PINNED_N8N_VERSION" ]]; then
 	manifest_dir="$here/install"
+elif [[ -f "$here/install/$N8N_VERSION/package-lock.json" ]]; then
+	manifest_dir="$here/install/$N8N_VERSION"
 else
 	manifest_dir="$(mktemp -d)"
 	trap 'rm -rf "$manifest_dir"' EXIT
@@ -98,10 +101,10 @@ install_n8n() {
 		# Not `npm ci`: the registry lacks a few optional per-platform packages n8n's tree names (e.g.
 		# @msgpackr-extract/*-darwin-arm64@3.0.7), and ci rejects a lock without them. install with the lock
 		# still takes every version from it.
-		say "n8n $N8N_VERSION: npm install --ignore-scripts with dev/n8n/install/package-lock.json into $n8n_dir; a few minutes"
+		say "n8n $N8N_VERSION: npm install --ignore-scripts with $manifest_dir/package-lock.json into $n8n_dir; a few minutes"
 		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 	else
-		say "n8n $N8N_VERSION: no lock file; npm install --ignore-scripts resolves the tree from the registry (for the pinned version, copy package-lock.json into dev/n8n/install/ afterwards)"
+		say "n8n $N8N_VERSION: no lock file; npm install --ignore-scripts resolves the tree from the registry (to pin it, copy package.json and package-lock.json into dev/n8n/install/$N8N_VERSION/ afterwards)"
 		(cd "$stage" && npm24 install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 	fi
 	# --ignore-scripts=false: run from `npm run`, npm_config_ignore_scripts=true from the project's .npmrc

@@ -20,6 +20,25 @@ export const COMPAT_SUITE = [
 ];
 
 /**
+ * What CI runs on the oldest n8n the README claims (`npm run test:compat -- --ci-smoke`): the package
+ * loads, every example runs, the trigger gives its exact acknowledgement.
+ */
+export const CI_SMOKE = ['test/e2e/cloopen.e2e.test.ts'];
+
+/** The oldest n8n version in scripts/claimedN8nVersions.json (the versions the README claims). */
+export function oldestClaimed(claimed: Array<{ n8n: string }>): string {
+	const numbers = (version: string) => version.split('.').map(Number);
+	const older = (a: string, b: string) => {
+		const [x, y] = [numbers(a), numbers(b)];
+		const index = x.findIndex((part, i) => part !== y[i]);
+		return index !== -1 && x[index] < y[index];
+	};
+	return claimed
+		.map(({ n8n }) => n8n)
+		.reduce((oldest, version) => (older(version, oldest) ? version : oldest));
+}
+
+/**
  * The Node a version runs on unless VERSION@NODE says otherwise: 22 for n8n 1.x (its engines allow
  * 20.19 to 24.x; the 1.x line was used on 20 and 22), 24 for 2.x (2.41 requires it; 2.0 allows 20.19 up).
  */

@@ -7,6 +7,7 @@
  *   npm run test:compat -- 2.41.1 2.20.12 1.123.81@20.19.5   VERSION[@NODE]: Node defaults to 24.21.0, 22.23.3 for 1.x
  *   npm run test:compat -- --all 2.41.1                       every *.e2e.test.ts (queue mode, editor, AI too)
  *   npm run test:compat -- --files test/e2e/cloopen.e2e.test.ts 2.0.0
+ *   npm run test:compat -- --ci-smoke                          CI's smoke on the oldest claimed version
  *
  * Exit status 0 when every version passed everything it ran.
  */
@@ -15,7 +16,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { COMPAT_SUITE, defaultNodeFor } from './compatSuite';
+import claimedVersions from '../../../scripts/claimedN8nVersions.json';
+import { CI_SMOKE, COMPAT_SUITE, defaultNodeFor, oldestClaimed } from './compatSuite';
 import { compatTable, resultOf, type CompatRow } from './compatTable';
 
 const root = resolve(__dirname, '..', '..', '..');
@@ -31,14 +33,20 @@ function parseArguments(argv: string[]): { targets: Target[]; files: string[] } 
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		if (arg === '--all') files = ['test/e2e/'];
-		else if (arg === '--files') files = (argv[++i] ?? '').split(',').filter(Boolean);
+		else if (arg === '--ci-smoke') {
+			files = CI_SMOKE;
+			const n8n = oldestClaimed(claimedVersions);
+			targets.push({ n8n, node: defaultNodeFor(n8n) });
+		} else if (arg === '--files') files = (argv[++i] ?? '').split(',').filter(Boolean);
 		else if (/^\d+\.\d+\.\d+(@\d+\.\d+\.\d+)?$/.test(arg)) {
 			const [n8n, node] = arg.split('@');
 			targets.push({ n8n, node: node ?? defaultNodeFor(n8n) });
 		} else throw new Error(`not an n8n version (X.Y.Z or X.Y.Z@NODE) nor an option: ${arg}`);
 	}
 	if (targets.length === 0 || files.length === 0) {
-		throw new Error('usage: npm run test:compat -- [--all | --files a,b] VERSION[@NODE]...');
+		throw new Error(
+			'usage: npm run test:compat -- [--all | --files a,b] VERSION[@NODE]... | --ci-smoke',
+		);
 	}
 	return { targets, files };
 }
