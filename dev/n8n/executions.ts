@@ -18,15 +18,17 @@ export interface N8nExecution {
 	[key: string]: unknown;
 }
 
+/** Where a node's run keeps its items: `main`, or `ai_tool` for a node run as an AI agent's tool. */
+type Connection = 'main' | 'ai_tool';
+
 export interface NodeRun {
 	startTime: number;
 	executionTime: number;
 	executionStatus?: string;
 	error?: { message: string; [key: string]: unknown };
-	/** By connection: `main`, or `ai_tool` for a node run as an AI agent's tool. */
 	data?: Partial<
 		Record<
-			'main' | 'ai_tool',
+			Connection,
 			Array<Array<{ json: Record<string, unknown>; [key: string]: unknown }> | null>
 		>
 	>;
@@ -43,7 +45,7 @@ export function nodeOutput(
 		output = 0,
 		run = 0,
 		connection = 'main',
-	}: { output?: number; run?: number; connection?: 'main' | 'ai_tool' } = {},
+	}: { output?: number; run?: number; connection?: Connection } = {},
 ): Array<Record<string, unknown>> {
 	const runs = execution.data.resultData.runData[nodeName];
 	if (!runs) {

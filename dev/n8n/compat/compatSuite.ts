@@ -26,17 +26,8 @@ export const COMPAT_SUITE = [
 export const CI_SMOKE = ['test/e2e/cloopen.e2e.test.ts'];
 
 /** The oldest n8n version in scripts/claimedN8nVersions.json (the versions the README claims). */
-export function oldestClaimed(claimed: Array<{ n8n: string }>): string {
-	const numbers = (version: string) => version.split('.').map(Number);
-	const older = (a: string, b: string) => {
-		const [x, y] = [numbers(a), numbers(b)];
-		const index = x.findIndex((part, i) => part !== y[i]);
-		return index !== -1 && x[index] < y[index];
-	};
-	return claimed
-		.map(({ n8n }) => n8n)
-		.reduce((oldest, version) => (older(version, oldest) ? version : oldest));
-}
+export const oldestClaimed = (claimed: Array<{ n8n: string }>): string =>
+	claimed.map(({ n8n }) => n8n).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
 
 /**
  * The Node a version runs on unless VERSION@NODE says otherwise: 22 for n8n 1.x (its engines allow

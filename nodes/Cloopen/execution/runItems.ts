@@ -22,7 +22,8 @@ import type { RequestWindow } from './concurrency/requestWindow';
 import { RetryMemory, type Earlier } from './failures/retryMemory';
 import { runInOrder } from './concurrency/runInOrder';
 import { StoppedRun, stoppedRunError } from './failures/stoppedRun';
-import { outputsForRun, runsAsTool } from './asTool/toolSecrets';
+import { runsAsTool } from './asTool/runsAsTool';
+import { outputsForRun } from './asTool/toolSecrets';
 
 type NodeError = NodeApiError | NodeOperationError;
 

@@ -2,7 +2,7 @@ import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from
 
 import type { PlacedOperation } from '../../resources';
 import type { OperationDefinition } from '../../resources/types';
-import { runsAsTool } from './toolSecrets';
+import { runsAsTool } from './runsAsTool';
 
 /** Whether this operation, with this node's parameters, does not run as a tool. */
 function refusesAsTool(operation: OperationDefinition, context: IExecuteFunctions): boolean {

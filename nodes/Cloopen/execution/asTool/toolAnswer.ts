@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 
-import { runsAsTool } from './toolSecrets';
+import { runsAsTool } from './runsAsTool';
 
 /** n8n's own rule for a node that fails: only "Stop Workflow", without the old Continue On Fail, stops. */
 const stopsOnError = (node: INode) =>

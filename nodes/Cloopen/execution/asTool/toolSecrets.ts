@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { withoutSecretFields } from '../../../shared/secrets';
+import { runsAsTool } from './runsAsTool';
 
 /** Shown only on the tool variant n8n derives from `usableAsTool` (its type name ends in "Tool"). */
 export const toolSecretsProperty: INodeProperties = {
@@ -12,9 +13,6 @@ export const toolSecretsProperty: INodeProperties = {
 	description:
 		"Whether the tool's answer may carry the secrets the platform returns (sub-account tokens and passwords, the bill file's check code). Off, they are left out: what a model is given may be logged or kept by its provider.",
 };
-
-/** Whether this run is the node working as an AI agent's tool. */
-export const runsAsTool = (context: IExecuteFunctions) => context.getNode().type.endsWith('Tool');
 
 /**
  * The outputs as the run may hand them on: as a tool, without any secret field unless the user
