@@ -130,4 +130,34 @@ export default tseslint.config(
 			],
 		},
 	},
+	// The one clock (nodes/shared/clock.ts): the package reads the current time nowhere else, so a test
+	// that sets the clock moves every time the package reads.
+	{
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		ignores: ['nodes/shared/clock.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+					message:
+						'Read the time with now() from nodes/shared/clock.ts, the one clock a test can set.',
+				},
+				{
+					selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+					message:
+						'Read the time with currentDate() from nodes/shared/clock.ts, the one clock a test can set.',
+				},
+			],
+			'no-restricted-properties': [
+				'error',
+				{
+					object: 'performance',
+					property: 'now',
+					message:
+						'Read the time with now() from nodes/shared/clock.ts, the one clock a test can set.',
+				},
+			],
+		},
+	},
 );

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 
 import { platformTimestamp } from '../nodes/shared/platform/chinaTime';
+import * as clock from '../nodes/shared/clock';
 
 /** Query parameter `sig`: upper-case MD5 of accountSid + token + timestamp (docs/platform.md#signing). */
 export function signatureParameter(
@@ -31,7 +32,7 @@ interface RequestSignature {
 export function signRequest(
 	accountSid: string,
 	authToken: string,
-	at: Date = new Date(),
+	at: Date = clock.currentDate(),
 ): RequestSignature {
 	const timestamp = platformTimestamp(at);
 	return {

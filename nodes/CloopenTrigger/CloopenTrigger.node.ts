@@ -14,6 +14,7 @@ import { LISTENING_ON_CANVAS, testEventSentence } from './testEvent';
 import { properties } from './triggerFields';
 import { readSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
+import * as clock from '../shared/clock';
 
 /**
  * The README's section on this node. Without documentationUrl n8n's editor appends its tracking
@@ -93,7 +94,7 @@ export class CloopenTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const acknowledgeAfterTaken = this.getNode().typeVersion >= 2;
 		return await answerOrRefuse(this, 'Cloopen Trigger', async (response) => {
-			const accepted = await handleNotification(this, readSettings(this), new Date());
+			const accepted = await handleNotification(this, readSettings(this), clock.currentDate());
 			if (!accepted.item) {
 				sendAcknowledgement(response);
 				this.logger.debug(

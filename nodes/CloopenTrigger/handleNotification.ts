@@ -16,6 +16,7 @@ import { checkSecret } from './secret';
 import type { TriggerSettings } from './triggerSettings';
 import { reserveVerification } from './verifyBudget';
 import { verifyCallResult } from '../shared/notifications/verifyCallResult';
+import * as clock from '../shared/clock';
 
 interface Accepted {
 	/** The item that starts the workflow; absent when a filter dropped the notification. */
@@ -99,7 +100,7 @@ export async function handleNotification(
 		const item: IDataObject = { ...notification };
 		if (settings.verifyWithPlatform) {
 			const open = settings.secret === '' && settings.allowedIps === '';
-			const release = reserveVerification(scope, open, Date.now(), context.logger);
+			const release = reserveVerification(scope, open, clock.now(), context.logger);
 			try {
 				const verification = await verifyCallResult.call(context, notification);
 				item.verified = true;

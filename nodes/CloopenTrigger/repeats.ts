@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Notification } from '../shared/notifications/normalise';
+import * as clock from '../shared/clock';
 
 /**
  * Notifications that already started a workflow, so that the same one posted again (the platform
@@ -86,7 +87,7 @@ class Memories {
 		}
 		memory.secured = secured;
 		this.byScope.set(scope, memory);
-		this.makeRoom(memory, Date.now());
+		this.makeRoom(memory, clock.now());
 		if (
 			this.total > MAX_MEMORY_BYTES &&
 			memory.windowEnds.size === 0 &&
@@ -210,7 +211,7 @@ export async function claimNotification(
 	const decide = (accepted: boolean) => {
 		if (memory.checking.get(key) !== outcome) return;
 		memory.checking.delete(key);
-		if (accepted) memories.remember(scope, key, now + windowMs, Date.now());
+		if (accepted) memories.remember(scope, key, now + windowMs, clock.now());
 		settle(accepted);
 	};
 	return { repeat: false, accept: () => decide(true), refuse: () => decide(false) };

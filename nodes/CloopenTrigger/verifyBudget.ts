@@ -2,6 +2,7 @@ import type { Logger } from 'n8n-workflow';
 
 import { PerTrigger } from './perTrigger';
 import { Refusal } from '../shared/notifications/refusal';
+import * as clock from '../shared/clock';
 
 /**
  * Verify With Platform turns a notification into a signed request to the platform. Without a Secret
@@ -20,7 +21,7 @@ class VerifyBudget {
 	/** When the log last said the budget was spent: once a minute is enough. */
 	warnedAt = -Infinity;
 	private tokens = OPEN_VERIFICATIONS_PER_MINUTE;
-	private refilledAt = Date.now();
+	private refilledAt = clock.now();
 
 	private refill(now: number): void {
 		const elapsed = Math.max(0, now - this.refilledAt);

@@ -17,9 +17,9 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 	let onAbort!: () => void;
 	const aborted = new Promise<void>((resolve) => (onAbort = resolve));
 	signal.addEventListener('abort', onAbort, { once: true });
-	const until = Date.now() + ms;
 	try {
-		for (let left = ms; left > 0 && !signal.aborted; left = until - Date.now())
+		// Counts what it slept rather than reading a clock: a step sleeps at least its length.
+		for (let left = ms; left > 0 && !signal.aborted; left -= STEP_MS)
 			await Promise.race([sleep(Math.min(left, STEP_MS)), aborted]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);

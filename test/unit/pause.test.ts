@@ -14,17 +14,33 @@ async function timed(wait: Promise<void>): Promise<number> {
 	return performance.now() - start;
 }
 
-it('waits about ms without a signal', async () => {
-	const took = await timed(pause(200));
-	expect(took).toBeGreaterThanOrEqual(190);
-	expect(took).toBeLessThan(1_000);
+/** pause() with n8n-workflow's sleep replaced by one that records each sleep and ends it on demand. */
+function pauseWithRecordedSleeps() {
+	const sleeps: Array<{ ms: number; end: () => void }> = [];
+	let pauseOf!: typeof pause;
+	jest.isolateModules(() => {
+		jest.doMock('n8n-workflow', () => ({
+			...jest.requireActual('n8n-workflow'),
+			sleep: (ms: number) => new Promise<void>((end) => sleeps.push({ ms, end })),
+		}));
+		pauseOf = (jest.requireActual('../../nodes/shared/pause') as { pause: typeof pause }).pause;
+	});
+	jest.dontMock('n8n-workflow');
+	return { sleeps, pause: pauseOf };
+}
+
+const settled = async () => {
+	for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+};
+
+// Lower bounds only: a timer never fires early, but a loaded machine may fire it late.
+it('waits at least ms without a signal', async () => {
+	expect(await timed(pause(200))).toBeGreaterThanOrEqual(190);
 });
 
-it('waits about ms with a signal that never aborts, and leaves no listener on it', async () => {
+it('waits at least ms with a signal that never aborts, and leaves no listener on it', async () => {
 	const controller = new AbortController();
-	const took = await timed(pause(200, controller.signal));
-	expect(took).toBeGreaterThanOrEqual(190);
-	expect(took).toBeLessThan(1_000);
+	expect(await timed(pause(200, controller.signal))).toBeGreaterThanOrEqual(190);
 	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 });
 
@@ -47,11 +63,12 @@ it('returns early, without rejecting, when the signal aborts', async () => {
 	}
 });
 
-it('returns at once for a signal already aborted', async () => {
+it('returns at once, sleeping not at all, for a signal already aborted', async () => {
+	const { sleeps, pause: recordedPause } = pauseWithRecordedSleeps();
 	const controller = new AbortController();
 	controller.abort();
-	await expect(pause(5_000, controller.signal)).resolves.toBeUndefined();
-	expect(await timed(pause(5_000, controller.signal))).toBeLessThan(50);
+	await expect(recordedPause(5_000, controller.signal)).resolves.toBeUndefined();
+	expect(sleeps).toHaveLength(0);
 });
 
 it('pause after pause on one signal (one execution) leaves no listeners behind', async () => {
@@ -60,15 +77,32 @@ it('pause after pause on one signal (one execution) leaves no listeners behind',
 	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 });
 
-it('an aborted long pause keeps no timer alive beyond a second (a hang-up waits up to two minutes for n8n)', async () => {
-	const timers = () =>
-		process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
-	const before = timers();
+it('an aborted long pause starts no sleep after the abort, and none it started is longer than a second', async () => {
+	const { sleeps, pause: recordedPause } = pauseWithRecordedSleeps();
 	const controller = new AbortController();
-	const waiting = pause(120_000, controller.signal);
-	expect(timers()).toBe(before + 1);
+	let ended = false;
+	const waiting = recordedPause(120_000, controller.signal).then(() => (ended = true));
+	await settled();
+	sleeps[0].end();
+	await settled();
+	expect(sleeps.map(({ ms }) => ms)).toEqual([1_000, 1_000]);
 	controller.abort();
+	await settled();
+	expect(ended).toBe(true);
+	for (const { end } of sleeps) end();
+	await settled();
 	await waiting;
-	await pause(1_100);
-	expect(timers()).toBe(before);
+	expect(sleeps).toHaveLength(2);
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+});
+
+it('a pause with a signal sleeps in steps of at most a second that add up to its length', async () => {
+	const { sleeps, pause: recordedPause } = pauseWithRecordedSleeps();
+	const waiting = recordedPause(2_500, new AbortController().signal);
+	for (let step = 0; step < 3; step++) {
+		await settled();
+		sleeps[step].end();
+	}
+	await waiting;
+	expect(sleeps.map(({ ms }) => ms)).toEqual([1_000, 1_000, 500]);
 });

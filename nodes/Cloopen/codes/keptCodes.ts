@@ -226,7 +226,8 @@ async function giveBack(
 				sends.length > 0 || kept ? { sends, ...(kept ? { code: kept } : {}) } : undefined;
 			return { book: withEntry(book, number, next), result: true };
 		},
-		Date.now(),
+		// The claim's own time, as its uncount uses: a give-back is part of the claim it undoes.
+		sentAt,
 	);
 	return done === true;
 }

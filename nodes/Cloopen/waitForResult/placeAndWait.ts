@@ -15,6 +15,7 @@ import { endedCallItem } from './earlyEnd';
 import { storePendingCall } from './pendingCall';
 import { resumeUrlOf } from './resumeUrl';
 import { readWaitSettings } from './waitSettings';
+import * as clock from '../../shared/clock';
 
 /** Why several items cannot wait: n8n resumes an execution once, for one node, from one URL. */
 function tooManyItems(context: IExecuteFunctions, count: number): NodeOperationError {
@@ -100,7 +101,7 @@ export async function placeCallAndWait(
 						settings.earlyCheckMs,
 					);
 		if (ended) return [[ended]];
-		const waitTill = new Date(Date.now() + settings.maxWaitMs);
+		const waitTill = new Date(clock.now() + settings.maxWaitMs);
 		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });
 		await context.putExecutionToWait(waitTill);
 		return [

@@ -13,6 +13,7 @@ import { Refusal } from '../../shared/notifications/refusal';
 import { verifyCallResult } from '../../shared/notifications/verifyCallResult';
 import { readPendingCall } from './pendingCall';
 import { readWaitSettings } from './waitSettings';
+import * as clock from '../../shared/clock';
 
 /** The item the workflow continues with: what the call request returned, and how the call ended. */
 function resultItem(request: IDataObject, notification: Notification): IDataObject {
@@ -50,7 +51,7 @@ export async function receiveCallResult(this: IWebhookFunctions): Promise<IWebho
 			throw new Refusal(500, 'no call waiting here');
 		}
 		const body = await readNotificationBody(this.getRequestObject() as WebhookRequest);
-		const notification = normaliseNotification(parsePayload(body).fields, new Date());
+		const notification = normaliseNotification(parsePayload(body).fields, clock.currentDate());
 		if (!isCallEvent(notification.event))
 			throw new Refusal(400, `not a call result notification (action ${notification.action})`);
 		if (notification.callSid !== pending.callSid)

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { BoundedMap } from '../boundedMap';
+import * as clock from '../clock';
 
 /**
  * How long a process reuses the credentials it read to verify notifications, at most. From a
@@ -78,7 +79,7 @@ export interface VerifyingCredentials {
  */
 export async function verifyingCredentials(
 	context: IWebhookFunctions,
-	now = Date.now(),
+	now = clock.now(),
 ): Promise<VerifyingCredentials> {
 	const key = keyOf(context);
 	const version = key === undefined ? undefined : await storedVersion(context);

@@ -1,3 +1,4 @@
+import * as clock from '../../../shared/clock';
 /** How many items may have a request in flight: a fixed number, or one that adapts to the platform. */
 export interface ConcurrencyPlan {
 	adaptive: boolean;
@@ -116,7 +117,7 @@ export class RequestWindow {
 	/** Why nothing more is sent in this run, once the platform has refused on end for the whole budget. */
 	budgetEnded(): string | undefined {
 		if (this.refusingSince === undefined) return undefined;
-		if (Date.now() - this.refusingSince < this.refusalBudgetMs) return undefined;
+		if (clock.now() - this.refusingSince < this.refusalBudgetMs) return undefined;
 		return `the platform refused every request for concurrency for ${this.refusalBudgetMs / 1000} s on end, the run's limit ("Timeout (Seconds)" of the first item), so this run sends nothing more`;
 	}
 
@@ -152,7 +153,7 @@ export class RequestWindow {
 	}
 
 	async refusedAgain(slot: Slot): Promise<boolean> {
-		this.refusingSince ??= Date.now();
+		this.refusingSince ??= clock.now();
 		this.refusedOnce = true;
 		this.credit = 0;
 		// Requests sent before the last reduction were sent with a window already known too big.

@@ -7,6 +7,7 @@ import type {
 	NodeApiError,
 	NodeOperationError,
 } from 'n8n-workflow';
+import * as clock from '../../../shared/clock';
 
 /**
  * n8n's Retry On Fail runs the node's execute() again, in the same process, for the same execution
@@ -167,7 +168,7 @@ export class RetryMemory {
 
 	/** Forgets expired tries, then the oldest others, until one more try and `bytes` more fit. */
 	private makeRoom(bytes: number): void {
-		forgetExpired(Date.now());
+		forgetExpired(clock.now());
 		const fresh = remembered.has(this.key) ? 0 : 1;
 		for (const [key] of remembered) {
 			if (remembered.size + fresh <= MAX_TRIES && keptBytes + bytes <= MAX_BYTES) return;
@@ -188,7 +189,7 @@ export class RetryMemory {
 			(replaced && 'bytes' in replaced ? replaced.bytes : 0);
 		tries.items.set(itemIndex, { sent, outcome });
 		tries.bytes += bytes;
-		tries.touched = Date.now();
+		tries.touched = clock.now();
 		keptBytes += bytes;
 	}
 }

@@ -6,6 +6,7 @@ import { ONLY_READS } from '../common/effects';
 import { appIdField, optionsOfVersion1 } from '../common/fields';
 import type { OperationContext, OperationDefinition } from '../types';
 import { callSidField } from './callSidField';
+import * as clock from '../../../shared/clock';
 
 /** Get State's options, in its Options collection in every version. */
 const stateOptions: INodeProperties[] = [
@@ -79,7 +80,7 @@ export const getState: OperationDefinition = {
 		const appId = await appIdOf(context);
 		const waitUntilEnded = options.waitUntilEnded === true;
 		const intervalMs = waitUntilEnded ? pollIntervalMs(context, options) : 0;
-		const deadline = Date.now() + (waitUntilEnded ? maxWaitMs(context, options) : 0);
+		const deadline = clock.now() + (waitUntilEnded ? maxWaitMs(context, options) : 0);
 		const queryState = async () =>
 			await context.request({
 				operation: 'Call → Get State',
@@ -98,7 +99,7 @@ export const getState: OperationDefinition = {
 		while (
 			waitUntilEnded &&
 			String(response.state) === '1' &&
-			Date.now() + intervalMs <= deadline &&
+			clock.now() + intervalMs <= deadline &&
 			!cancelled()
 		) {
 			await pause(intervalMs, signal);

@@ -10,6 +10,7 @@ import { checkFields } from './checkFields';
 import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
+import * as clock from '../../../shared/clock';
 
 /** The answer's HTTP status by verdict; any other is 403 (the code is refused). */
 const HTTP_STATUS: Record<string, number> = { approved: 200, busy: 503, not_valid: 400 };
@@ -105,7 +106,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 		attemptsSoFar,
 		alreadyUsed,
 		expectedNumber,
-		now: Date.now(),
+		now: clock.now(),
 	});
 	const { claims } = verdict;
 	return [
@@ -150,7 +151,7 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 			number: canonical.number,
 			entered: readEntered(context),
 			codeKey: keys.code,
-			now: Date.now(),
+			now: clock.now(),
 		},
 	);
 	return [{ json: checkAnswer(verdict, canonical.number) }];

@@ -14,6 +14,7 @@ import { readCode, readCodeSettings, readLimits, readPolicy, refusal } from './s
 import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './signingKeys';
 import { readStore } from './storeChoice';
+import * as clock from '../../../shared/clock';
 
 /**
  * Send: the guards first (number form, allow-list, cooldown, limit per number), then a code, its
@@ -61,7 +62,7 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 			storedSends,
 			'must be the recentSends Send stored for this number (ISO times separated by commas), or empty',
 		);
-	const now = Date.now();
+	const now = clock.now();
 	const allowance = allowSend(to, recent, limits, now);
 	if (!allowance.allowed)
 		throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);

@@ -21,6 +21,7 @@ import {
 import { dataTableRows } from './dataTableRows';
 import { signingKeys } from './signingKeys';
 import { readTableName, typedNumber } from './storeChoice';
+import * as clock from '../../../shared/clock';
 
 /** What a web form answers a refused request with: nothing was sent, and when to ask again. */
 function refusedAnswer(
@@ -66,7 +67,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	// What the request will carry is checked before the claim, so a claim is only made to be sent.
 	const deliver = await prepareDelivery(context, channel, to, code);
 
-	const now = Date.now();
+	const now = clock.now();
 	const id = randomBytes(12).toString('base64url');
 	const kept = {
 		id,
