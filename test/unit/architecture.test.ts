@@ -74,9 +74,13 @@ it('nodes/shared imports nothing above it', () => {
 	);
 });
 
-it('the credentials use only the platform facts and the URL masking of nodes/shared', () => {
+it('the credentials use only the platform facts, the URL masking and the clock of nodes/shared', () => {
 	expect(
-		crossing('credentials', ['nodes'], ['nodes/shared/platform', 'nodes/shared/urls']),
+		crossing(
+			'credentials',
+			['nodes'],
+			['nodes/shared/platform', 'nodes/shared/urls', 'nodes/shared/clock'],
+		),
 	).toEqual([]);
 });
 

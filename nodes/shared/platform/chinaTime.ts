@@ -1,5 +1,3 @@
-import * as clock from '../clock';
-
 /**
  * The platform reads and writes every time as China Standard Time (UTC+8 all year, no daylight
  * saving) without saying so, whatever the time zone of the machine running n8n.
@@ -9,7 +7,7 @@ const CHINA_STANDARD_TIME_OFFSET_MS = 8 * 60 * 60 * 1000;
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** yyyyMMddHHmmss in China Standard Time, as the signature's timestamp must be. */
-export function platformTimestamp(at: Date = clock.currentDate()): string {
+export function platformTimestamp(at: Date): string {
 	const shifted = new Date(at.getTime() + CHINA_STANDARD_TIME_OFFSET_MS);
 	return (
 		String(shifted.getUTCFullYear()) +
