@@ -6,12 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { expand, npmScriptsOf, scripts } from '../support/npmScripts';
+
 const root = join(__dirname, '..', '..');
-const scripts = (
-	JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-		scripts: Record<string, string>;
-	}
-).scripts;
 
 /** .ci/run's commands: continued lines joined, comments and blank lines left out. */
 const commands = readFileSync(join(root, '.ci', 'run'), 'utf8')
@@ -23,18 +20,6 @@ const commands = readFileSync(join(root, '.ci', 'run'), 'utf8')
 const SMOKE_RUN = /bench\/smokeRun\.ts((?: [\w:-]+)+)/;
 /** The npm scripts .ci/run smoke-runs (bench/smokeRun.ts's arguments). */
 const smoked = commands.flatMap((command) => SMOKE_RUN.exec(command)?.[1].trim().split(' ') ?? []);
-
-/** The npm scripts a command runs itself, in order (`npm test` is the script "test"). */
-const npmScriptsOf = (command: string): string[] =>
-	[...command.matchAll(/\bnpm (?:run ([\w:-]+)|(test)\b)/g)].map((match) => match[1] ?? match[2]);
-
-/** Every npm script a script runs, itself first, and each it runs in turn (with repeats). */
-function expand(name: string): string[] {
-	const body = scripts[name];
-	if (body === undefined)
-		throw new Error(`.ci/run runs npm script "${name}", which does not exist`);
-	return [name, ...npmScriptsOf(body).flatMap(expand)];
-}
 
 /** Every npm script .ci/run runs, the smoke runs' included, with repeats. */
 const ranByCi = [...commands.flatMap(npmScriptsOf), ...smoked].flatMap(expand);
