@@ -8,6 +8,7 @@ import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../dev/engine';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { runBench } from './runBench';
+import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
 import {
 	credentialsFor,
@@ -19,13 +20,15 @@ import {
 } from './throughput';
 import { measureTriggerCost } from './trigger';
 
-const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ITEMS = benchSize('BENCH_ITEMS', 1000, 20);
+const ROUNDS = benchSize('BENCH_ROUNDS', 5, 1);
+const WARM_UP = benchSize('BENCH_WARM_UP', 50, 5);
 const LATENCIES = [20, 100];
 const PLATFORM_LIMIT = 10;
-const MEMORY_ITEMS = 10_000;
-const SMS_NUMBERS = 10_000;
-const SMS_OUTPUT_NUMBERS = 100_000;
+const MEMORY_ITEMS = benchSize('BENCH_MEMORY_ITEMS', 10_000, 100);
+/** whole batches of 200, the platform's most per request */
+const SMS_NUMBERS = benchSize('BENCH_SMS_NUMBERS', 10_000, 400);
+const SMS_OUTPUT_NUMBERS = benchSize('BENCH_SMS_OUTPUT_NUMBERS', 100_000, 400);
 
 const ADAPTIVE: Parallel = { mode: 'adaptive' };
 const FIXED_1: Parallel = { mode: 'fixed', requests: 1 };
@@ -203,12 +206,12 @@ async function main() {
 	const emulator = await startEmulatorProcess();
 	try {
 		// Warm every path up so none pays for module loading or JIT in its first round.
-		await rawVoiceNotifications(emulator, 50, true);
-		await rawVoiceNotifications(emulator, 50, false);
-		await helperVoiceNotifications(emulator, 50);
-		await rawAllAtOnce(emulator, 50);
+		await rawVoiceNotifications(emulator, WARM_UP, true);
+		await rawVoiceNotifications(emulator, WARM_UP, false);
+		await helperVoiceNotifications(emulator, WARM_UP);
+		await rawAllAtOnce(emulator, WARM_UP);
 		for (const parallel of [FIXED_1, FIXED_10, ADAPTIVE])
-			await engineVoiceNotifications(emulator, 50, parallel);
+			await engineVoiceNotifications(emulator, WARM_UP, parallel);
 
 		await throughputAtZeroLatency(emulator);
 		for (const latency of LATENCIES) await throughputWithLatency(emulator, latency);
@@ -217,7 +220,7 @@ async function main() {
 		const smsStart = process.hrtime.bigint();
 		await templateSms(emulator, SMS_NUMBERS);
 		line(
-			`(b) template SMS to ${SMS_NUMBERS} numbers (50 requests)`,
+			`(b) template SMS to ${SMS_NUMBERS} numbers (${SMS_NUMBERS / 200} requests)`,
 			`${(Number(process.hrtime.bigint() - smsStart) / 1e6).toFixed(0)} ms`,
 		);
 		const compact = await templateSms(emulator, SMS_OUTPUT_NUMBERS);
@@ -228,7 +231,7 @@ async function main() {
 			`with Include Numbers per Batch: ${(listed / 1e6).toFixed(2)} MB`,
 		);
 
-		const trigger = await measureTriggerCost();
+		const trigger = await measureTriggerCost(benchSize('BENCH_TRIGGER_NOTIFICATIONS', 2000, 20));
 		line(
 			'(c) trigger: one notification, HTTP + webhook()',
 			`${trigger.perNotificationMs.toFixed(3)} ms`,

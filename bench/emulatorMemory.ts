@@ -13,8 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { ACKNOWLEDGEMENT, startEmulator, type RunningEmulator } from '../emulator';
 import { DEFAULT_RECORD_LIMIT } from '../emulator/records';
 import { signedRequest } from '../dev/platformClient';
+import { SMOKE } from './smoke';
 
-const REQUESTS = Number(process.argv[2] ?? 20_000);
+const REQUESTS = Number(process.argv[2] ?? (SMOKE ? 300 : 20_000));
+const WARM_UP = SMOKE ? 30 : 600;
 const MODE = (process.argv[3] ?? 'platform') as 'strict' | 'platform';
 const PARALLEL = 8;
 const LIMIT =
@@ -88,7 +90,7 @@ async function main() {
 	const emulator = await startEmulator({ callDurationMs: 0, mode: MODE, recordLimit: LIMIT });
 	try {
 		emulator.setAccount({ balance: 1e9 });
-		await send(emulator, 600, respUrl);
+		await send(emulator, WARM_UP, respUrl);
 		emulator.reset();
 		emulator.setAccount({ balance: 1e9 });
 		const before = settledMemory();

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
+import { readFactsLine, type EmulatorFacts } from '../emulator/cliFacts';
 import { emulatorCliArguments } from '../dev/emulatorCliArguments';
 
 export interface PlatformTarget {
@@ -24,12 +25,6 @@ export interface EmulatorProcess extends PlatformTarget {
 	close(): Promise<void>;
 }
 
-const field = (banner: string, label: string) => {
-	const match = new RegExp(`${label}:\\s+(\\S+)`).exec(banner);
-	if (!match) throw new Error(`the emulator's banner has no ${label}:\n${banner}`);
-	return match[1];
-};
-
 /** `callDurationMs`: how long a placed call stays "in call" (default 10 minutes: calls do not end during a run). */
 export async function startEmulatorProcess({
 	callDurationMs = 600_000,
@@ -41,23 +36,33 @@ export async function startEmulatorProcess({
 		String(callDurationMs),
 		'--record-limit',
 		'20000',
+		'--json',
 	];
 	const child: ChildProcess = spawn(process.execPath, emulatorCliArguments(...options), {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
-	const banner = await new Promise<string>((resolve, reject) => {
+	const facts = await new Promise<EmulatorFacts>((resolve, reject) => {
 		let text = '';
-		child.stdout!.on('data', (chunk: Buffer) => {
+		const read = (chunk: Buffer) => {
 			text += chunk.toString();
-			if (/stops it/.test(text)) resolve(text);
-		});
+			const end = text.indexOf('\n');
+			if (end < 0) return;
+			child.stdout!.off('data', read);
+			child.stdout!.resume();
+			try {
+				resolve(readFactsLine(text.slice(0, end)));
+			} catch (error) {
+				child.kill('SIGTERM');
+				reject(error);
+			}
+		};
+		child.stdout!.on('data', read);
 		child.once('exit', (code) =>
 			reject(new Error(`the emulator exited (${code}) before it was ready:\n${text}`)),
 		);
 	});
-	const baseUrl = field(banner, 'Base URL');
 	const control = async (method: 'GET' | 'POST', action: string, body?: unknown) => {
-		const response = await fetch(`${baseUrl}/__emulator/${action}`, {
+		const response = await fetch(`${facts.controlUrl}/${action}`, {
 			method,
 			headers: { 'Content-Type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),
@@ -75,10 +80,10 @@ export async function startEmulatorProcess({
 	};
 	await settle();
 	return {
-		baseUrl,
-		accountSid: field(banner, 'Account SID'),
-		authToken: field(banner, 'Auth Token'),
-		appId: /App ID (\S+) in/.exec(banner)![1],
+		baseUrl: facts.baseUrl,
+		accountSid: facts.accountSid,
+		authToken: facts.authToken,
+		appId: facts.appId,
 		setLatency: async (ms) => {
 			latency = ms;
 			await control('POST', 'latency', { ms });

@@ -16,11 +16,12 @@ import type { N8nInstance } from '../dev/n8n/n8nInstance';
 import { startQueueSetup } from '../dev/n8n/queue/queueSetup';
 import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import { setUpKeptCodeFlows, type Answer } from '../dev/oneTimeCodeFlows';
+import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
 
-const NUMBERS = Number(process.env.BENCH_OTC_NUMBERS ?? 40);
-const CONCURRENCY = Number(process.env.BENCH_OTC_CONCURRENCY ?? 5);
-const ROUNDS = Number(process.env.BENCH_OTC_ROUNDS ?? 3);
+const NUMBERS = benchSize('BENCH_OTC_NUMBERS', 40, 4);
+const CONCURRENCY = benchSize('BENCH_OTC_CONCURRENCY', 5, 2);
+const ROUNDS = benchSize('BENCH_OTC_ROUNDS', 3, 1);
 /** BENCH_OTC_MODES=regular or queue: one of the two. */
 const MODES = (process.env.BENCH_OTC_MODES ?? 'regular,queue').split(',');
 /**

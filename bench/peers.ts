@@ -14,10 +14,11 @@ import type { N8nExecution } from '../dev/n8n/executions';
 import type { N8nInstance, WorkflowJson } from '../dev/n8n/n8nInstance';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { runBench } from './runBench';
+import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
 
-const ITEMS = Number(process.env.BENCH_ITEMS ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ITEMS = benchSize('BENCH_ITEMS', 1000, 20);
+const ROUNDS = benchSize('BENCH_ROUNDS', 5, 1);
 const LIMIT = 10;
 const MESSAGE = 'Your parcel has arrived';
 const SCENARIOS = [

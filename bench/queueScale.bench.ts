@@ -8,9 +8,11 @@
 import { ACKNOWLEDGEMENT } from '../emulator';
 import { postNotificationBurst } from '../dev/n8n/queue/notificationBurst';
 import { startQueueSetup, totalOf, type QueueSetup } from '../dev/n8n/queue/queueSetup';
+import { benchSize, SMOKE } from './smoke';
 
-const PER_ROUND = Number(process.env.QUEUE_BENCH_NOTIFICATIONS ?? 300);
-const ROUNDS = [1, 2, 1, 2];
+const PER_ROUND = benchSize('QUEUE_BENCH_NOTIFICATIONS', 300, 10);
+const ROUNDS = SMOKE ? [1, 2] : [1, 2, 1, 2];
+const WARM_UP = benchSize('QUEUE_BENCH_WARM_UP', 30, 5);
 
 let setup: QueueSetup;
 
@@ -31,11 +33,11 @@ test('notifications per second to finished alert executions, one worker vs two',
 	await postNotificationBurst({
 		url: alert.url,
 		burst: 90,
-		count: 30,
+		count: WARM_UP,
 		parallel: 10,
 		acknowledgement: ACKNOWLEDGEMENT,
 	});
-	await setup.waitForEnded(alert.workflowId, 30, 120_000);
+	await setup.waitForEnded(alert.workflowId, WARM_UP, 120_000);
 
 	const rates: Record<number, number[]> = { 1: [], 2: [] };
 	for (const [round, workers] of ROUNDS.entries()) {

@@ -37,14 +37,15 @@ import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { placeFailedCalls, type PlacedCall } from './failedCalls';
 import { runBench } from './runBench';
+import { benchSize, SMOKE } from './smoke';
 import { pairedRatios, showSpread, spread } from './stats';
 
 const env = process.env;
 /** notifications per contender and round */
-const NOTIFICATIONS = Number(env.TRIGGER_PEERS_NOTIFICATIONS ?? 300);
-const ROUNDS = Number(env.TRIGGER_PEERS_ROUNDS ?? 4);
+const NOTIFICATIONS = benchSize('TRIGGER_PEERS_NOTIFICATIONS', 300, 10);
+const ROUNDS = benchSize('TRIGGER_PEERS_ROUNDS', 4, 1);
 /** requests in flight at once, as a platform sending many results together */
-const PARALLEL = Number(env.TRIGGER_PEERS_PARALLEL ?? 20);
+const PARALLEL = benchSize('TRIGGER_PEERS_PARALLEL', 20, 5);
 /** regular, queue, or both */
 const MODES = (env.TRIGGER_PEERS_MODES ?? 'regular,queue').split(',');
 /** queue mode: webhook processes × workers, one or more, e.g. 1x1,1x2,2x1,2x2 */
@@ -54,9 +55,12 @@ const TOPOLOGIES = (env.TRIGGER_PEERS_QUEUE ?? '1x2').split(',').map((topology) 
 });
 /**
  * which contenders: cloopen (version 2, what a new node gets), cloopenV1 (a saved version 1),
- * webhook, and, only when listed, cloopenVerify (version 2 with Verify With Platform)
+ * webhook, and, only when listed or in a smoke run (so its emulator process and placed calls are
+ * run too), cloopenVerify (version 2 with Verify With Platform)
  */
-const CONTENDER_NAMES = (env.TRIGGER_PEERS_CONTENDERS ?? 'cloopen,cloopenV1,webhook').split(',');
+const CONTENDER_NAMES = (
+	env.TRIGGER_PEERS_CONTENDERS ?? `cloopen,cloopenV1,webhook${SMOKE ? ',cloopenVerify' : ''}`
+).split(',');
 /** cloopenVerify: how long the emulator takes to answer each API request, the Call Result check included */
 const PLATFORM_LATENCY_MS = Number(env.TRIGGER_PEERS_PLATFORM_LATENCY_MS ?? 30);
 /** more environment for every n8n process, e.g. N8N_EXPRESSION_ENGINE=legacy,N8N_FOO=1 */
@@ -67,7 +71,7 @@ const N8N_ENV: Record<string, string> = Object.fromEntries(
 		.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 const WAIT_FOR_EXECUTIONS_MS = 900_000;
-const WARM_UP = 30;
+const WARM_UP = benchSize('TRIGGER_PEERS_WARM_UP', 30, 5);
 
 interface Contender {
 	name: string;
@@ -497,6 +501,6 @@ async function main() {
 
 runBench(
 	'npm run bench:trigger-peers',
-	`${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; ${CONTENDER_NAMES.includes('cloopenVerify') ? `platform latency ${PLATFORM_LATENCY_MS} ms (cloopenVerify); ` : ''}median (min–max)`,
+	`${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; ${CONTENDERS.some((contender) => contender.verifies) ? `platform latency ${PLATFORM_LATENCY_MS} ms (cloopenVerify); ` : ''}median (min–max)`,
 	main,
 );

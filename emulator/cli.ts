@@ -8,8 +8,10 @@
  *   --record-limit N    (EMULATOR_RECORD_LIMIT, default 10000: requests, calls, SMS and notifications each log keeps)
  *   --record-bytes N    (EMULATOR_RECORD_BYTES, default 67108864: bytes each log keeps at most)
  *   --sub-account-limit N (EMULATOR_SUB_ACCOUNT_LIMIT, default 10000: sub-accounts that may exist)
+ *   --json              (for programs: once ready, one line of JSON, cliFacts.ts, instead of the banner; calls are not printed)
  * Flags take "--name value" or "--name=value". Runs until Ctrl-C, SIGTERM or SIGHUP (shutdown.ts).
  */
+import { factsLine } from './cliFacts';
 import { startEmulator } from './index';
 import type { EmulatorCallRecord } from './state';
 import { parseMode } from './mode';
@@ -17,7 +19,7 @@ import { DEFAULT_RECORD_BYTES, DEFAULT_RECORD_LIMIT, DEFAULT_SUB_ACCOUNT_LIMIT }
 import { stopCleanly } from './shutdown';
 
 const USAGE =
-	'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N] [--record-bytes N] [--sub-account-limit N]';
+	'usage: emulator [--port N] [--https] [--latency MS] [--call-duration MS] [--mode strict|platform] [--record-limit N] [--record-bytes N] [--sub-account-limit N] [--json]';
 
 function option(name: string, env: string): string | undefined {
 	for (let index = 2; index < process.argv.length; index++) {
@@ -50,8 +52,9 @@ async function main() {
 		console.log(USAGE);
 		return;
 	}
+	const json = process.argv.includes('--json');
 	const emulator = await startEmulator({
-		onCall: (call) => console.log(heard(call)),
+		onCall: json ? undefined : (call) => console.log(heard(call)),
 		port: numberOption('port', 'EMULATOR_PORT', 8883),
 		https:
 			process.argv.includes('--https') || /^(1|true|yes)$/i.test(process.env.EMULATOR_HTTPS ?? ''),
@@ -68,6 +71,13 @@ async function main() {
 	});
 	// Before anything is printed: whoever waits for the banner may stop it right after.
 	stopCleanly(() => emulator.close());
+	if (json) {
+		const { baseUrl, controlUrl, accountSid, authToken, appId, mode } = emulator;
+		console.log(
+			factsLine({ baseUrl, controlUrl, accountSid, authToken, appId, mode, pid: process.pid }),
+		);
+		return;
+	}
 	console.log(
 		`Cloopen platform emulator is running (${emulator.mode} mode). In n8n, create "Cloopen API" credentials with:`,
 	);

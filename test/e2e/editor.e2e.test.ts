@@ -3,14 +3,14 @@
  * headless Chromium (Debian's, through playwright-core) that reaches 127.0.0.1 only. It signs in as
  * the owner, opens the node panel, searches "Cloopen" and the words users search for, adds the
  * trigger and the action node (version 2: its form with one Options collection), opens the main
- * operations and the credential dialog, and checks what the user reads there. Screenshots go to
- * test/e2e/artifacts/editor/ (or N8N_E2E_ARTIFACTS); the three the README shows to docs/images/.
+ * operations and the credential dialog, and checks what the user reads there. Screenshots go outside
+ * the repository (browser/screenshots.ts); the three the README shows to docs/images/ only when
+ * CLOOPEN_SCREENSHOTS=1 asks.
  */
-import { join } from 'node:path';
-
 import type { Locator, Page } from 'playwright-core';
 
 import { launchChromium, type Browser } from './browser/chromium';
+import { ARTIFACTS, readmeImagePath } from './browser/screenshots';
 import {
 	byTestId,
 	canvasNode,
@@ -27,15 +27,12 @@ import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { SEARCH_TERMS } from '../support/searchTerms';
 import { useEmulator } from '../support/useEmulator';
 
-const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
-/** The README's screenshots. */
-const README_IMAGES = join(__dirname, '..', '..', 'docs', 'images');
 const README = 'https://github.com/n8n-nodes-cloopen/n8n-nodes-cloopen';
 const README_SECTION = `${README}#the-cloopen-node`;
 const TRIGGER_README_SECTION = `${README}#the-cloopen-trigger-node`;
 
 const readmeScreenshot = async (name: string, element: Locator) =>
-	await element.screenshot({ path: join(README_IMAGES, `${name}.png`) });
+	await element.screenshot({ path: readmeImagePath(name) });
 
 /**
  * The names the "Add …" list of the open node's collection number `index` offers (0: the first

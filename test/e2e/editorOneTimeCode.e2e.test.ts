@@ -1,19 +1,17 @@
 /**
  * One-Time Code as a user meets it in n8n 2.41's editor: the two example flows imported as they ship
- * (a screenshot of each for the README, in docs/images/), and the Send and Check forms, whose fields
- * follow Counts Kept In. Headless Debian Chromium through playwright-core, 127.0.0.1 only.
+ * (a screenshot of each for the README, in docs/images/ when CLOOPEN_SCREENSHOTS=1 asks), and the
+ * Send and Check forms, whose fields follow Counts Kept In. Headless Debian Chromium through
+ * playwright-core, 127.0.0.1 only.
  */
-import { join } from 'node:path';
-
 import { launchChromium, type Browser } from './browser/chromium';
+import { ARTIFACTS, readmeImagePath } from './browser/screenshots';
 import { byTestId, canvasNode, choose, fieldLabels, signIn } from './browser/editor';
 import { importExample } from '../../dev/examples';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
 
-const ARTIFACTS = process.env.N8N_E2E_ARTIFACTS ?? join(__dirname, 'artifacts', 'editor');
-const README_IMAGES = join(__dirname, '..', '..', 'docs', 'images');
 const OWN_STORE = 'My Own Store (I Pass the Counts)';
 
 const { emulator, credentials } = useEmulator({}, { resetEachTest: false });
@@ -74,7 +72,7 @@ describe('One-Time Code in the editor', () => {
 			await page.waitForTimeout(500);
 			const image = file.replace('.json', '');
 			await browser.screenshot(`otc-${image}`);
-			await page.screenshot({ path: join(README_IMAGES, `${image}.png`) });
+			await page.screenshot({ path: readmeImagePath(image) });
 		},
 	);
 
