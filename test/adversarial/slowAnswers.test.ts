@@ -12,12 +12,11 @@ import { HostileServer } from '../support/hostileServer';
 
 /**
  * n8n's timeout fires only when a connection goes quiet. These servers never go quiet and never
- * finish: the overall deadline must end the request anyway. Times are bounded generously (five
- * times the deadline) so a loaded machine cannot make them flake; without a deadline they would
- * not end at all.
+ * finish: the overall deadline must end the request anyway. Without a deadline a run would not end at
+ * all (the test would fail at jest's timeout); the error names the deadline that ended it. Only lower
+ * bounds on time are asserted: a timer never fires early, but a loaded machine may fire it late.
  */
 const DEADLINE_S = 1;
-const GENEROUS_MS = 5 * DEADLINE_S * 1000;
 
 /** Headers at once, then one byte of body every 100 ms, forever. */
 function tricklingBody() {
@@ -74,7 +73,6 @@ describe('Account → Get Info against a server that never finishes', () => {
 			);
 			expect(result.error?.description).toMatch(/Raise "Timeout \(Seconds\)"/);
 			expect(ms).toBeGreaterThanOrEqual(DEADLINE_S * 1000 - 50);
-			expect(ms).toBeLessThan(GENEROUS_MS);
 			// The node let go of the connection instead of reading on.
 			await new Promise((resolve) => setTimeout(resolve, 300));
 			expect(server.openConnections()).toBe(0);
@@ -93,7 +91,7 @@ describe('Account → Get Info against a server that never finishes', () => {
 				),
 			);
 			expect(result.error?.message).toMatch(/no complete answer within 1 s/);
-			expect(ms).toBeLessThan(GENEROUS_MS);
+			expect(ms).toBeGreaterThanOrEqual(DEADLINE_S * 1000 - 50);
 		} finally {
 			await server.stop();
 		}
@@ -143,7 +141,6 @@ describe('Verify With Platform against a trickling server', () => {
 				expect.stringMatching(/\/CallResult$/),
 			]);
 			expect(ms).toBeGreaterThanOrEqual(DEADLINE_S * 1000 - 50);
-			expect(ms).toBeLessThan(GENEROUS_MS);
 		} finally {
 			await server.stop();
 		}
