@@ -1,4 +1,4 @@
-import type { Refusal } from '../rules/refusal';
+import type { Refusal } from '../rules/sendRefusal';
 import {
 	readCapBook,
 	uncountSend,

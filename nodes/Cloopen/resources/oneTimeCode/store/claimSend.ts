@@ -1,5 +1,5 @@
 import { maskNumber } from '../rules/maskNumber';
-import type { Refusal } from '../rules/refusal';
+import type { Refusal } from '../rules/sendRefusal';
 import { countSend, readCapBook, writeCapBook, type SendCap } from '../rules/sendCap';
 import { allowSend, readRecentSends, type SendLimits } from '../rules/sendLimits';
 import { capRebase, capsAnything, uncount, updateCap } from './capRow';
