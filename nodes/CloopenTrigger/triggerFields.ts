@@ -4,6 +4,7 @@ import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
+import { CLOSED_FROM_VERSION } from './triggerVersions';
 
 /**
  * Shown while a trigger of version 3 on is closed (closedUntilOpened.ts): why, and the three ways
@@ -27,7 +28,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: {
 			show: {
-				'@version': [{ _cnd: { gte: 3 } }],
+				'@version': [{ _cnd: { gte: CLOSED_FROM_VERSION } }],
 				secret: [''],
 				allowedIps: [''],
 				verifyWithPlatform: [false],

@@ -12,7 +12,8 @@ export const acknowledgesOnceTaken = (version: number) => version >= 2;
  * Version 3 on: closed until its owner opens it (a Secret, Allowed IP Addresses or Verify With
  * Platform); refusals go to the Refused output, none answered with 500 for a setting.
  */
-export const closedUntilOpened = (version: number) => version >= 3;
+export const CLOSED_FROM_VERSION = 3;
+export const closedUntilOpened = (version: number) => version >= CLOSED_FROM_VERSION;
 
-/** The outputs as n8n evaluates them for a node: version 3 on, the second one gets refusals. */
-export const OUTPUTS_BY_VERSION = `={{ $nodeVersion >= 3 ? [{ "type": "main", "displayName": "Notification" }, { "type": "main", "displayName": "Refused" }] : ["main"] }}`;
+/** The outputs as n8n evaluates them for a node: from CLOSED_FROM_VERSION, the second one gets refusals. */
+export const OUTPUTS_BY_VERSION = `={{ $nodeVersion >= ${CLOSED_FROM_VERSION} ? [{ "type": "main", "displayName": "Notification" }, { "type": "main", "displayName": "Refused" }] : ["main"] }}`;
