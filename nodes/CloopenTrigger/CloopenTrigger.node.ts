@@ -1,5 +1,5 @@
 import {
-	NodeConnectionTypes,
+	type IDataObject,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -8,13 +8,25 @@ import {
 
 import { acknowledgeOnceTaken, sendAcknowledgement } from '../shared/notifications/acknowledgement';
 import { answerOrRefuse } from '../shared/notifications/answerOrRefuse';
+import type { Refusal } from '../shared/notifications/refusal';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
+import { currentDate } from '../shared/clock';
 import { handleNotification } from './handleNotification';
+import { clientAddress } from './ipAllowlist';
+import { triggerScope } from './perTrigger';
+import { refusedItem } from './refusedOutput';
 import { LISTENING_ON_CANVAS, testEventSentence } from './testEvent';
 import { properties } from './triggerFields';
-import { readSettings } from './triggerSettings';
+import { readSettings, type TriggerSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
-import * as clock from '../shared/clock';
+import {
+	acknowledgesOnceTaken,
+	closedUntilOpened,
+	DEFAULT_TRIGGER_VERSION,
+	OUTPUTS_BY_VERSION,
+	TRIGGER_VERSIONS,
+} from './triggerVersions';
+import type { WebhookRequest } from '../shared/notifications/readBody';
 
 /**
  * The README's section on this node. Without documentationUrl n8n's editor appends its tracking
@@ -29,10 +41,10 @@ export class CloopenTrigger implements INodeType {
 		name: 'cloopenTrigger',
 		icon: { light: 'file:../Cloopen/cloopen.svg', dark: 'file:../Cloopen/cloopen.dark.svg' },
 		group: ['trigger'],
-		// Version 2 acknowledges once n8n has stored or queued the execution (version 1 acknowledged
-		// before); n8n also skips a per-request expression it evaluates for webhook nodes at version 1.
-		version: [1, 2],
-		defaultVersion: 2,
+		// What each version changed: triggerVersions.ts. n8n also skips a per-request expression it
+		// evaluates for webhook nodes at version 1.
+		version: TRIGGER_VERSIONS,
+		defaultVersion: DEFAULT_TRIGGER_VERSION,
 		documentationUrl: DOCUMENTATION,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n shows this node and the Cloopen node as one "Cloopen" entry in the node panel, described by this text.
@@ -40,7 +52,7 @@ export class CloopenTrigger implements INodeType {
 			'Send voice codes, voice notifications and template SMS with Cloopen, and start workflows when a call ends or an SMS status report arrives',
 		defaults: { name: 'Cloopen Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: OUTPUTS_BY_VERSION,
 		credentials: [
 			{
 				name: 'cloopenApi',
@@ -89,43 +101,72 @@ export class CloopenTrigger implements INodeType {
 	 * (version 2), or at once, before n8n does anything with it (version 1). Version 2 counts the
 	 * notification as taken when n8n answers with the acknowledgement, also if the sender has hung
 	 * up by then (acknowledgement.ts), so a resend is a repeat. It never throws: whatever arrives
-	 * gets an HTTP answer.
+	 * gets an HTTP answer. From version 3 a refusal also goes to the Refused output (refusedOutput.ts),
+	 * and an accepted notification to the first output only.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const acknowledgeAfterTaken = this.getNode().typeVersion >= 2;
-		return await answerOrRefuse(this, 'Cloopen Trigger', async (response) => {
-			const accepted = await handleNotification(this, readSettings(this), clock.currentDate());
-			if (!accepted.item) {
-				sendAcknowledgement(response);
-				this.logger.debug(
-					`Cloopen Trigger: acknowledged, no workflow started: ${accepted.droppedBecause}`,
-				);
-				return { noWebhookResponse: true };
-			}
-			// Whatever happens now, the claim on this notification is settled, or copies would wait for it.
-			let settlementArranged = false;
-			try {
-				const workflowData = [this.helpers.returnJsonArray(accepted.item)];
-				if (!acknowledgeAfterTaken) {
+		const version = this.getNode().typeVersion;
+		const acknowledgeAfterTaken = acknowledgesOnceTaken(version);
+		const showsRefusals = closedUntilOpened(version);
+		const receivedAt = currentDate();
+		let settings: TriggerSettings | undefined;
+		const outputs = (accepted: IDataObject[], refused: IDataObject[] = []) =>
+			showsRefusals
+				? [this.helpers.returnJsonArray(accepted), this.helpers.returnJsonArray(refused)]
+				: [this.helpers.returnJsonArray(accepted)];
+		const refused = (refusal: Refusal) => {
+			if (!showsRefusals) return undefined;
+			const item = refusedItem({
+				refusal,
+				scope: triggerScope(this.getWorkflow().id, this.getNode().id),
+				senderAddress: clientAddress(
+					this.getRequestObject() as WebhookRequest,
+					settings?.trustForwardedFor === true,
+				),
+				receivedAt,
+				manual: this.getMode?.() === 'manual',
+			});
+			return item ? outputs([], [item]) : undefined;
+		};
+		return await answerOrRefuse(
+			this,
+			'Cloopen Trigger',
+			async (response) => {
+				settings = readSettings(this);
+				const accepted = await handleNotification(this, settings, receivedAt);
+				if (!accepted.item) {
 					sendAcknowledgement(response);
-					accepted.taken?.();
-					settlementArranged = true;
-					return { noWebhookResponse: true, workflowData };
+					this.logger.debug(
+						`Cloopen Trigger: acknowledged, no workflow started: ${accepted.droppedBecause}`,
+					);
+					return { noWebhookResponse: true };
 				}
-				const webhookResponse = acknowledgeOnceTaken(response, {
-					taken: () => accepted.taken?.(),
-					notTaken: (because) => {
-						accepted.notTaken?.();
-						this.logger.warn(
-							`Cloopen Trigger: n8n did not take a notification (${because}; no acknowledgement sent); the platform may send it again`,
-						);
-					},
-				});
-				settlementArranged = true;
-				return { webhookResponse, workflowData };
-			} finally {
-				if (!settlementArranged) accepted.notTaken?.();
-			}
-		});
+				// Whatever happens now, the claim on this notification is settled, or copies would wait for it.
+				let settlementArranged = false;
+				try {
+					const workflowData = outputs([accepted.item]);
+					if (!acknowledgeAfterTaken) {
+						sendAcknowledgement(response);
+						accepted.taken?.();
+						settlementArranged = true;
+						return { noWebhookResponse: true, workflowData };
+					}
+					const webhookResponse = acknowledgeOnceTaken(response, {
+						taken: () => accepted.taken?.(),
+						notTaken: (because) => {
+							accepted.notTaken?.();
+							this.logger.warn(
+								`Cloopen Trigger: n8n did not take a notification (${because}; no acknowledgement sent); the platform may send it again`,
+							);
+						},
+					});
+					settlementArranged = true;
+					return { webhookResponse, workflowData };
+				} finally {
+					if (!settlementArranged) accepted.notTaken?.();
+				}
+			},
+			refused,
+		);
 	}
 }

@@ -13,6 +13,7 @@ import { Refusal } from '../shared/notifications/refusal';
 import { triggerScope } from './perTrigger';
 import { claimNotification, forgetNotification, repeatKey, type Claim } from './repeats';
 import { checkSecret } from './secret';
+import { checkOpened } from './closedUntilOpened';
 import type { TriggerSettings } from './triggerSettings';
 import { reserveVerification } from './verifyBudget';
 import { verifyCallResult } from '../shared/notifications/verifyCallResult';
@@ -41,11 +42,11 @@ function rawPayload(body: ReceivedBody, format: string): IDataObject {
 }
 
 /**
- * Decides about one request, least revealing checks first: sender's address (403: from outside the
- * allowlist, the answer is the same whatever the secret, so it cannot be guessed from there), secret
- * (401), body (400), filters and repeats (acknowledged, nothing starts), the trigger's budget of
- * questions to the platform (429), platform check (403). Throws a Refusal; returns what to start
- * when the notification is accepted.
+ * Decides about one request, least revealing checks first: a trigger its owner has not opened (403,
+ * version 3 on), sender's address (403: from outside the allowlist, the answer is the same whatever
+ * the secret, so it cannot be guessed from there), secret (401), body (400), filters and repeats
+ * (acknowledged, nothing starts), the trigger's budget of questions to the platform (429), platform
+ * check (403). Throws a Refusal; returns what to start when the notification is accepted.
  */
 export async function handleNotification(
 	context: IWebhookFunctions,
@@ -54,6 +55,8 @@ export async function handleNotification(
 ): Promise<Accepted> {
 	const request = context.getRequestObject() as WebhookRequest;
 
+	checkOpened(settings);
+
 	if (settings.allowedIps !== '') {
 		const { ranges, invalid } = parseAllowlist(settings.allowedIps);
 		if (invalid.length > 0) {
@@ -61,10 +64,16 @@ export async function handleNotification(
 			context.logger.error(
 				`Cloopen Trigger: "Allowed IP Addresses" has entries that are not addresses or ranges: ${invalid.join(', ')}`,
 			);
-			throw new Refusal(500, 'trigger misconfigured: invalid allowed IP address');
+			// Version 3 on: closed until fixed, like a trigger not opened yet (403); before, 500.
+			throw new Refusal(
+				settings.closedUntilOpened ? 403 : 500,
+				'trigger misconfigured: invalid allowed IP address',
+				'allowedAddressesInvalid',
+			);
 		}
 		const address = clientAddress(request, settings.trustForwardedFor);
-		if (!isAllowed(address, ranges)) throw new Refusal(403, 'sender address not allowed');
+		if (!isAllowed(address, ranges))
+			throw new Refusal(403, 'sender address not allowed', 'addressNotAllowed');
 	}
 
 	checkSecret(settings.secret, context.getQueryData());

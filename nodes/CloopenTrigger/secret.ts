@@ -22,7 +22,8 @@ export function checkSecret(expected: string, query: unknown): void {
 		typeof query === 'object' && query !== null
 			? (query as Record<string, unknown>)[SECRET_QUERY_PARAMETER]
 			: undefined;
-	if (given === undefined || given === '') throw new Refusal(401, 'secret missing');
+	if (given === undefined || given === '')
+		throw new Refusal(401, 'secret missing', 'secretMissing');
 	if (typeof given !== 'string' || !secretsEqual(given, expected))
-		throw new Refusal(401, 'wrong secret');
+		throw new Refusal(401, 'wrong secret', 'wrongSecret');
 }

@@ -4,6 +4,14 @@ import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
+import { CLOSED_FROM_VERSION } from './triggerVersions';
+
+/**
+ * Shown while a trigger of version 3 on is closed (closedUntilOpened.ts): why, and the three ways
+ * to open it with what each costs, in one sentence.
+ */
+export const CLOSED_NOTICE =
+	'Closed until you open it: Cloopen does not sign its notifications, so set a Secret (free: add ?secret=… to each Result URL you hand out), Allowed IP Addresses (free: the addresses Cloopen sends from, which you ask Cloopen for) or Verify With Platform (one Call Result request to Cloopen per notification, with your Cloopen credential); until then every request is refused and shows on the Refused output.';
 
 /** The trigger's fields in the editor. */
 export const properties: INodeProperties[] = [
@@ -12,6 +20,20 @@ export const properties: INodeProperties[] = [
 		name: 'notice',
 		type: 'notice',
 		default: '',
+	},
+	{
+		displayName: CLOSED_NOTICE,
+		name: 'closedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: {
+			show: {
+				'@version': [{ _cnd: { gte: CLOSED_FROM_VERSION } }],
+				secret: [''],
+				allowedIps: [''],
+				verifyWithPlatform: [false],
+			},
+		},
 	},
 	{
 		displayName: 'Events',

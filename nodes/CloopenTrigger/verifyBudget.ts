@@ -68,7 +68,11 @@ export function reserveVerification(
 			budget.warnedAt = now;
 			logger.warn(`Cloopen Trigger: notifications refused with HTTP 429: ${why}`);
 		}
-		return new Refusal(429, 'too many notifications to verify; send it again later');
+		return new Refusal(
+			429,
+			'too many notifications to verify; send it again later',
+			'tooManyToVerify',
+		);
 	};
 	if (budget.inFlight >= MAX_VERIFYING_AT_ONCE)
 		throw refuse(`${MAX_VERIFYING_AT_ONCE} are being verified with the platform at once`);

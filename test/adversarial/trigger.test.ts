@@ -38,7 +38,8 @@ async function deliver(
 	return {
 		status: result.responseStatus,
 		body: result.responseBody,
-		started: result.workflowData !== undefined,
+		// Started the workflow's nodes: an item on the notification output (refusals go to the second).
+		started: (result.workflowData?.[0]?.length ?? 0) > 0,
 	};
 }
 
@@ -74,7 +75,11 @@ describe('from an address outside the allowlist, the answer does not depend on t
 			answers.add(`${reply.status} ${reply.text}`);
 		}
 		expect([...answers]).toEqual(['403 sender address not allowed\n']);
-		expect(served.executions).toHaveLength(0);
+		expect(served.executions.filter((run) => run[0].length > 0)).toHaveLength(0);
+		// The owner sees one of them on the Refused output; the rest that minute are counted.
+		expect(served.executions.map((run) => run[1].map((item) => item.json.refused))).toEqual([
+			['addressNotAllowed'],
+		]);
 	});
 
 	it.each<[string, Record<string, string | string[]>]>([
@@ -90,13 +95,17 @@ describe('from an address outside the allowlist, the answer does not depend on t
 		expect(reply).toEqual({ status: 403, body: 'sender address not allowed\n', started: false });
 	});
 
-	it('a misconfigured allowlist answers 500 whatever the secret', async () => {
+	it('a misconfigured allowlist answers 403 whatever the secret', async () => {
 		for (const query of [{}, { secret: 'the-right-secret-42' }] as Array<Record<string, string>>) {
 			const reply = await deliver(
 				{ secret: 'the-right-secret-42', allowedIps: '10.0.0.300' },
 				{ query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) },
 			);
-			expect(reply.status).toBe(500);
+			expect(reply).toEqual({
+				status: 403,
+				body: 'trigger misconfigured: invalid allowed IP address\n',
+				started: false,
+			});
 		}
 	});
 

@@ -22,6 +22,7 @@ import {
 	parameterPanel,
 	signIn,
 } from './browser/editor';
+import { CLOSED_NOTICE } from '../../nodes/CloopenTrigger/triggerFields';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { SEARCH_TERMS } from '../support/searchTerms';
@@ -144,6 +145,8 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		const panelText = await parameterPanel(page).innerText();
 		expect(panelText).toContain(testEvent);
 		expect(panelText).toContain('Once the workflow is published, paste the Production URL there');
+		// Added now, it is closed until opened: the panel says why and the three ways, with their costs.
+		expect(panelText).toContain(CLOSED_NOTICE);
 		expect(await fieldLabels(page)).toEqual(
 			expect.arrayContaining([
 				'Events',
@@ -199,12 +202,36 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			.first()
 			.waitFor();
 		await browser.screenshot('04-trigger-listening');
-		await byTestId(page, 'stop-execution-waiting-for-webhook-button').click();
+
+		// A forged post to the Test URL: refused (403), and the editor shows why on the Refused output.
+		const workflowId = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1];
+		const { data: workflow } = await n8n.api<{
+			data: { nodes: Array<{ type: string; webhookId?: string }> };
+		}>('GET', `/workflows/${workflowId}`);
+		const { webhookId } = workflow.nodes.find(
+			(node) => node.type === 'n8n-nodes-cloopen.cloopenTrigger',
+		)!;
+		const forged = await fetch(`${n8n.baseUrl}/webhook-test/${webhookId}/cloopen?secret=guess-x9`, {
+			method: 'POST',
+			headers: { 'content-type': 'text/plain' },
+			body: '<Request><action>VoiceCode</action><number>13800000000</number><callSid>ab12</callSid><state>0</state></Request>',
+		});
+		expect(forged.status).toBe(403);
+		await trigger.dblclick();
+		const output = byTestId(page, 'output-panel');
+		await output.getByText('Refused').first().click();
+		await output.getByText('trigger closed', { exact: false }).first().waitFor();
+		const shown = await output.innerText();
+		expect(shown).toContain('Notification');
+		expect(shown).toContain('This trigger refuses every request until you set a Secret');
+		expect(shown).not.toContain('guess-x9');
+		await browser.screenshot('05-trigger-refused', byTestId(page, 'ndv'));
 	});
 
 	test('the Cloopen node, added as "Send a template SMS": subtitle, App ID from the credentials, Template Data rows', async () => {
 		const { page } = browser;
-		await byTestId(canvasNode(page, 'Cloopen Trigger'), 'canvas-handle-plus').click();
+		// The first of the trigger's two outputs: Notification (the second is Refused).
+		await byTestId(canvasNode(page, 'Cloopen Trigger'), 'canvas-handle-plus').first().click();
 		const entry = await openPanelEntry(page, 'Cloopen', 'Cloopen');
 		await entry.click();
 		// The panel lists the actions as they load: wait for each of the three read here.

@@ -1,8 +1,11 @@
 /**
- * The Cloopen Trigger's two node versions in a real n8n (one process): version 2, what a new node
- * gets, is acknowledged by n8n once the execution is stored, and reads bodies n8n leaves unread for
- * webhook nodes above version 1 (an odd or missing Content-Type); a workflow saved with version 1
- * runs unchanged. What happens when n8n cannot store or queue the execution: test/e2e/queue.
+ * The Cloopen Trigger's node versions in a real n8n (one process): version 3, what a new node gets,
+ * is closed until its owner opens it (Secret, Allowed IP Addresses; Verify With Platform:
+ * verifyCredentialEdit.e2e.test.ts) and shows what it refuses on its Refused output, in the
+ * executions list, without running the workflow's nodes; version 2 is acknowledged by n8n once the
+ * execution is stored, and reads bodies n8n leaves unread for webhook nodes above version 1 (an odd
+ * or missing Content-Type); workflows saved with versions 1 and 2 run unchanged. What happens when
+ * n8n cannot store or queue the execution: test/e2e/queue.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -24,11 +27,11 @@ afterAll(async () => {
 });
 
 /** Publishes Cloopen Trigger (at `typeVersion`) → No Operation; returns its id and production URL. */
-async function publishTrigger(typeVersion: number) {
+async function publishTrigger(typeVersion: number, parameters: Record<string, unknown> = {}) {
 	const webhookId = randomUUID();
-	const workflowId = await n8n.importWorkflow(
-		triggerToNoOp(`Cloopen Trigger v${typeVersion}`, typeVersion, webhookId),
-	);
+	const workflow = triggerToNoOp(`Cloopen Trigger v${typeVersion}`, typeVersion, webhookId);
+	workflow.nodes[0].parameters = parameters;
+	const workflowId = await n8n.importWorkflow(workflow);
 	await n8n.activateWorkflow(workflowId);
 	return { workflowId, url: n8n.webhookUrl(`${webhookId}/cloopen`) };
 }
@@ -56,17 +59,81 @@ async function post(url: string, callSid: string, contentType: string | undefine
 	};
 }
 
-test('a new node is at version 2: the description n8n loaded offers versions 1 and 2, default 2', async () => {
+test('a new node is at version 3: the description n8n loaded offers versions 1, 2 and 3, default 3', async () => {
 	const { data } = await n8n.api<{ data: Array<{ version: unknown; defaultVersion: unknown }> }>(
 		'POST',
 		'/node-types',
-		{ nodeInfos: [{ name: 'n8n-nodes-cloopen.cloopenTrigger', version: 2 }] },
+		{ nodeInfos: [{ name: 'n8n-nodes-cloopen.cloopenTrigger', version: 3 }] },
 	);
-	expect(data[0]).toMatchObject({ version: [1, 2], defaultVersion: 2 });
+	expect(data[0]).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
+});
+
+const CLOSED =
+	'trigger closed: its owner has set no Secret, Allowed IP Addresses or Verify With Platform';
+
+describe('version 3, as added from the panel', () => {
+	test("refuses a forged post with 403; the executions list shows the refusal on the Refused output, and the workflow's nodes do not run", async () => {
+		const { workflowId, url } = await publishTrigger(3);
+		const reply = await post(
+			`${url}?secret=forged-guess`,
+			randomUUID().replace(/-/g, ''),
+			'text/plain',
+		);
+		expect(reply).toMatchObject({ status: 403, text: `${CLOSED}\n` });
+		const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
+		expect(nodeOutput(execution, 'Cloopen Trigger', { output: 0 })).toEqual([]);
+		expect(nodeOutput(execution, 'Cloopen Trigger', { output: 1 })).toEqual([
+			expect.objectContaining({ refused: 'closed', httpStatus: 403, answer: CLOSED }),
+		]);
+		expect(Object.keys(execution.data.resultData.runData)).toEqual(['Cloopen Trigger']);
+		expect(JSON.stringify(execution)).not.toContain('forged-guess');
+	});
+
+	test.each([
+		[
+			'a Secret: the Production URL with ?secret=',
+			{ secret: 'e2e-long-random-secret' },
+			'?secret=e2e-long-random-secret',
+			'?secret=forged',
+			401,
+		],
+		[
+			"Allowed IP Addresses: the sender's address",
+			{ allowedIps: '127.0.0.1, ::1' },
+			'',
+			undefined,
+			undefined,
+		],
+	])(
+		'opened with %s admits a genuine notification, which runs the workflow',
+		async (_name, parameters, genuineQuery, forgedQuery, forgedStatus) => {
+			const { workflowId, url } = await publishTrigger(3, parameters);
+			if (forgedQuery !== undefined) {
+				const forged = await post(
+					`${url}${forgedQuery}`,
+					randomUUID().replace(/-/g, ''),
+					'text/plain',
+				);
+				expect(forged.status).toBe(forgedStatus);
+				// Its refusal's execution ends first, so the newest one below is the genuine one's.
+				await waitUntilEnded(n8n, workflowId, 1, 60_000);
+			}
+			const callSid = randomUUID().replace(/-/g, '');
+			const reply = await post(`${url}${genuineQuery}`, callSid, 'text/plain;charset=utf-8');
+			expect(reply).toMatchObject({ status: 200, text: ACKNOWLEDGEMENT });
+			await waitUntilEnded(n8n, workflowId, forgedQuery === undefined ? 1 : 2, 60_000);
+			const started = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
+			expect(nodeOutput(started, 'Cloopen Trigger')[0]).toMatchObject({ callSid });
+			expect(Object.keys(started.data.resultData.runData).sort()).toEqual([
+				'Cloopen Trigger',
+				'No Operation',
+			]);
+		},
+	);
 });
 
 test.each(CONTENT_TYPES)(
-	'version 2, %s: the acknowledgement (XML) comes once the execution is stored, and the workflow runs with the notification',
+	'a workflow saved with version 2, with nothing set, %s: the acknowledgement (XML) comes once the execution is stored, and the workflow runs with the notification',
 	async (_name, contentType) => {
 		const { workflowId, url } = await publishTrigger(2);
 		const callSid = randomUUID().replace(/-/g, '');

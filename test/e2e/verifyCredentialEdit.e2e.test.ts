@@ -1,10 +1,14 @@
 /**
- * Verify With Platform in a real n8n (2.41, regular mode) uses a credential edited in n8n for the
- * very next notification: the trigger remembers the credentials it read for a burst, keyed on the
- * credential as n8n stores it (nodes/shared/notifications/verifyingCredentials.ts), so an edit
- * ends the reuse at once instead of after 15 s. The platform is the emulator on 127.0.0.1.
+ * Verify With Platform in a real n8n (2.41, regular mode), the third way to open a trigger added
+ * now (version 3): a result the platform confirms starts the workflow, a forged one is refused. It
+ * uses a credential edited in n8n for the very next notification, its token and its server: the
+ * trigger remembers the credentials it read for a burst, keyed on the credential as n8n stores it
+ * (nodes/shared/notifications/verifyingCredentials.ts), so an edit ends the reuse at once. The
+ * platform is the emulator on 127.0.0.1.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import {
 	ACKNOWLEDGEMENT,
@@ -46,7 +50,7 @@ async function endedCall(): Promise<string> {
 	return emulator.calls()[before].callSid;
 }
 
-async function notify(url: string, callSid: string) {
+async function notify(url: string, callSid: string, result: '0' | '1' | '2' = '1') {
 	const response = await fetch(url, {
 		method: 'POST',
 		headers: { 'content-type': 'text/plain;charset=utf-8' },
@@ -54,7 +58,7 @@ async function notify(url: string, callSid: string) {
 			kind: 'voiceVerify',
 			to: '13800000001',
 			callSid,
-			result: '1',
+			result,
 			duration: 0,
 		}),
 	});
@@ -67,11 +71,33 @@ async function notify(url: string, callSid: string) {
 const callResultAsked = () =>
 	emulator.requests().filter((request) => request.path.endsWith('/CallResult')).length;
 
-test('a token edited in n8n is used for the very next notification, and edited back, the next one is accepted at once', async () => {
+/** Another server on 127.0.0.1 that answers every request with a platform error, and counts them. */
+async function otherServer(): Promise<{
+	baseUrl: string;
+	requests: () => number;
+	close: () => Promise<void>;
+}> {
+	let count = 0;
+	const server: Server = createServer((request, response) => {
+		count += 1;
+		request.resume();
+		response.writeHead(200, { 'content-type': 'application/json' });
+		response.end('{"statusCode":"111300","statusMsg":"not this platform"}');
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		requests: () => count,
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
+
+test('a token and a server edited in n8n are used for the very next notification, and edited back, the next one is accepted at once', async () => {
 	const right = emulatorCredentials(emulator);
 	const credentialId = await n8n.createCredential('cloopenApi', 'Cloopen emulator', right);
 	const webhookId = randomUUID();
-	const workflow = triggerToNoOp('Verify With Platform, credential edited', 2, webhookId);
+	// Version 3, what a new trigger is, opened with Verify With Platform alone.
+	const workflow = triggerToNoOp('Verify With Platform, credential edited', 3, webhookId);
 	workflow.nodes[0].parameters = { verifyWithPlatform: true };
 	workflow.nodes[0].credentials = { cloopenApi: { id: credentialId, name: 'Cloopen emulator' } };
 	const workflowId = await n8n.importWorkflow(workflow, {
@@ -86,6 +112,10 @@ test('a token edited in n8n is used for the very next notification, and edited b
 			data,
 		});
 
+	// A forged result of a real call: the platform says it was not answered.
+	expect(await notify(url, await endedCall(), '0')).toBe(
+		'403 call result does not match the platform',
+	);
 	expect(await notify(url, await endedCall())).toBe('200 acknowledged');
 	expect(await notify(url, await endedCall())).toBe('200 acknowledged'); // a burst: remembered
 
@@ -97,6 +127,23 @@ test('a token edited in n8n is used for the very next notification, and edited b
 	// Asked once, with the edited token: not first with the remembered right one.
 	expect(callResultAsked() - asked).toBe(1);
 
+	await edit(right);
+	asked = callResultAsked();
+	expect(await notify(url, await endedCall())).toBe('200 acknowledged');
+	expect(callResultAsked() - asked).toBe(1);
+
+	// The server edited: the very next notification is checked there, and the emulator is not asked.
+	const other = await otherServer();
+	try {
+		await edit({ ...right, baseUrl: other.baseUrl });
+		asked = callResultAsked();
+		expect(await notify(url, await endedCall())).toBe(
+			'403 could not verify the call with the platform',
+		);
+		expect([other.requests(), callResultAsked() - asked]).toEqual([1, 0]);
+	} finally {
+		await other.close();
+	}
 	await edit(right);
 	asked = callResultAsked();
 	expect(await notify(url, await endedCall())).toBe('200 acknowledged');

@@ -6,12 +6,19 @@ import type { IDataObject } from 'n8n-workflow';
 export const ACK =
 	'<?xml version="1.0" encoding="UTF-8"?><Response><statuscode>000000</statuscode></Response>';
 
-/** The trigger's parameters with every event and result let through and no guard on. */
+/** Allowed IP Addresses that admit every request the tests send (they post from loopback). */
+export const LOOPBACK = '127.0.0.1, ::1';
+
+/**
+ * The trigger's parameters with every event and result let through, opened (a trigger added now is
+ * closed until its owner opens it) by Allowed IP Addresses to the loopback addresses the tests post
+ * from, and no other guard on.
+ */
 export const OPEN_TRIGGER: IDataObject = {
 	events: ['*'],
 	results: ['*'],
 	secret: '',
-	allowedIps: '',
+	allowedIps: LOOPBACK,
 	trustForwardedFor: false,
 	verifyWithPlatform: false,
 	options: {},

@@ -217,7 +217,7 @@ test('a sample of the same bodies over real HTTP gets the same answers', async (
 			expect([index, response.status]).toEqual([index, outcomes[index].status]);
 			if (response.status === 200) expect(text).toBe(ACK);
 		}
-		expect(served.executions).toHaveLength(
+		expect(served.executions.filter((run) => run[0].length > 0)).toHaveLength(
 			sample.filter(({ index }) => outcomes[index].items === 1).length,
 		);
 		expect(

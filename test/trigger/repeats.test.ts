@@ -52,6 +52,9 @@ async function deliver(
 		{ headers: { 'content-type': 'text/plain' }, rawBody: body, query: query as never },
 		{
 			workflowId,
+			// Version 2: the last that takes posts with no guard set, as saved workflows may; what is
+			// remembered does not depend on the version.
+			typeVersion: 2,
 			...(credentials ? { credentials: { cloopenApi: credentials as never } } : {}),
 		},
 	);

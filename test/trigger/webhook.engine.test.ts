@@ -42,6 +42,12 @@ async function serve(
 	return served;
 }
 
+/** The runs that started with a notification (its first output); refusals go to the second. */
+const notificationRuns = (executions: ServedWebhook['executions']) =>
+	executions.filter((run) => run[0].length > 0);
+const refusedKinds = (executions: ServedWebhook['executions']) =>
+	executions.flatMap((run) => (run[1] ?? []).map((item) => item.json.refused));
+
 async function post(
 	url: string,
 	body: string,
@@ -115,13 +121,15 @@ describe('security', () => {
 		expect((await post(url, VOICE_CODE_XML)).status).toBe(401);
 		expect((await post(`${url}?secret=wrong`, VOICE_CODE_XML)).status).toBe(401);
 		expect((await post(`${url}?secret=s3cret-value`, VOICE_CODE_XML)).text).toBe(ACK);
-		expect(executions).toHaveLength(1);
+		expect(notificationRuns(executions)).toHaveLength(1);
+		expect(refusedKinds(executions)).toEqual(['secretMissing', 'wrongSecret']);
 	});
 
 	it('an IP allowlist refuses other addresses with 403', async () => {
 		const denied = await serve({ allowedIps: '10.0.0.0/8' });
 		expect((await post(denied.url, VOICE_CODE_XML)).status).toBe(403);
-		expect(denied.executions).toHaveLength(0);
+		expect(notificationRuns(denied.executions)).toHaveLength(0);
+		expect(refusedKinds(denied.executions)).toEqual(['addressNotAllowed']);
 		await denied.close();
 		const allowed = await serve({ allowedIps: '192.0.2.7, 127.0.0.0/8' });
 		expect((await post(allowed.url, VOICE_CODE_XML)).status).toBe(200);
@@ -150,7 +158,9 @@ describe('security', () => {
 			expect((await post(url, voiceCodeXml({ callSid: 'f'.repeat(32), state: '1' }))).status).toBe(
 				403,
 			);
-			expect(executions).toHaveLength(1);
+			expect(notificationRuns(executions)).toHaveLength(1);
+			// Shown once: the second refusal of the same kind within a minute is counted, not shown.
+			expect(refusedKinds(executions)).toEqual(['notConfirmedByPlatform']);
 		});
 	});
 });
@@ -167,7 +177,7 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 		return { status: response.status, text: await response.text() };
 	}
 
-	it("version 2 is what a new node gets: the acknowledgement, as XML, is n8n's answer once it has taken the execution", async () => {
+	it("version 2 on (3 is what a new node gets): the acknowledgement, as XML, is n8n's answer once it has taken the execution", async () => {
 		const { url, executions, responses } = await serve();
 		const reply = await post(url, voiceCodeXml({ callSid: 'a'.repeat(32) }));
 		expect(reply).toMatchObject({ status: 200, text: ACK });

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IDataObject } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { MAX_BODY_BYTES } from '../../nodes/shared/notifications/readBody';
 import { harnessLogger, runWebhook, type WebhookRequestInput } from '../../dev/engine';
+import { createWebhookSetup } from '../../dev/engine/webhookSetup';
 import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { ACK, CALL_SID, OPEN_TRIGGER, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
@@ -14,6 +15,8 @@ import { ACK, CALL_SID, OPEN_TRIGGER, VOICE_CODE_XML, voiceCodeXml } from './fix
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
 const DEFAULTS: IDataObject = { ...OPEN_TRIGGER, ignoreRepeats: false };
 
+let triggers = 0;
+/** Each call to a trigger of its own, so each refusal shows (one of a kind a minute per trigger). */
 async function deliver(
 	parameters: IDataObject,
 	request: WebhookRequestInput = {},
@@ -23,13 +26,20 @@ async function deliver(
 		CloopenTrigger,
 		{ ...DEFAULTS, ...parameters },
 		{ headers: { 'content-type': 'text/plain' }, rawBody: VOICE_CODE_XML, ...request },
-		credentials ? { credentials: { cloopenApi: credentials as never } } : {},
+		{
+			workflowId: `options-${++triggers}`,
+			...(credentials ? { credentials: { cloopenApi: credentials as never } } : {}),
+		},
 	);
 	return {
 		status: result.responseStatus,
 		contentType: result.responseHeaders['content-type'],
 		body: result.responseBody,
-		items: result.workflowData?.[0].map((item) => item.json),
+		// What the notification output gets; undefined when nothing reaches it.
+		items: result.workflowData?.[0].length
+			? result.workflowData[0].map((item) => item.json)
+			: undefined,
+		refused: result.workflowData?.[1]?.map((item) => item.json.refused),
 		noWebhookResponse: result.noWebhookResponse,
 	};
 }
@@ -53,7 +63,12 @@ describe('answers', () => {
 		['not a notification', '{"hello":"world"}', 'action is missing'],
 	])('%s body: 400 with a short reason, nothing starts', async (_name, rawBody, reason) => {
 		const reply = await deliver({}, { rawBody });
-		expect(reply).toMatchObject({ status: 400, body: `${reason}\n`, items: undefined });
+		expect(reply).toMatchObject({
+			status: 400,
+			body: `${reason}\n`,
+			items: undefined,
+			refused: ['notANotification'],
+		});
 		expect(reply.contentType).toMatch(/^text\/plain/);
 	});
 
@@ -99,6 +114,7 @@ describe('IP allowlist and X-Forwarded-For', () => {
 			status: 403,
 			body: 'sender address not allowed\n',
 			items: undefined,
+			refused: ['addressNotAllowed'],
 		});
 	});
 
@@ -120,14 +136,32 @@ describe('IP allowlist and X-Forwarded-For', () => {
 		).toBe(403);
 	});
 
-	test('an invalid entry fails closed with 500 (a typo must not open the trigger)', async () => {
+	test('an invalid entry fails closed with 403 and shows on the Refused output (a typo must not open the trigger)', async () => {
 		const reply = await deliver({ allowedIps: '127.0.0.1, 10.0.0.300' });
 		expect(reply).toMatchObject({
-			status: 500,
+			status: 403,
 			body: 'trigger misconfigured: invalid allowed IP address\n',
 			items: undefined,
+			refused: ['allowedAddressesInvalid'],
 		});
 	});
+
+	test.each([1, 2])(
+		'a saved version %i trigger with an invalid entry fails closed with 500, as it always did',
+		async (typeVersion) => {
+			const result = await runWebhook(
+				CloopenTrigger,
+				{ ...DEFAULTS, allowedIps: '127.0.0.1, 10.0.0.300' },
+				{ headers: { 'content-type': 'text/plain' }, rawBody: VOICE_CODE_XML },
+				{ typeVersion },
+			);
+			expect(result).toMatchObject({
+				responseStatus: 500,
+				responseBody: 'trigger misconfigured: invalid allowed IP address\n',
+				workflowData: undefined,
+			});
+		},
+	);
 
 	test('the address is checked before the secret, the secret before the body', async () => {
 		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(
@@ -190,7 +224,12 @@ describe('Verify With Platform', () => {
 			{ rawBody: voiceCodeXml({ state: '1' }) },
 			customServerCredentials(platform.baseUrl),
 		);
-		expect(reply).toMatchObject({ status: 403, body: `${reason}\n`, items: undefined });
+		expect(reply).toMatchObject({
+			status: 403,
+			body: `${reason}\n`,
+			items: undefined,
+			refused: ['notConfirmedByPlatform'],
+		});
 	});
 
 	test('403 when the platform cannot be reached, or no credentials are set', async () => {
@@ -243,6 +282,23 @@ describe('Verify With Platform', () => {
 describe('node description', () => {
 	const node = new CloopenTrigger();
 
+	test.each([
+		[1, ['main']],
+		[2, ['main']],
+		[
+			3,
+			[
+				{ type: 'main', displayName: 'Notification' },
+				{ type: 'main', displayName: 'Refused' },
+			],
+		],
+	])('version %i has the outputs n8n computes as %j', (typeVersion, outputs) => {
+		const setup = createWebhookSetup(CloopenTrigger, DEFAULTS, { typeVersion });
+		expect(
+			NodeHelpers.getNodeOutputs(setup.workflow, setup.node, setup.nodeType.description),
+		).toEqual(outputs);
+	});
+
 	test('n8n trigger conventions', () => {
 		const { description } = node;
 		expect(description).toMatchObject({
@@ -250,9 +306,8 @@ describe('node description', () => {
 			displayName: 'Cloopen Trigger',
 			group: ['trigger'],
 			inputs: [],
-			outputs: ['main'],
 		});
-		expect(description).toMatchObject({ version: [1, 2], defaultVersion: 2 });
+		expect(description).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
 		expect(description.webhooks).toEqual([
 			{
 				name: 'default',

@@ -6,12 +6,14 @@ import { Refusal } from './refusal';
 /**
  * Runs a webhook's handling of one notification so that it never throws: whatever arrives gets an
  * HTTP answer. A Refusal answers the sender with its status; anything else with 500 and an error in
- * n8n's log. Either way no workflow data goes to n8n.
+ * n8n's log. No workflow data goes to n8n, except what `refused` makes of a Refusal once it is
+ * answered (the trigger's Refused output).
  */
 export async function answerOrRefuse(
 	context: IWebhookFunctions,
 	receiver: string,
 	handle: (response: WebhookResponse) => Promise<IWebhookResponseData>,
+	refused?: (refusal: Refusal) => IWebhookResponseData['workflowData'],
 ): Promise<IWebhookResponseData> {
 	const response = context.getResponseObject() as WebhookResponse;
 	try {
@@ -25,6 +27,7 @@ export async function answerOrRefuse(
 				`${receiver}: unexpected error: ${(error as Error)?.message ?? String(error)}`,
 			);
 		sendRefusal(response, refusal);
-		return { noWebhookResponse: true };
+		const workflowData = error instanceof Refusal ? refused?.(refusal) : undefined;
+		return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
 	}
 }

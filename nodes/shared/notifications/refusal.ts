@@ -5,10 +5,26 @@
  */
 type RefusalStatus = 400 | 401 | 403 | 429 | 500;
 
+/**
+ * What kind of refusal it is, for the owner of the workflow (the trigger's Refused output names
+ * it): the sender only ever gets the status and the short reason.
+ */
+export type RefusalKind =
+	| 'closed'
+	| 'secretMissing'
+	| 'wrongSecret'
+	| 'addressNotAllowed'
+	| 'allowedAddressesInvalid'
+	| 'notConfirmedByPlatform'
+	| 'tooManyToVerify'
+	| 'notANotification'
+	| 'other';
+
 export class Refusal extends Error {
 	constructor(
 		readonly status: RefusalStatus,
 		readonly reason: string,
+		readonly kind: RefusalKind = 'other',
 	) {
 		super(reason);
 		this.name = 'Refusal';
@@ -16,4 +32,4 @@ export class Refusal extends Error {
 }
 
 /** 400: the body is empty, too large, malformed, hostile or not a notification. */
-export const badRequest = (reason: string) => new Refusal(400, reason);
+export const badRequest = (reason: string) => new Refusal(400, reason, 'notANotification');

@@ -34,7 +34,11 @@ export async function verifyCallResult(
 	deadlineMs = VERIFY_DEADLINE_MS,
 ): Promise<Verification> {
 	if (notification.callSid === null || notification.state === null) {
-		throw new Refusal(403, 'cannot verify a notification without callSid and state');
+		throw new Refusal(
+			403,
+			'cannot verify a notification without callSid and state',
+			'notConfirmedByPlatform',
+		);
 	}
 	const callSid = notification.callSid;
 	const ask = async (credentials: ICredentialDataDecryptedObject) =>
@@ -73,14 +77,14 @@ export async function verifyCallResult(
 		this.logger.warn(
 			`Cloopen Trigger: could not verify call ${notification.callSid}: ${failure?.message ?? 'no answer'}`,
 		);
-		throw new Refusal(403, 'could not verify the call with the platform');
+		throw new Refusal(403, 'could not verify the call with the platform', 'notConfirmedByPlatform');
 	}
 	const state = stateOf(response);
 	if (state !== notification.state) {
 		this.logger.warn(
 			`Cloopen Trigger: call ${notification.callSid} refused: notification says state ${notification.state}, the platform says ${state ?? 'nothing'}`,
 		);
-		throw new Refusal(403, 'call result does not match the platform');
+		throw new Refusal(403, 'call result does not match the platform', 'notConfirmedByPlatform');
 	}
 	const result = (response.CallResult ?? response.callResult) as Record<string, unknown>;
 	return {

@@ -13,10 +13,11 @@ import * as clock from '../clock';
  * How long a process reuses the credentials it read to verify notifications, at most. From a
  * webhook, n8n 2.41 decrypts credentials and acquires an expression isolate for them on every
  * getCredentials (docs/performance.md), which costs more than the whole rest of a verification; a
- * burst of notifications shares one read instead. An edit of the credential ends the reuse at once
- * (storedVersion below); this limit only bounds how long values n8n resolves at read time (an
- * expression in a field, an external secret) are reused. When the remembered ones fail, they are
- * read again at once (verifyCallResult).
+ * burst of notifications shares one read instead. What is reused is always what a read now would
+ * give: an edit of the credential ends the reuse at once (storedVersion below), and a credential
+ * with a value n8n resolves at read time (an expression, an external secret) is never reused. This
+ * limit only bounds how long an entry is kept. When the remembered ones fail, they are read again at
+ * once (verifyCallResult).
  */
 export const KEEP_CREDENTIALS_MS = 15_000;
 /** Entries beyond this many push out the oldest, so the memory stays bounded. */
@@ -44,12 +45,16 @@ function keyOf(context: IWebhookFunctions): string | undefined {
 	return [context.getWorkflow().id ?? '', context.getNode().id, credentialId].join('\u0000');
 }
 
+/** A stored value n8n resolves when the credential is read: an expression (external secrets are too). */
+const resolvedAtRead = (value: unknown) => typeof value === 'string' && value.startsWith('=');
+
 /**
  * A digest of the credential as n8n stores it now, which changes with every edit of it: read the
  * way n8n's getCredentials starts, with the credentials helper n8n gives every node context
  * (`additionalData.credentialsHelper.getCredentials`: one database read by id, and the stored data
  * decrypted), without the defaults, expressions and isolate that make a full read expensive.
- * Undefined where no such helper answers; then nothing is reused.
+ * Undefined where no such helper answers, or where a value is resolved at read time (it may change
+ * while the stored data does not); then nothing is reused.
  */
 async function storedVersion(context: IWebhookFunctions): Promise<string | undefined> {
 	const reference = referenceOf(context);
@@ -59,6 +64,7 @@ async function storedVersion(context: IWebhookFunctions): Promise<string | undef
 	try {
 		const stored = await helper.getCredentials(reference, 'cloopenApi');
 		const data = (await stored.getData()) as unknown as Record<string, unknown>;
+		if (Object.values(data).some(resolvedAtRead)) return undefined;
 		return createHash('sha256')
 			.update(JSON.stringify(Object.entries(data).sort(([a], [b]) => a.localeCompare(b))))
 			.digest('base64');
