@@ -16,4 +16,3 @@ export function benchSize(name: string, full: number, smoke: number): number {
 	}
 	return SMOKE ? smoke : full;
 }
-

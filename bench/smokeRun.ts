@@ -8,6 +8,8 @@ import { spawn } from 'node:child_process';
 /** A figure as the benches print one: a median (min–max), or a number with its unit. */
 const FIGURE = /\d(?:\.\d+)? \(\d+(?:\.\d+)?–\d+(?:\.\d+)?\)|\d(?:\.\d+)? ?(?:\/s|ms|MiB|MB|KB)\b/;
 const NOT_A_NUMBER = /\bNaN\b|\bInfinity\b/;
+/** jest's own lines (a test passed or failed, in so many ms; the run's time) are not the bench's figures. */
+const JEST_OWN = /^\s*(?:[✓✕]|Time:)/;
 
 interface Outcome {
 	script: string;
@@ -29,7 +31,7 @@ export function smokeProblem({ code, figures, noNumber }: Outcome): string | und
 export function figuresOf(output: string): { figures: number; noNumber: string[] } {
 	const lines = output.split('\n');
 	return {
-		figures: lines.filter((line) => FIGURE.test(line)).length,
+		figures: lines.filter((line) => FIGURE.test(line) && !JEST_OWN.test(line)).length,
 		noNumber: lines.filter((line) => NOT_A_NUMBER.test(line)).map((line) => line.trim()),
 	};
 }
