@@ -397,8 +397,9 @@ describe('every example that listens at a URL, published as shipped: forged post
 			expect(await executionsOf(workflowId)).toEqual([]);
 			expect(statuses.every((status) => status >= 400)).toBe(true);
 		}
-		// Not vacuous: an example limited per number placed its one code to each.
-		if (allowed > 0) expect(reached).toHaveLength(allowed);
+		// Not vacuous: an example limited per number that took the posts placed its one code to each.
+		if (allowed > 0 && statuses.some((status) => status < 300))
+			expect(reached).toHaveLength(allowed);
 	});
 });
 
