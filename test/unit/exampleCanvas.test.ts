@@ -10,8 +10,10 @@ import {
  * What a user sees on opening an example: no sticky note covers a node or its label. The canvas of
  * n8n 2.41 draws a node from its position (top-left) at its size, and its label (name, two lines at
  * most, and subtitle) centred below it, twice the node's width (the editor's CSS: `min-width:
- * calc(var(--canvas-node--width) * 2)`, `top: 100%`). Sizes are taken at their largest: a node 100 ×
- * 100, a sub-node of an AI Agent (model, tool) 80 × 80, the AI Agent 256 × 100; a label 70 high.
+ * calc(var(--canvas-node--width) * 2)`, `top: 100%`). Measured there (the alert example, zoomed to
+ * fit): a node 96 wide, its label 192 wide and 61 high (two lines of name and a subtitle) starting 6
+ * below it. Sizes here are rounded up: a node 100 × 100, a sub-node of an AI Agent (model, tool)
+ * 80 × 80, the AI Agent 256 × 100; a label 70 high, 8 below.
  */
 interface Rectangle {
 	left: number;
