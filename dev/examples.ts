@@ -68,6 +68,19 @@ const EMULATOR_VALUES: Record<string, string> = {
 	).join(','),
 };
 
+/**
+ * The Header Auth credential a user creates for an example whose Webhook checks one (Authentication:
+ * Header Auth): the examples ship without it, so as imported their webhook refuses every request.
+ */
+export const EXAMPLE_HEADER_AUTH = {
+	type: 'httpHeaderAuth',
+	data: { name: 'X-Api-Key', value: 'example-secret-only-the-users-server-knows' },
+};
+
+/** Whether a node is a Webhook that checks a header (the user must create its credential). */
+export const checksHeaderAuth = (node: ExampleNode) =>
+	node.type === WEBHOOK_TYPE && node.parameters.authentication === 'headerAuth';
+
 /** Example files, sorted; `startedByHand` keeps those whose trigger is n8n's Manual Trigger. */
 export function exampleFiles({ startedByHand = false } = {}): string[] {
 	return readdirSync(EXAMPLES_DIR)
@@ -107,7 +120,8 @@ export function placeholdersIn(workflow: ExampleWorkflow): string[] {
  * no two imports share a URL and none is printed in the repository. Here a new one is chosen before
  * the import instead, so that the caller knows the URL (dev/n8n/productionPath.ts reads the one n8n
  * stored; a caller may still clear it or set a path). A chat trigger is made public, as its note
- * tells a user who wants others to chat (the tests talk to it as a chat widget would).
+ * tells a user who wants others to chat (the tests talk to it as a chat widget would). A Webhook
+ * that checks Header Auth gets a Header Auth credential (EXAMPLE_HEADER_AUTH), as its note tells.
  */
 export function loadExample(file: string, appId?: string): ExampleWorkflow {
 	const workflow = importExample(file);
@@ -128,6 +142,9 @@ export function loadExample(file: string, appId?: string): ExampleWorkflow {
 		if (WEBHOOK_NODE_TYPES.includes(node.type) && node.webhookId === undefined)
 			node.webhookId = randomUUID();
 		if (node.type === CHAT_TRIGGER_TYPE) node.parameters.public = true;
+		// The user chose their Header Auth credential (the caller maps it to one it made, by type).
+		if (checksHeaderAuth(node))
+			node.credentials = { [EXAMPLE_HEADER_AUTH.type]: { id: '', name: 'Header Auth account' } };
 	}
 	const left = placeholdersIn(workflow);
 	if (left.length > 0)

@@ -16,7 +16,7 @@ import { readConcurrencyPlan } from './execution/concurrency/parallelRequests';
 import { ParameterReader } from './execution/parameters/parameterReader';
 import { RequestWindow } from './execution/concurrency/requestWindow';
 import { runItems } from './execution/runItems';
-import { toolSecretsProperty } from './execution/asTool/toolSecrets';
+import { toolSecretsProperties } from './execution/asTool/toolSecrets';
 import { searchSubAccountNames, searchSubAccounts } from './methods/searchSubAccounts';
 import { findOperation, RESOURCES } from './resources';
 import { subtitleExpression } from './resources/operationSubtitle';
@@ -49,7 +49,7 @@ export class Cloopen implements INodeType {
 		usableAsTool: true,
 		credentials: [{ name: 'cloopenApi', required: true }],
 		webhooks: RESUME_WEBHOOKS,
-		properties: [...formProperties(waitForResultProperties), toolSecretsProperty],
+		properties: [...formProperties(waitForResultProperties), ...toolSecretsProperties],
 	};
 
 	methods = { listSearch: { searchSubAccounts, searchSubAccountNames } };

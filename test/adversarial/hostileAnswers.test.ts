@@ -179,7 +179,7 @@ describe('redirects', () => {
 				// The numbers went to the redirecting server: whether it passed them on is unknown.
 				expect(json[0].inDoubtNumbers).toEqual(['13900000001', '13900000002']);
 				expect(json[0].error).toContain(
-					`Cloopen's server answered SMS → Send Template (batch 1) with a redirect (HTTP 307) to ${host}; it was not followed`,
+					`Cloopen's server answered SMS → Send Template with a redirect (HTTP 307) to ${host}; it was not followed`,
 				);
 				expect(redirecting.requests).toHaveLength(1);
 				await pause(200);

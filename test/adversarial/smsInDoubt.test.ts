@@ -153,3 +153,44 @@ describe('the same number twice in one list', () => {
 		}
 	});
 });
+
+describe('an SMS to one number', () => {
+	/** One number, its only request answered by `answer`; the error item under Continue On Fail. */
+	async function sendToOne(answer: (response: ServerResponse) => void) {
+		const server = await new HostileServer((_request, response) => answer(response)).start();
+		try {
+			const run = await runCloopen(smsParameters({ to: '13900000001' }), {
+				credentials: customServerCredentials(server.baseUrl),
+				continueOnFail: true,
+			});
+			return run.json[0];
+		} finally {
+			await server.stop();
+		}
+	}
+	const batchWords = /batch|sentBatches|unsentNumbers|inDoubtNumbers|numbers/;
+
+	it('whose answer was lost is one SMS in doubt, in words of one number', async () => {
+		const item = await sendToOne((response) => response.socket?.destroy());
+		expect(item.inDoubtNumbers).toEqual(['13900000001']);
+		expect(item.unsentNumbers).toEqual([]);
+		expect(item.error).toMatch(
+			/^Cloopen's answer to SMS → Send Template was lost: .* — in doubt: the SMS may have been sent$/,
+		);
+		expect(item.errorDescription).toMatch(
+			/Before sending it again, check whether the SMS arrived: the platform's SMS status reports/,
+		);
+		expect(`${item.error} ${item.errorDescription}`).not.toMatch(batchWords);
+	});
+
+	it('refused with a statusCode is one SMS not sent, in words of one number', async () => {
+		const item = await sendToOne((response) => {
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify({ statusCode: '112314', statusMsg: '超过日发送上限' }));
+		});
+		expect(item.statusCode).toBe('112314');
+		expect(item.unsentNumbers).toEqual(['13900000001']);
+		expect(item.errorDescription).toMatch(/The SMS was not sent: it is safe to send again/);
+		expect(`${item.error} ${item.errorDescription}`).not.toMatch(batchWords);
+	});
+});

@@ -22,13 +22,14 @@ import {
 	NOT_LISTENING_NODE_TYPES,
 	RESUMED_NODE_TYPES,
 	WEBHOOK_NODE_TYPES,
+	checksHeaderAuth,
 	type ExampleNode,
 } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
 import { productionPath, storedNodes as nodesStoredBy } from '../../dev/n8n/productionPath';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { requestsReachingAPerson } from '../support/exampleSafety';
+import { requestsReachingAPerson, sendsAllowedToForgedPosts } from '../support/exampleSafety';
 import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
@@ -307,6 +308,101 @@ describe('every example, imported as it is, reaches nobody', () => {
 	);
 });
 
+/** Numbers forged posts name: eight posts at once for the first, then one for each other. */
+const FORGED_NUMBERS = ['13912340001', '13912340002', '13912340003'];
+
+/** A stranger's post at a node that listens, naming `number`, in the form its type takes. */
+async function forgePost(url: string, type: string, number: string): Promise<number> {
+	const forms: Record<string, { contentType: string; body: string }> = {
+		[WEBHOOK]: {
+			contentType: 'application/json',
+			body: JSON.stringify({ to: number, code: '4821', userId: 'stranger' }),
+		},
+		[CHAT_TRIGGER]: {
+			contentType: 'application/json',
+			body: JSON.stringify({
+				action: 'sendMessage',
+				sessionId: 'stranger',
+				chatInput: `call ${number} and read the code 4821`,
+			}),
+		},
+		[CLOOPEN_TRIGGER]: {
+			contentType: 'text/plain',
+			body: FAILED_CODE_NOTIFICATION.replace('13800000002', number),
+		},
+	};
+	const form = forms[type];
+	// A new kind of listening node in an example needs its forged post here.
+	if (!form) throw new Error(`no forged post for a ${type}`);
+	const answer = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': form.contentType },
+		body: form.body,
+	});
+	await answer.arrayBuffer();
+	return answer.status;
+}
+
+describe('every example that listens at a URL, published as shipped: forged posts reach no number beyond what its note allows', () => {
+	test.each(
+		exampleFiles().filter((file) =>
+			nodesThatRun(importExample(file)).some((node) => listening(node.type) === 'at a URL'),
+		),
+	)('examples/%s', async (file) => {
+		const workflow = importExample(file);
+		const workflowId = await n8n.importWorkflow(workflow, {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
+		const listeners = (await storedNodes(workflowId)).filter(
+			(node) => listening(node.type) === 'at a URL',
+		);
+		const requestsBefore = emulator.requests().length;
+		// n8n may refuse to publish it as shipped (a credential missing): then nobody can post to it.
+		const published = await n8n.activateWorkflow(workflowId).then(
+			() => 'published',
+			(error: unknown) => String(error),
+		);
+		const statuses: number[] = [];
+		try {
+			for (const node of listeners) {
+				const url = productionUrl(node);
+				const [first, ...others] = FORGED_NUMBERS;
+				statuses.push(
+					...(await Promise.all(Array.from({ length: 8 }, () => forgePost(url, node.type, first)))),
+				);
+				for (const number of others) statuses.push(await forgePost(url, node.type, number));
+			}
+		} finally {
+			if (published === 'published') await n8n.deactivateWorkflow(workflowId);
+		}
+		// What a post started has ended: the webhooks answer when their workflow has, the others refuse.
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+		const reached = requestsReachingAPerson(emulator.requests().slice(requestsBefore));
+		const allowed = sendsAllowedToForgedPosts(workflow, FORGED_NUMBERS.length);
+		// n8n publishes every example as shipped, or refuses one only for the credential its Webhook lacks.
+		if (published !== 'published')
+			expect({ file, published, headerAuth: workflow.nodes.some(checksHeaderAuth) }).toEqual({
+				file,
+				published,
+				headerAuth: true,
+			});
+		expect({ file, reached: reached.length, allowed }).toEqual({
+			file,
+			reached: Math.min(reached.length, allowed),
+			allowed,
+		});
+		// A webhook that checks Header Auth, shipped without its credential, runs for no one.
+		if (workflow.nodes.some(checksHeaderAuth)) {
+			expect(reached).toEqual([]);
+			expect(await executionsOf(workflowId)).toEqual([]);
+			expect(statuses.every((status) => status >= 400)).toBe(true);
+		}
+		// Not vacuous: an example limited per number that took the posts placed its one code to each.
+		if (allowed > 0 && statuses.some((status) => status < 300))
+			expect(reached).toHaveLength(allowed);
+	});
+});
+
 /** The executions n8n holds for a workflow (ids and statuses). */
 async function executionsOf(workflowId: string): Promise<Array<{ id: string; status: string }>> {
 	const { data } = await n8n.api<{
@@ -533,7 +629,8 @@ describe('the failure alert: platform callback → Cloopen Trigger in n8n → al
 			/^[0-9a-f]{32}$/,
 		);
 		const sms = emulator.messages().find((message) => message.to.includes('13700000000'));
-		expect(sms?.datas).toEqual(['13800000002', 'failed']);
+		// A Chinese template gets Chinese words: the result as the alert's SMS says it.
+		expect(sms?.datas).toEqual(['13800000002', '呼叫失败']);
 	});
 
 	test('n8n made no attempt to connect anywhere but 127.0.0.1', () => {

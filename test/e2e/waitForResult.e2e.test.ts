@@ -12,7 +12,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import type { EmulatorCallRecord } from '../../emulator';
 import { notificationBody } from '../../emulator/callbacks';
-import { loadExample, type ExampleWorkflow } from '../../dev/examples';
+import { EXAMPLE_HEADER_AUTH, loadExample, type ExampleWorkflow } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
@@ -32,10 +32,17 @@ const { emulator, credentials } = useEmulator(
 );
 let n8n: N8nInstance;
 let credentialId: string;
+/** The Header Auth credential the example's note tells the user to create for its Webhook. */
+let headerAuthId: string;
 
 beforeAll(async () => {
 	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
 	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', credentials());
+	headerAuthId = await n8n.createCredential(
+		EXAMPLE_HEADER_AUTH.type,
+		'Header Auth account',
+		EXAMPLE_HEADER_AUTH.data,
+	);
 });
 
 afterAll(async () => {
@@ -60,7 +67,7 @@ async function publishExample(
 	trigger.webhookId = undefined;
 	change(waiting.parameters);
 	const workflowId = await n8n.importWorkflow(workflow, {
-		credentials: { [CREDENTIAL_TYPE]: credentialId },
+		credentials: { [CREDENTIAL_TYPE]: credentialId, [EXAMPLE_HEADER_AUTH.type]: headerAuthId },
 	});
 	await n8n.activateWorkflow(workflowId);
 	return workflowId;
@@ -70,7 +77,10 @@ async function publishExample(
 async function askForVoiceCode(path: string, body: Record<string, string>) {
 	const response = await fetch(n8n.webhookUrl(path), {
 		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
+		headers: {
+			'Content-Type': 'application/json',
+			[EXAMPLE_HEADER_AUTH.data.name]: EXAMPLE_HEADER_AUTH.data.value,
+		},
 		body: JSON.stringify(body),
 	});
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> };

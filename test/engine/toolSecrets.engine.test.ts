@@ -108,10 +108,24 @@ it('the operations that return secrets are among the cases, so the rows above ar
 
 it('"Give Secrets to the AI Model" is shown only on the tool variant, and is off by default', () => {
 	const node = { typeVersion: 1 };
-	const option = new Cloopen().description.properties.find(
+	const parameters = { resource: 'subAccount', operation: 'create' };
+	const options = new Cloopen().description.properties.filter(
 		(property) => property.name === 'giveSecretsToModel',
-	)!;
-	expect(option.default).toBe(false);
-	expect(NodeHelpers.displayParameter({}, option, node, new Cloopen().description)).toBe(false);
-	expect(NodeHelpers.displayParameter({}, option, node, new CloopenTool().description)).toBe(true);
+	);
+	expect(options.every((option) => option.default === false)).toBe(true);
+	const shown = (description: typeof Cloopen.prototype.description) =>
+		options.some((option) => NodeHelpers.displayParameter(parameters, option, node, description));
+	expect(shown(new Cloopen().description)).toBe(false);
+	expect(shown(new CloopenTool().description)).toBe(true);
+});
+
+it('every operation whose answer carries a secret says so, so its tool offers "Give Secrets to the AI Model"', async () => {
+	const undeclared: string[] = [];
+	for (const operationCase of OPERATION_CASES) {
+		const { resource, operation } = operationCase.parameters;
+		const declared = findOperation(String(resource), String(operation))?.operation.secretsInAnswer;
+		if (secretKeysIn(await runAs(operationCase, {}, false)).length > 0 && declared !== true)
+			undeclared.push(operationCase.title);
+	}
+	expect(undeclared).toEqual([]);
 });

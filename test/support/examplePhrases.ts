@@ -15,6 +15,10 @@ export interface ExamplePhrase {
 /** What test numbers are, in the words of the examples and of the Template ID field of SMS → Send Template. */
 export const TEST_NUMBERS = 'it only reaches the test numbers registered in the console';
 
+/** How an AI example's user in mainland China swaps OpenAI for a model they can reach (n8n 2.41's own chat model nodes). */
+export const MODEL_FROM_MAINLAND_CHINA =
+	"**A model you can reach from mainland China:** OpenAI is not reachable there. Replace *OpenAI Chat Model* with n8n's *DeepSeek Chat Model* or *Qwen Cloud Chat Model* (Region *China (Beijing)*) and connect it to *AI Agent* as its Chat Model; or keep the node and set **Base URL** in its OpenAI credential to an OpenAI-compatible service you can reach (`https://api.deepseek.com/v1`, `https://dashscope.aliyuncs.com/compatible-mode/v1` for Qwen), then choose one of that service's models in *Model*. The model must support tool calling.";
+
 export const EXAMPLE_PHRASES: ExamplePhrase[] = [
 	{
 		thing: 'template 1',
@@ -33,6 +37,16 @@ export const EXAMPLE_PHRASES: ExamplePhrase[] = [
 		mention: /not public|publicly available|open chat/i,
 		phrase:
 			"**Who can chat:** the chat is **not public**: try it with the editor's **Open chat**. To let others use it, turn on *Make Chat Publicly Available* in *When Chat Message Received* **and** set its **Authentication**.",
+	},
+	{
+		thing: 'a chat model reachable from mainland China',
+		mention: /mainland China:\*\*|Chat Model\* with/,
+		phrase: MODEL_FROM_MAINLAND_CHINA,
+	},
+	{
+		thing: "the AI examples' Cloopen credentials",
+		mention: /in every Cloopen tool/,
+		phrase: '**Cloopen credentials:** choose your Cloopen credentials in every Cloopen tool (',
 	},
 ];
 

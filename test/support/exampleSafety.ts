@@ -1,4 +1,9 @@
-import { CLOOPEN_NODE_TYPE, nodesThatRun, type ExampleWorkflow } from '../../dev/examples';
+import {
+	CLOOPEN_NODE_TYPE,
+	nodesThatRun,
+	type ExampleNode,
+	type ExampleWorkflow,
+} from '../../dev/examples';
 import { OPERATION_CASES } from '../engine/operationCases';
 
 /**
@@ -72,3 +77,19 @@ export function toProblem(to: unknown, workflow: ExampleWorkflow): string | unde
 
 /** A mainland mobile number written into a node (not part of a longer hex id such as a callSid). */
 export const MOBILE_NUMBER = /(?<![\dA-Fa-f])(?:\+?86)?1[3-9]\d{9}(?![\dA-Fa-f])/g;
+
+/**
+ * How many calls or SMS forged posts to an example published as shipped may place, by the limits its
+ * note states: one per number for One-Time Code → Send with the counts kept by the node (its resend
+ * cooldown, "one a minute", holds while the posts last), none for any other node (as shipped its To
+ * is a placeholder, or its webhook refuses what it cannot authenticate). `numbers`: how many
+ * different numbers the posts name.
+ */
+export function sendsAllowedToForgedPosts(workflow: ExampleWorkflow, numbers: number): number {
+	const limited = (node: ExampleNode) =>
+		node.parameters.resource === 'oneTimeCode' &&
+		node.parameters.operation === 'send' &&
+		node.parameters.store === 'dataTable' &&
+		Number(node.parameters.resendCooldownSeconds ?? 60) >= 60;
+	return nodesReachingAPerson(workflow).filter(limited).length * numbers;
+}

@@ -71,7 +71,8 @@ it('a failed voice code reaches the trigger, is acknowledged, and the alert SMS 
 	expect(run.outputOf('SMS the On-Call Number')[0].json.smsMessageSid).toMatch(/^[0-9a-f]{32}$/);
 	const sms = emulator.messages()[0];
 	expect(sms.to).toEqual(['13700000000']);
-	expect(sms.datas).toEqual(['13800000002', 'failed']);
+	// A Chinese template gets Chinese words (the example maps the result).
+	expect(sms.datas).toEqual(['13800000002', '呼叫失败']);
 });
 
 it('an answered voice code is acknowledged and starts nothing', async () => {

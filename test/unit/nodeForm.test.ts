@@ -197,3 +197,16 @@ describe('version 2 leaves out what misleads', () => {
 		expect(row.displayName).not.toMatch(/[{}]/);
 	});
 });
+
+it('Voice Verification → Send Code points to One-Time Code for sign-in codes, at both versions', () => {
+	for (const version of [1, 2]) {
+		const parameters = { resource: 'voiceVerification', operation: 'sendCode' };
+		const code = shownProperty(version, parameters, 'verifyCode');
+		expect({ version, hint: code?.hint }).toEqual({
+			version,
+			hint: expect.stringMatching(
+				/^For sign-in codes use One-Time Code → Send .*One-Time Code → Check/,
+			),
+		});
+	}
+});

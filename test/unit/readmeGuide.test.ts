@@ -309,6 +309,24 @@ describe('README.zh-CN.md keeps in step with README.md', () => {
 		expect(chinese.split('\n')[0]).toMatch(/\]\(README\.md\)/);
 	});
 
+	it("both name n8n 2.41's import menu as it is: the workflow menu's Import → From file", () => {
+		for (const file of GUIDES)
+			expect({ file, old: /Import from File/i.test(read(file)) }).toEqual({ file, old: false });
+		for (const guide of [english, chinese]) expect(guide).toContain('`…` → *Import* → *From file*');
+	});
+
+	it('says what is translated (this guide alone: the package ships no Chinese translation) and links its own sections, never into the English README', () => {
+		expect(chinese).toContain('翻译成中文的只有本说明：本包没有自带中文翻译');
+		const intoEnglish = localLinks(README_ZH).filter(
+			(link) => resolve(link).path === README && resolve(link).anchor !== undefined,
+		);
+		expect(intoEnglish).toEqual([]);
+		// Where the editor's Docs links open the English sections, it names the Chinese ones.
+		expect(chinese).toMatch(
+			/中文说明见本文的\[操作\]\(#操作\)和\s*\[Cloopen Trigger 节点\]\(#cloopen-trigger-节点\)/,
+		);
+	});
+
 	it('leads with the same two walkthroughs and the same screenshots', () => {
 		const images = (markdown: string) =>
 			[...markdown.slice(0, markdown.indexOf('\n## ')).matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(

@@ -85,6 +85,7 @@ const PLACES = [1, 2].flatMap((version) =>
 		operation: operation.value,
 		label: `${resource.name} → ${operation.name}`,
 		waitsForCallResult: operation.waitsForCallResult === true,
+		secretsInAnswer: operation.secretsInAnswer === true,
 	})),
 );
 
@@ -102,13 +103,13 @@ it('the fields kept from tools are those of Wait for Call Result, which would pa
 
 describe.each(PLACES)(
 	'version $version, $label',
-	({ version, resource, operation, waitsForCallResult }) => {
+	({ version, resource, operation, waitsForCallResult, secretsInAnswer }) => {
 		const set = { resource, operation };
 		const asTool = shownProperties(tool, version, set);
 		const asNode = shownProperties(plain, version, set);
 		const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
 
-		it('the tool shows what the node shows, less what tools cannot run, plus Give Secrets to the AI Model', () => {
+		it('the tool shows what the node shows, less what tools cannot run, plus Give Secrets to the AI Model where the answer may carry secrets', () => {
 			const kept = new Set(KEPT_FROM_TOOLS.map((property) => property.name));
 			const toolOnly = new Set([
 				'giveSecretsToModel',
@@ -118,7 +119,8 @@ describe.each(PLACES)(
 			expect(names(asTool).filter((name) => !toolOnly.has(name))).toEqual(
 				names(asNode).filter((name) => !kept.has(name) && !toolOnly.has(name)),
 			);
-			expect(names(asTool)).toContain('giveSecretsToModel');
+			// Only where there are secrets to give (Sub-Account, the bill file): not One-Time Code's tools.
+			expect(names(asTool).includes('giveSecretsToModel')).toBe(secretsInAnswer);
 			expect(names(asNode)).not.toContain('giveSecretsToModel');
 			// Wait for Call Result is offered where the node can wait, and to the plain node only.
 			expect(names(asNode).includes('waitForResult')).toBe(waitsForCallResult);
@@ -158,4 +160,20 @@ it('the voice operations tell the tool and the node how to learn how a call went
 		expect(notice).toMatch(/Call → Get State and Get Result/);
 		expect(notice).toMatch(/callSid/);
 	}
+});
+
+it('Give Secrets to the AI Model is offered exactly at the operations that say their answer may carry secrets', () => {
+	expect(
+		PLACES.filter((place) => place.version === 2 && place.secretsInAnswer).map(
+			(place) => place.label,
+		),
+	).toEqual([
+		'Bill Record → Get Download Info',
+		'Sub-Account → Create',
+		'Sub-Account → Get by Name',
+		'Sub-Account → Get Many',
+	]);
+	expect(
+		PLACES.filter((place) => place.resource === 'oneTimeCode' && place.secretsInAnswer),
+	).toEqual([]);
 });

@@ -73,6 +73,11 @@ export interface OperationDefinition {
 	effect: OperationEffect;
 	/** Whether it runs as an AI tool. Required: an operation's guards decide this, not a default. */
 	asTool: ToolUse;
+	/**
+	 * Its answer may carry secrets (sub-account tokens and passwords, the bill file's check code): as a
+	 * tool it leaves them out unless the user turns on Give Secrets to the AI Model, shown only here.
+	 */
+	secretsInAnswer?: true;
 	/** It places a call and can wait for its result notification (Wait for Call Result). */
 	waitsForCallResult?: boolean;
 	/** Output fields that identify what it did (a callSid), in the order a report names them. */

@@ -217,7 +217,7 @@ const EXACT: Record<string, Entry> = {
 	'112307': { explanation: 'Template SMS: the template id was empty' },
 	'112308': {
 		explanation: 'Template SMS: the template data was empty',
-		hint: 'Add one Template Data value per placeholder of the template.',
+		hint: 'Give the template a value for each of its placeholders: Template Data in SMS → Send Template; Code Placeholder and Other Placeholder Values in One-Time Code → Send.',
 	},
 	'112309': { explanation: 'Template SMS: an encoding error occurred' },
 	'112310': {

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT, notificationBody } from '../../../emulator';
-import { exampleFiles, loadExample } from '../../../dev/examples';
+import { EXAMPLE_HEADER_AUTH, exampleFiles, loadExample } from '../../../dev/examples';
 import { countByStatus, endedOf, type StatusCounts } from '../../../dev/n8n/executionReadBack';
 import { executionError, nodeOutput } from '../../../dev/n8n/executions';
 import {
@@ -102,7 +102,7 @@ test('the failure alert closes through the webhook process: acknowledged, run on
 	expect(workers.some((worker) => ranBy(worker).has(alertRun.id))).toBe(true);
 	expect(emulator.messages().find((sms) => sms.to.includes(ALERT_NUMBER))?.datas).toEqual([
 		'13800000002',
-		'failed',
+		'呼叫失败',
 	]);
 });
 
@@ -115,14 +115,22 @@ test('Wait for Call Result: the notification reaches the resume URL on the webho
 		if (!trigger) throw new Error('voice-code-wait-for-result.json has no webhook');
 		trigger.parameters.path = 'queue-voice-code';
 		trigger.webhookId = undefined;
+		const headerAuthId = await main.createCredential(
+			EXAMPLE_HEADER_AUTH.type,
+			'Header Auth account',
+			EXAMPLE_HEADER_AUTH.data,
+		);
 		const workflowId = await main.importWorkflow(workflow, {
-			credentials: { cloopenApi: credentialId },
+			credentials: { cloopenApi: credentialId, [EXAMPLE_HEADER_AUTH.type]: headerAuthId },
 		});
 		await main.activateWorkflow(workflowId);
 
 		const response = await fetch(`${setup.webhook.baseUrl}/webhook/queue-voice-code`, {
 			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
+			headers: {
+				'Content-Type': 'application/json',
+				[EXAMPLE_HEADER_AUTH.data.name]: EXAMPLE_HEADER_AUTH.data.value,
+			},
 			body: JSON.stringify({ to: '13800000000', code: '482913' }),
 		});
 		// n8n's queue mode answers a held "Respond to Webhook" request when the worker's job ends, and a

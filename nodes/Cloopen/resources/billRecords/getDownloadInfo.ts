@@ -79,6 +79,7 @@ export const getDownloadInfo: OperationDefinition = {
 	options: billOptions,
 	effect: ONLY_READS,
 	asTool: 'runs',
+	secretsInAnswer: true,
 	async execute(context) {
 		const { rules } = context;
 		const options = context.param<IDataObject>('options', {});

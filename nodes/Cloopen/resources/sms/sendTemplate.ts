@@ -85,7 +85,7 @@ export const sendTemplate: OperationDefinition = {
 	effect: {
 		inDoubt: 'the SMS may have been sent',
 		check:
-			"Before sending the numbers in doubt again, check whether they got it: the platform's SMS status reports (Cloopen Trigger), the next day's bill records (Bill Record → Get Download Info), or the person.",
+			"Before sending it again, check whether the SMS arrived: the platform's SMS status reports (Cloopen Trigger), the next day's bill records (Bill Record → Get Download Info), or the person.",
 		readOnly: false,
 	},
 	asTool: 'runs',
@@ -108,7 +108,9 @@ export const sendTemplate: OperationDefinition = {
 			try {
 				const sent = await sendTemplateSms(
 					context,
-					`SMS → Send Template (batch ${batches.length + 1})`,
+					numbers.length > SMS_BATCH_SIZE
+						? `SMS → Send Template (batch ${batches.length + 1})`
+						: 'SMS → Send Template',
 					{ to: to.join(','), appId, templateId, datas },
 				);
 				batches.push({

@@ -31,6 +31,7 @@ export const create: OperationDefinition = {
 		readOnly: false,
 	},
 	asTool: 'runs',
+	secretsInAnswer: true,
 	resultIds: ['subAccountSid', 'friendlyName'],
 	async execute(context) {
 		const name = friendlyName(context, 'friendlyName', context.param('friendlyName'));

@@ -111,6 +111,7 @@ export const getAll: OperationDefinition = {
 	options: listOptions,
 	effect: ONLY_READS,
 	asTool: 'runs',
+	secretsInAnswer: true,
 	resultIds: ['subAccountSid', 'friendlyName'],
 	async execute(context) {
 		const { rules } = context;

@@ -42,6 +42,7 @@ export const getByName: OperationDefinition = {
 	options: oneOptions,
 	effect: ONLY_READS,
 	asTool: 'runs',
+	secretsInAnswer: true,
 	resultIds: ['subAccountSid', 'friendlyName'],
 	async execute(context) {
 		const name = friendlyName(context, 'subAccountName', chosenValue(context, 'subAccountName'));

@@ -23,6 +23,7 @@ const fields: INodeProperties[] = [
 		required: true,
 		placeholder: '482913',
 		description: '4 to 8 letters or digits, read aloud to the callee',
+		hint: 'For sign-in codes use One-Time Code → Send with Send By: Voice Call: it makes the code, limits sends per number and checks what the person enters (One-Time Code → Check)',
 	},
 	// Version 1 offers Language; from version 2 on Result URL is hidden while Wait for Call Result is on.
 	additionalFields(VERSION_1, voiceCallOptions({ language: true })),
