@@ -240,9 +240,10 @@ describe('every example, imported as it is, reaches nobody', () => {
 					headers: { 'content-type': 'text/plain' },
 					body: FAILED_CODE_NOTIFICATION,
 				});
-				expect(answer.status).toBe(500);
-				await new Promise((resolve) => setTimeout(resolve, 1_000));
-				expect(await executionsOf(workflowId)).toEqual([]);
+				expect(answer.status).toBe(403);
+				// The owner sees the refusal (the trigger's Refused output); no node of the workflow ran.
+				const refusal = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
+				expect(Object.keys(refusal.data.resultData.runData)).toEqual([trigger.name]);
 			} finally {
 				await n8n.deactivateWorkflow(workflowId);
 			}
@@ -445,9 +446,14 @@ describe('the alert example published: forged notifications send nothing', () =>
 		const messagesBefore = emulator.messages().length;
 		const requestsBefore = emulator.requests().length;
 		try {
-			for (const url of urls) expect(await forge(url)).toEqual([500, 500, 500]);
-			await new Promise((resolve) => setTimeout(resolve, 1_000));
-			for (const id of ids) expect(await executionsOf(id)).toEqual([]);
+			for (const url of urls) expect(await forge(url)).toEqual([403, 403, 403]);
+			// Each copy shows its refusal (once a minute per reason) and runs none of its nodes.
+			for (const id of ids) {
+				const refusal = await n8n.waitForExecution({ workflowId: id, status: 'success' }, 60_000);
+				expect(Object.keys(refusal.data.resultData.runData)).toEqual([
+					'Voice Code Not Answered or Failed',
+				]);
+			}
 		} finally {
 			for (const id of ids) await n8n.deactivateWorkflow(id);
 		}
@@ -490,8 +496,9 @@ describe('the alert example published: forged notifications send nothing', () =>
 					status,
 					status,
 				]);
-				await new Promise((resolve) => setTimeout(resolve, 1_000));
-				expect(await executionsOf(id)).toEqual([]);
+				// The owner sees the refusal on the trigger's Refused output; no node of the workflow ran.
+				const refusal = await n8n.waitForExecution({ workflowId: id, status: 'success' }, 60_000);
+				expect(Object.keys(refusal.data.resultData.runData)).toEqual([stored.name]);
 			} finally {
 				await n8n.deactivateWorkflow(id);
 			}
