@@ -4,7 +4,8 @@
  * bench/fixtures/claimProtocol/). Each round asks each contender, in turn, for codes to fresh numbers
  * (BENCH_OTC_NUMBERS, BENCH_OTC_CONCURRENCY at a time) and then checks the code each number heard:
  * requests and checks per second, latency p50 / p99, and the ratio node-kept / claim protocol per
- * round, in one n8n process and in queue mode (two workers, a webhook process). Loopback only.
+ * round, in one n8n process and in queue mode (BENCH_OTC_WORKERS workers, 2 unless given, and a
+ * webhook process). Loopback only.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ import { interleaved, pairedRatios, showSpread, spread } from './stats';
 const NUMBERS = benchSize('BENCH_OTC_NUMBERS', 40, 4);
 const CONCURRENCY = benchSize('BENCH_OTC_CONCURRENCY', 5, 2);
 const ROUNDS = benchSize('BENCH_OTC_ROUNDS', 3, 1);
+/** queue mode's workers */
+const WORKERS = benchSize('BENCH_OTC_WORKERS', 2, 1);
 /** BENCH_OTC_MODES=regular or queue: one of the two. */
 const MODES = (process.env.BENCH_OTC_MODES ?? 'regular,queue').split(',');
 /**
@@ -203,10 +206,10 @@ async function regular() {
 }
 
 async function queue() {
-	const setup = await startQueueSetup(2);
+	const setup = await startQueueSetup(WORKERS);
 	try {
 		const { main, credentialId, emulator, webhook } = setup;
-		await measure('queue mode (PostgreSQL, 2 workers, a webhook process)', emulator, {
+		await measure(`queue mode (PostgreSQL, ${WORKERS} workers, a webhook process)`, emulator, {
 			// The queue set-up's credentials have no Default App ID: the node is given the emulator's.
 			nodeKept: await setUpKeptCodeFlows(main, credentialId, webhook.baseUrl, 'bench', {
 				...UNCAPPED,

@@ -49,10 +49,12 @@ const PARALLEL = benchSize('TRIGGER_PEERS_PARALLEL', 20, 5);
 /** regular, queue, or both */
 const MODES = (env.TRIGGER_PEERS_MODES ?? 'regular,queue').split(',');
 /** queue mode: webhook processes × workers, one or more, e.g. 1x1,1x2,2x1,2x2 */
-const TOPOLOGIES = (env.TRIGGER_PEERS_QUEUE ?? '1x2').split(',').map((topology) => {
-	const [webhooks, workers] = topology.split('x').map(Number);
-	return { webhooks, workers };
-});
+const TOPOLOGIES = (env.TRIGGER_PEERS_QUEUE ?? (SMOKE ? '1x1' : '1x2'))
+	.split(',')
+	.map((topology) => {
+		const [webhooks, workers] = topology.split('x').map(Number);
+		return { webhooks, workers };
+	});
 /**
  * which contenders: cloopen (version 2, what a new node gets), cloopenV1 (a saved version 1),
  * webhook, and, only when listed or in a smoke run (so its emulator process and placed calls are
