@@ -44,7 +44,6 @@ const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = 
 	placeholderValue: (rules, field) => rules.placeholderValue(field, ''),
 	optionalPhoneNumber: (rules, field) => rules.optionalPhoneNumber(field, '12345'),
 	phoneNumber: (rules, field) => rules.phoneNumber(field, '12345'),
-	mobileNumber: (rules, field) => rules.mobileNumber(field, 'x'),
 	url: (rules, field) => rules.url(field, 'x'),
 	wavFile: (rules, field) => rules.wavFile(field, 'x'),
 	wavFileList: (rules, field) => rules.wavFileList(field, 'x', true),

@@ -1,11 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import {
-	NUMBER_TO_CALL,
-	NUMBER_TO_CALL_RULE,
-	SMS_NUMBER,
-	SMS_NUMBERS_RULE,
-} from '../../shared/platform/phoneNumbers';
+import { canonicalPhoneNumber, PHONE_NUMBER_RULE } from '../../shared/platform/phoneNumbers';
 import { absoluteHttpUrl, withUrlSecretsMasked } from '../../shared/urls';
 import type { FieldLabels } from './fieldLabels';
 
@@ -152,17 +147,29 @@ export class InputRules {
 		return this.phoneNumber(field, value);
 	}
 
-	/** A number to call or to show: a mobile number, or a landline with its area code (NUMBER_TO_CALL). */
-	phoneNumber(field: Field, value: unknown): string {
+	/**
+	 * A phone number in any spelling people type (phoneNumbers.ts), returned in its one written form,
+	 * the form sent: every resource takes the same spellings and refuses in the same words. For SMS a
+	 * landline is refused: an SMS cannot reach it.
+	 */
+	phoneNumber(field: Field, value: unknown, use: 'call' | 'sms' = 'call'): string {
 		const text = this.required(field, value);
-		if (!NUMBER_TO_CALL.test(text)) this.fail(field, value, NUMBER_TO_CALL_RULE);
-		return text;
-	}
-
-	/** A mobile number for SMS: digits with an optional leading + (SMS_NUMBER). */
-	mobileNumber(field: Field, value: string): string {
-		if (!SMS_NUMBER.test(value)) this.fail(field, value, SMS_NUMBERS_RULE);
-		return value;
+		const read = canonicalPhoneNumber(text);
+		if (read.number === undefined) {
+			// Numbers in one SMS field separated by spaces read as one long number: say what separates them.
+			const separators =
+				use === 'sms' && /\d\s+\d/.test(text)
+					? '; separate numbers with commas or put one per line'
+					: '';
+			return this.fail(field, value, `${read.problem}: ${PHONE_NUMBER_RULE}${separators}`);
+		}
+		if (use === 'sms' && read.kind === 'chinaLandline')
+			this.fail(
+				field,
+				value,
+				'is a mainland China landline, and an SMS cannot reach it; write a mobile number (13800000000, or + and the country code)',
+			);
+		return read.number;
 	}
 
 	/**
