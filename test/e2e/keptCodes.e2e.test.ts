@@ -7,7 +7,7 @@
  */
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
-import { ROWS } from '../../nodes/Cloopen/codes/codeBook';
+import { ROWS } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../dev/oneTimeCodeFlows';
 import { useEmulator } from '../support/useEmulator';
 

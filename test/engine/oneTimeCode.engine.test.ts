@@ -1,8 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
-import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
-import { openVerification, sealVerification } from '../../nodes/Cloopen/codes/sealedCode';
+import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
+import {
+	openVerification,
+	sealVerification,
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/sealedCode';
 import { everyString } from '../adversarial/everyString';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import {

@@ -1,4 +1,8 @@
-import type { RowStore, RowWrite, StoredRow } from '../../nodes/Cloopen/codes/keptCodes';
+import type {
+	RowStore,
+	RowWrite,
+	StoredRow,
+} from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
 
 /**
  * The store's rows in memory, each read and write taking a random turn of the event loop, so that

@@ -8,6 +8,8 @@ export const SEARCH_TERMS = [
 	'text to speech',
 	'sms',
 	'otp',
+	'one-time code',
+	'sign-in code',
 	'verification code',
 	// Cloopen's own words, as its console and Chinese developers write them; n8n 2.41 shows no
 	// translations from community packages, so these find the nodes by alias.

@@ -198,7 +198,6 @@ describe('an operation is one file: its facts live there and nowhere else', () =
 				)
 				.map(({ file }) => file),
 		).toEqual([]);
-		expect(crossing('nodes/Cloopen/codes', ['nodes/Cloopen'], ['nodes/Cloopen/codes'])).toEqual([]);
 	});
 
 	it("execution/'s rooms import the run's spine (runItems, operationContext) never, so it reads one way", () => {
@@ -225,4 +224,93 @@ it('no file in nodes/ or credentials/ is over 250 lines unless its opening comme
 			return !/\bLong on purpose:/.test(opening);
 		});
 	expect(long).toEqual([]);
+});
+
+/** The file an import names: the path itself, with .ts, or its folder's index.ts. */
+function resolved(target: string, files: string[]): string | undefined {
+	return [`${target}.ts`, `${target}/index.ts`, target].find((path) => files.includes(path));
+}
+
+/** Every circle of imports among these files, each as its files in order (found by depth-first search). */
+function circles(files: string[], imports = edges): string[][] {
+	const next = new Map<string, string[]>();
+	for (const { file, target } of imports) {
+		const to = resolved(target, files);
+		if (!files.includes(file) || to === undefined || !files.includes(to)) continue;
+		next.set(file, [...(next.get(file) ?? []), to]);
+	}
+	const found: string[][] = [];
+	const done = new Set<string>();
+	const path: string[] = [];
+	const visit = (file: string) => {
+		const at = path.indexOf(file);
+		if (at >= 0) {
+			found.push([...path.slice(at), file]);
+			return;
+		}
+		if (done.has(file)) return;
+		path.push(file);
+		for (const to of next.get(file) ?? []) visit(to);
+		path.pop();
+		done.add(file);
+	};
+	files.forEach(visit);
+	return found;
+}
+
+describe('imports run one way: no circle anywhere in nodes/', () => {
+	const shipped = sources.filter((file) => within(file, 'nodes') && file.endsWith('.ts'));
+
+	it('finds a circle where there is one (the search is not vacuous)', () => {
+		const files = ['x/a.ts', 'x/b.ts', 'x/c.ts', 'x/d.ts', 'x/index.ts'];
+		const probe = [
+			{ file: 'x/a.ts', target: 'x/b' },
+			{ file: 'x/b.ts', target: 'x' },
+			{ file: 'x/index.ts', target: 'x/a' },
+			{ file: 'x/d.ts', target: 'x/a' },
+		];
+		expect(circles(files, probe)).toEqual([['x/a.ts', 'x/b.ts', 'x/index.ts', 'x/a.ts']]);
+		expect(circles(files, probe.slice(1))).toEqual([]);
+		expect(shipped.length).toBeGreaterThan(100);
+	});
+
+	it('no file in nodes/ reaches itself through its imports, type imports included', () => {
+		expect(circles(shipped).map((circle) => circle.join(' → '))).toEqual([]);
+	});
+});
+
+describe('One-Time Code is one folder: operations, then store/, then rules/', () => {
+	const folder = 'nodes/Cloopen/resources/oneTimeCode';
+
+	it('rules/ imports only its neighbours, node:crypto and nodes/shared/platform', () => {
+		expect(
+			crossing(`${folder}/rules`, ['nodes'], [`${folder}/rules`, 'nodes/shared/platform']),
+		).toEqual([]);
+	});
+
+	it('store/ imports the rules and nodes/shared, never the operations or the rest of the node', () => {
+		expect(
+			crossing(`${folder}/store`, ['nodes/Cloopen'], [`${folder}/store`, `${folder}/rules`]),
+		).toEqual([]);
+	});
+
+	it('nothing outside the folder imports its rules or store', () => {
+		const outside = edges.filter(
+			({ file, target }) =>
+				within(file, 'nodes') && !within(file, folder) && within(target, folder),
+		);
+		expect(outside.map(({ file, target }) => `${file} → ${target}`)).toEqual([
+			`nodes/Cloopen/resources/index.ts → ${folder}`,
+		]);
+	});
+
+	it('no two files in nodes/ share a name', () => {
+		const byName = new Map<string, string[]>();
+		for (const file of sources.filter((f) => within(f, 'nodes') && f.endsWith('.ts'))) {
+			const name = file.split('/').pop()!;
+			if (name === 'index.ts') continue;
+			byName.set(name, [...(byName.get(name) ?? []), file]);
+		}
+		expect([...byName.values()].filter((files) => files.length > 1)).toEqual([]);
+	});
 });

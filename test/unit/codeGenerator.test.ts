@@ -5,7 +5,7 @@ import {
 	CODE_ALPHABETS,
 	generateCode,
 	type CodeAlphabet,
-} from '../../nodes/Cloopen/codes/generateCode';
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/generateCode';
 
 /**
  * The one-time code generator: the length and characters asked for, every character equally likely
@@ -94,7 +94,16 @@ it('draws every character from crypto.randomInt and never calls Math.random', ()
 });
 
 it('no file of the verification code mentions Math.random', () => {
-	const folder = join(__dirname, '..', '..', 'nodes', 'Cloopen', 'codes');
+	const folder = join(
+		__dirname,
+		'..',
+		'..',
+		'nodes',
+		'Cloopen',
+		'resources',
+		'oneTimeCode',
+		'rules',
+	);
 	for (const file of ['generateCode.ts', 'sealedCode.ts', 'codeDigest.ts'])
 		expect(readFileSync(join(folder, file), 'utf8')).not.toMatch(/Math\s*\.\s*random/);
 });

@@ -1,7 +1,13 @@
-import { destinationOf, type DestinationPolicy } from '../../nodes/Cloopen/codes/destinations';
-import { withCodeHidden } from '../../nodes/Cloopen/codes/hideCode';
-import { maskNumber } from '../../nodes/Cloopen/codes/maskNumber';
-import { allowSend, readRecentSends } from '../../nodes/Cloopen/codes/sendLimits';
+import {
+	destinationOf,
+	type DestinationPolicy,
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/destinations';
+import { withCodeHidden } from '../../nodes/Cloopen/resources/oneTimeCode/rules/hideCode';
+import { maskNumber } from '../../nodes/Cloopen/resources/oneTimeCode/rules/maskNumber';
+import {
+	allowSend,
+	readRecentSends,
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/sendLimits';
 
 /** Send Code's guards: the destination allow-list, the send limits per number, and what refusals show. */
 const DEFAULT: DestinationPolicy = { allowed: ['chinaMobile'], countryCodes: [] };

@@ -1,11 +1,14 @@
-import { checkVerdict, type CheckInput } from '../../nodes/Cloopen/codes/checkVerdict';
-import { codeDigest } from '../../nodes/Cloopen/codes/codeDigest';
-import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
+import {
+	checkVerdict,
+	type CheckInput,
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/checkVerdict';
+import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
+import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
 import {
 	openVerification,
 	sealVerification,
 	type VerificationClaims,
-} from '../../nodes/Cloopen/codes/sealedCode';
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/sealedCode';
 
 /** Check Code's verdict for every status, from what the store says and what the person typed. */
 const keys = signingKeysOf({ accountSid: 'acct', authToken: 'token' })!;

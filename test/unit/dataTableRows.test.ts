@@ -5,11 +5,11 @@ import type {
 	IWorkflowBase,
 } from 'n8n-workflow';
 
-import { codeDigest } from '../../nodes/Cloopen/codes/codeDigest';
-import type { KeptCode } from '../../nodes/Cloopen/codes/codeBook';
-import { checkKeptCode } from '../../nodes/Cloopen/codes/keptCheck';
-import { claimSend } from '../../nodes/Cloopen/codes/keptCodes';
-import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/dataTableRows';
+import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
+import type { KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
+import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows';
 
 /**
  * The store's rows in an n8n Data Table, reached through sub-workflows of n8n's Data Table node

@@ -1,4 +1,4 @@
-import { withCodeHidden } from '../../nodes/Cloopen/codes/hideCode';
+import { withCodeHidden } from '../../nodes/Cloopen/resources/oneTimeCode/rules/hideCode';
 
 /**
  * A proxy or error page that echoes the request must not carry the one-time code into an error: the

@@ -1,12 +1,17 @@
-import { codeDigest } from '../../nodes/Cloopen/codes/codeDigest';
-import { bucketOf, readBook, type KeptCode } from '../../nodes/Cloopen/codes/codeBook';
-import { checkKeptCode } from '../../nodes/Cloopen/codes/keptCheck';
-import { claimSend, MAX_TRIES } from '../../nodes/Cloopen/codes/keptCodes';
+import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
+import {
+	bucketOf,
+	readBook,
+	type KeptCode,
+} from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
+import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import { MAX_TRIES } from '../../nodes/Cloopen/resources/oneTimeCode/store/numberRow';
 import { canonicalPhoneNumber } from '../../nodes/shared/platform/phoneNumbers';
 import { memoryRowStore } from '../support/memoryRowStore';
 
 /**
- * The one-time-code store's protocol (nodes/Cloopen/codes/keptCodes.ts) against rows whose reads and
+ * The one-time-code store's protocol (nodes/Cloopen/resources/oneTimeCode/store/ (claimSend.ts, rowStore.ts's one compare-and-set loop)) against rows whose reads and
  * writes interleave: exact limits, single use and attempts under requests at the same moment.
  */
 const KEY = Buffer.alloc(32, 7);

@@ -1,10 +1,10 @@
-import { codeDigest, sameDigest } from '../../nodes/Cloopen/codes/codeDigest';
-import { signingKeysOf } from '../../nodes/Cloopen/codes/signingKeys';
+import { codeDigest, sameDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
+import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
 import {
 	openVerification,
 	sealVerification,
 	type VerificationClaims,
-} from '../../nodes/Cloopen/codes/sealedCode';
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/sealedCode';
 
 /**
  * The verification Send Code gives: sealed with a key derived from the credentials, readable but not

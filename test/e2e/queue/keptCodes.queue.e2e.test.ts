@@ -6,7 +6,7 @@
  * workers, are exact: one call, one approval, at most Max Attempts counted.
  */
 import { startQueueSetup, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
-import { ROWS } from '../../../nodes/Cloopen/codes/codeBook';
+import { ROWS } from '../../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../../dev/oneTimeCodeFlows';
 
 let setup: QueueSetup;

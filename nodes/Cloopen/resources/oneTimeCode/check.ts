@@ -1,14 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkVerdict } from '../../codes/checkVerdict';
-import { checkKeptCode, type KeptCheck } from '../../codes/keptCheck';
-import { maskNumber } from '../../codes/maskNumber';
-import { openVerification } from '../../codes/sealedCode';
+import { checkVerdict } from './rules/checkVerdict';
+import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
+import { maskNumber } from './rules/maskNumber';
+import { openVerification } from './rules/sealedCode';
 import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
-import { checkFields } from './checkFields';
-import { dataTableRows } from './dataTableRows';
-import { signingKeys } from './signingKeys';
+import { checkFields } from './fields/checkFields';
+import { dataTableRows } from './store/dataTableRows';
+import { signingKeys } from './credentialKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
 
 /** The answer's HTTP status by verdict; any other is 403 (the code is refused). */

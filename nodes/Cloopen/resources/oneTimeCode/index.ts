@@ -7,7 +7,7 @@ export const oneTimeCode: ResourceDefinition = {
 	name: 'One-Time Code',
 	value: 'oneTimeCode',
 	description:
-		'Send one-time codes and check them, with expiry, attempt limits and toll-fraud guards',
+		'Send one-time codes (OTP, sign-in or verification codes) and check them, with expiry, attempt limits and toll-fraud guards',
 	defaultOperation: 'send',
 	operations: [send, check],
 };

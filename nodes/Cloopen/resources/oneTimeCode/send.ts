@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { codeDigest } from '../../codes/codeDigest';
-import { destinationOf } from '../../codes/destinations';
-import { withCodeHidden } from '../../codes/hideCode';
-import { sealVerification } from '../../codes/sealedCode';
-import { allowSend, readRecentSends } from '../../codes/sendLimits';
+import { codeDigest } from './rules/codeDigest';
+import { destinationOf } from './rules/destinations';
+import { withCodeHidden } from './rules/hideCode';
+import { sealVerification } from './rules/sealedCode';
+import { allowSend, readRecentSends } from './rules/sendLimits';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
-import { sendFields } from './sendFields';
+import { sendFields } from './fields/sendFields';
 import { readCode, readCodeSettings, readLimits, readPolicy, refusal } from './sendSettings';
 import { sendWithDataTable } from './sendWithDataTable';
-import { signingKeys } from './signingKeys';
+import { signingKeys } from './credentialKeys';
 import { readStore } from './storeChoice';
 
 /**

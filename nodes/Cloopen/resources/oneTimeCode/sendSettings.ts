@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { alphabetOf, normalizeCode, ownCodeProblem } from '../../codes/codeFormat';
-import type { DestinationKind } from '../../codes/destinations';
-import { generateCode, type CodeAlphabet } from '../../codes/generateCode';
-import type { SendCap } from '../../codes/sendCap';
+import { alphabetOf, normalizeCode, ownCodeProblem } from './rules/codeFormat';
+import type { DestinationKind } from './rules/destinations';
+import { generateCode, type CodeAlphabet } from './rules/generateCode';
+import type { SendCap } from './rules/sendCap';
 import type { OperationContext } from '../types';
 
 const DESTINATION_KINDS: DestinationKind[] = ['chinaMobile', 'chinaLandline', 'international'];

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { codeDigest } from '../../codes/codeDigest';
-import { destinationOf } from '../../codes/destinations';
-import { withCodeHidden } from '../../codes/hideCode';
-import { claimSend } from '../../codes/keptCodes';
+import { codeDigest } from './rules/codeDigest';
+import { destinationOf } from './rules/destinations';
+import { withCodeHidden } from './rules/hideCode';
+import { claimSend } from './store/claimSend';
 import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import type { OperationContext, OperationOutput } from '../types';
@@ -18,8 +18,8 @@ import {
 	readLimits,
 	readPolicy,
 } from './sendSettings';
-import { dataTableRows } from './dataTableRows';
-import { signingKeys } from './signingKeys';
+import { dataTableRows } from './store/dataTableRows';
+import { signingKeys } from './credentialKeys';
 import { readTableName, typedNumber } from './storeChoice';
 
 /** What a web form answers a refused request with: nothing was sent, and when to ask again. */

@@ -1,5 +1,5 @@
 import type { OperationContext } from '../types';
-import { DEFAULT_TABLE_NAME, type CodeStore } from './storeFields';
+import { DEFAULT_TABLE_NAME, type CodeStore } from './fields/storeFields';
 
 /** Counts Kept In: the node's Data Table unless the user chose their own store. */
 export const readStore = (context: OperationContext): CodeStore =>

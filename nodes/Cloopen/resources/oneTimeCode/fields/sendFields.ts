@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFields, appIdField } from '../common/fields';
-import { voiceCallOptions } from '../voiceVerification/voiceCall';
+import { additionalFields, appIdField } from '../../common/fields';
+import { voiceCallOptions } from '../../voiceVerification/voiceCall';
 import { storeFields, withOwnStore } from './storeFields';
 
 /**

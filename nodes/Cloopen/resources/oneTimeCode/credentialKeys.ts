@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 
-import { signingKeysOf, type SigningKeys } from '../../codes/signingKeys';
+import { signingKeysOf, type SigningKeys } from './rules/keyDerivation';
 import type { OperationContext } from '../types';
 
 /** The keys of this node's credentials; credentials without an Auth Token cannot seal or check a code. */

@@ -1,5 +1,5 @@
-import type { RowWrite, StoredRow } from '../../codes/keptCodes';
-import { LATER } from '../../../shared/batchedRuns';
+import type { RowWrite, StoredRow } from './rowStore';
+import { LATER } from '../../../../shared/batchedRuns';
 
 /** A row's write in a batch: the book it gets, from the first request and the rebases after it. */
 export interface PlannedWrite {

@@ -3,7 +3,7 @@ import {
 	CHINA_MOBILE,
 	INTERNATIONAL,
 	ONE_FORM_RULE,
-} from '../../shared/platform/phoneNumbers';
+} from '../../../../shared/platform/phoneNumbers';
 import { maskNumber } from './maskNumber';
 
 /** Where a number leads, as the allow-list tells destinations apart. */

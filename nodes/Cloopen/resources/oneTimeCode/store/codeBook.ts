@@ -1,4 +1,4 @@
-import type { CodeAlphabet } from './generateCode';
+import type { CodeAlphabet } from '../rules/generateCode';
 
 /** What the store keeps of one code: never the code, only its keyed digest. */
 export interface KeptCode {
@@ -29,7 +29,7 @@ export interface CodeBook {
 
 /** How many rows the numbers are spread over. */
 export const BUCKETS = 256;
-/** The row after the buckets counts codes for all numbers together (codes/sendCap.ts). */
+/** The row after the buckets counts codes for all numbers together (rules/sendCap.ts, store/capRow.ts). */
 export const CAP_ROW = BUCKETS;
 /** Every row the store holds. */
 export const ROWS = BUCKETS + 1;

@@ -1,4 +1,4 @@
-import type { Refusal } from './keptCodes';
+import type { Refusal } from './refusal';
 
 /**
  * A cap on codes for all numbers together, counted per minute over the last hour in one row of the

@@ -1,5 +1,6 @@
-import { checkVerdict, type CheckVerdict } from './checkVerdict';
-import { BUSY, update, withEntry, type RowStore } from './keptCodes';
+import { checkVerdict, type CheckVerdict } from '../rules/checkVerdict';
+import { updateNumber, withEntry } from './numberRow';
+import { BUSY, type RowStore } from './rowStore';
 
 export type KeptCheck =
 	CheckVerdict | { status: 'not_found' | 'busy' | 'not_valid'; reason: string; attemptsLeft: 0 };
@@ -15,7 +16,7 @@ export async function checkKeptCode(
 	check: { number: string; entered: string; codeKey: Buffer; now: number },
 ): Promise<KeptCheck> {
 	const { number, entered, codeKey, now } = check;
-	const verdict = await update<KeptCheck>(
+	const verdict = await updateNumber<KeptCheck>(
 		store,
 		number,
 		(book, entry) => {

@@ -7,7 +7,7 @@ import {
 	type IWorkflowBase,
 } from 'n8n-workflow';
 
-import { ROWS } from '../../codes/codeBook';
+import { ROWS } from './codeBook';
 import {
 	createWorkflow,
 	findTableWorkflow,
@@ -16,11 +16,11 @@ import {
 	readWorkflow,
 	writeWorkflow,
 } from './dataTableWorkflows';
-import type { RowStore, RowWrite, StoredRow } from '../../codes/keptCodes';
-import { BatchedRuns, LATER, type BatchRun } from '../../../shared/batchedRuns';
+import type { RowStore, RowWrite, StoredRow } from './rowStore';
+import { BatchedRuns, LATER, type BatchRun } from '../../../../shared/batchedRuns';
 import { planWrites } from './plannedWrites';
-import { BoundedMap } from '../../../shared/boundedMap';
-import { pause } from '../../../shared/pause';
+import { BoundedMap } from '../../../../shared/boundedMap';
+import { pause } from '../../../../shared/pause';
 
 /**
  * The one-time-code rows in an n8n Data Table of the workflow's project. n8n lets only its own Data

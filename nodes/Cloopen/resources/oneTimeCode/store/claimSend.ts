@@ -1,0 +1,136 @@
+import { maskNumber } from '../rules/maskNumber';
+import type { Refusal } from '../rules/refusal';
+import { countSend, readCapBook, writeCapBook, type SendCap } from '../rules/sendCap';
+import { allowSend, readRecentSends, type SendLimits } from '../rules/sendLimits';
+import { capRebase, capsAnything, uncount, updateCap } from './capRow';
+import {
+	bucketOf,
+	CAP_ROW,
+	MAX_BOOK_CHARACTERS,
+	readBook,
+	writeBook,
+	type CodeBook,
+	type KeptCode,
+} from './codeBook';
+import { MAX_TRIES, updateNumber, withEntry } from './numberRow';
+import { BUSY, compareAndSet, type RowStore, type RowWrite } from './rowStore';
+
+export type SendClaim =
+	{ claimed: true; giveBack: () => Promise<boolean> } | { claimed: false; refusal: Refusal };
+
+type Capped = { cap: SendCap; country?: string };
+
+/**
+ * Claims one send to `number` before anything is sent: within the limits, its send time and the new
+ * code (replacing the old) are written in one compare-and-set, so requests for one number at the
+ * same moment cannot all pass. A refused request writes nothing. `giveBack` undoes a claim whose send
+ * surely did not happen (refused by the platform, never left n8n); a send in doubt stays counted.
+ */
+export async function claimSend(
+	store: RowStore,
+	claim: {
+		number: string;
+		limits: SendLimits;
+		code: KeptCode;
+		now: number;
+		/** The cap for all numbers, and the number's country code when it is outside mainland China. */
+		cap?: Capped;
+	},
+): Promise<SendClaim> {
+	const { number, limits, code, now } = claim;
+	const capped = claim.cap && capsAnything(claim.cap) ? claim.cap : undefined;
+	const countInCap = (book: ReturnType<typeof readCapBook>) =>
+		countSend(book, capped!.cap, capped!.country, now);
+	const outcome = await compareAndSet<{ refusal: Refusal } | { previous?: KeptCode }>(
+		store,
+		capped ? [bucketOf(number), CAP_ROW] : [bucketOf(number)],
+		([row, capRow]) => {
+			const book = readBook(row.book);
+			const decided = decideSend(book, number, limits, code, now);
+			if ('refusal' in decided) return { result: decided };
+			const previous = book.numbers[number]?.code;
+			const writes: RowWrite[] = [{ row, book: writeBook(decided.book, now) }];
+			if (!capped) return { result: { previous }, writes };
+			const counted = countInCap(readCapBook(capRow.book));
+			if ('refusal' in counted) return { result: counted };
+			writes.push({
+				row: capRow,
+				book: writeCapBook(counted.book, now),
+				rebase: capRebase(countInCap, now),
+			});
+			// The number's row changed meanwhile: a count in the cap made for this try is taken back.
+			const lost = async ([, inCap]: boolean[]) => {
+				if (inCap) await uncount(store, capped, now);
+			};
+			return { result: { previous }, writes, lost };
+		},
+		{ tries: MAX_TRIES },
+	);
+	if (!outcome) return { claimed: false, refusal: BUSY };
+	if ('refusal' in outcome.result) return { claimed: false, refusal: outcome.result.refusal };
+	const { previous } = outcome.result;
+	const giveBackNumber = async () => await giveBack(store, number, code, now, previous);
+	const claimed: SendClaim = {
+		claimed: true,
+		giveBack: async () => (await giveBackNumber()) && (await uncount(store, capped, now)),
+	};
+	const [, countedInCap = true] = outcome.written;
+	if (countedInCap) return claimed;
+	// The number's claim stands; the cap row changed meanwhile: count it there on its own.
+	const inCap = await updateCap(store, countInCap, now);
+	if (inCap === true) return claimed;
+	await giveBackNumber();
+	return { claimed: false, refusal: inCap ?? BUSY };
+}
+
+/** The number's limits and its new code, or why not. */
+function decideSend(
+	book: CodeBook,
+	number: string,
+	limits: SendLimits,
+	code: KeptCode,
+	now: number,
+): { book: CodeBook } | { refusal: Refusal } {
+	const entry = book.numbers[number];
+	const allowance = allowSend(number, entry?.sends ?? [], limits, now);
+	if (!allowance.allowed) {
+		const { rule, reason, retryAfterSeconds } = allowance;
+		return { refusal: { rule, reason, retryAfterSeconds } };
+	}
+	if (!entry && writeBook(book, now).length > MAX_BOOK_CHARACTERS)
+		return {
+			refusal: {
+				rule: 'store size',
+				reason: `the store's row for ${maskNumber(number)} is full of numbers that got codes in the last day`,
+				retryAfterSeconds: 3600,
+			},
+		};
+	const sends = readRecentSends(allowance.recentSends) ?? [now];
+	return { book: withEntry(book, number, { sends, code }) };
+}
+
+/** Takes a claim back: its send time, and its code if no later send replaced it (the previous code returns). */
+async function giveBack(
+	store: RowStore,
+	number: string,
+	code: KeptCode,
+	sentAt: number,
+	previous: KeptCode | undefined,
+): Promise<boolean> {
+	const done = await updateNumber(
+		store,
+		number,
+		(book, entry) => {
+			if (!entry) return { result: true };
+			const at = entry.sends.indexOf(sentAt);
+			const sends = at < 0 ? entry.sends : entry.sends.filter((_, index) => index !== at);
+			const kept = entry.code?.id === code.id ? previous : entry.code;
+			const next =
+				sends.length > 0 || kept ? { sends, ...(kept ? { code: kept } : {}) } : undefined;
+			return { book: withEntry(book, number, next), result: true };
+		},
+		// The claim's own time: a give-back follows its send within seconds.
+		sentAt,
+	);
+	return done === true;
+}
