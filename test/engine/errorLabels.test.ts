@@ -31,7 +31,9 @@ const PLACES: FormPlace[] = [1, 2].flatMap((version) =>
 	})),
 );
 
-type RuleName = keyof InputRules;
+/** The methods that give the message instead of throwing it, for an answer that carries it. */
+const ANSWERING = ['message', 'readPhoneNumber'] as const;
+type RuleName = Exclude<keyof InputRules, (typeof ANSWERING)[number]>;
 /** One failing call of each rule of InputRules. */
 const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = {
 	fail: (rules, field) => rules.fail(field, 'x', 'is wrong'),
@@ -50,7 +52,8 @@ const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = 
 };
 /** The rules: every method of InputRules but its private helper `text`. */
 const RULES = Object.getOwnPropertyNames(InputRules.prototype).filter(
-	(name) => name !== 'constructor' && name !== 'text',
+	(name) =>
+		name !== 'constructor' && name !== 'text' && !(ANSWERING as readonly string[]).includes(name),
 );
 
 const failureOf = (call: () => unknown): NodeOperationError => {
@@ -87,6 +90,11 @@ describe.each(PLACES)('$resource → $operation, version $version', (place) => {
 				if (label !== name) expect(error.description).toContain(`(${name})`);
 				if (within) expect(error.description).toContain(`in ${within}`);
 			}
+			for (const message of [
+				rules.message(name, 'x', 'is wrong'),
+				(rules.readPhoneNumber(name, '12345') as { refusal: string }).refusal,
+			])
+				expect({ name, message: message.startsWith(`${label} `) }).toEqual({ name, message: true });
 		}
 	});
 });

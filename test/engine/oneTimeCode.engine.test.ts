@@ -204,7 +204,7 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 			'destination allow-list',
 			'+852****4567',
 		],
-		['+86 in front of a mobile number', { to: '+8613912345678' }, 'number form', '+861******5678'],
+		['a landline by default', { to: '+86 10 12345678' }, 'destination allow-list', '010****5678'],
 		[
 			'a country code not listed',
 			{
@@ -419,7 +419,6 @@ describe('Check Code, every status', () => {
 	it.each([
 		['the wrong length', (code: string) => code.slice(0, 5), 'has 5 characters'],
 		['letters in a code of digits', (code: string) => `${code.slice(0, 5)}A`, 'other than digits'],
-		['an empty code', () => '', 'no code was entered'],
 	])('wrong_code for %s, counted', async (_title, entry, reason) => {
 		const { output, code } = await sent();
 		expect(await checked(output.verification, entry(code))).toMatchObject({
@@ -429,6 +428,45 @@ describe('Check Code, every status', () => {
 			record: { attempts: 1 },
 		});
 	});
+
+	it.each([
+		['empty', ''],
+		['blank', '  \u3000 '],
+		['null', '={{ null }}'],
+		['missing', '={{ $json.nothing }}'],
+	])(
+		'an %s code is refused (not_valid, 400 in version 2) and counts no attempt',
+		async (_title, entry) => {
+			const { output } = await sent();
+			expect(await checked(output.verification, entry, { attempts: 2 })).toMatchObject({
+				status: 'not_valid',
+				approved: false,
+				counted: false,
+				reason: expect.stringContaining('no code was entered'),
+				attemptsLeft: null,
+				record: { attempts: 2, used: false, lastStatus: 'not_valid' },
+				updateWhere: { attempts: 2 },
+			});
+			const inVersion2 = await runCloopen(
+				{
+					resource: 'oneTimeCode',
+					store: 'own',
+					operation: 'check',
+					verification: output.verification,
+					codeEntered: entry,
+					attemptsSoFar: 2,
+					alreadyUsed: false,
+				},
+				{ credentials: credentials(), typeVersion: 2 },
+			);
+			expect(inVersion2.json[0]).toMatchObject({
+				status: 'not_valid',
+				httpStatus: 400,
+				counted: false,
+				record: { attempts: 2 },
+			});
+		},
+	);
 
 	it('letters compared without regard to case', async () => {
 		const { output, code } = await sent({ codeCharacters: 'lettersAndDigits' });

@@ -1,6 +1,10 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
-import { canonicalPhoneNumber, PHONE_NUMBER_RULE } from '../../shared/platform/phoneNumbers';
+import {
+	canonicalPhoneNumber,
+	phoneNumberRule,
+	type NumberKind,
+} from '../../shared/platform/phoneNumbers';
 import { absoluteHttpUrl, withUrlSecretsMasked } from '../../shared/urls';
 import type { FieldLabels } from './fieldLabels';
 
@@ -63,10 +67,16 @@ export class InputRules {
 		private readonly labels: FieldLabels = BY_NAME,
 	) {}
 
+	/** The message fail() throws, for an answer that carries it instead. */
+	message(field: Field, value: unknown, rule: string): string {
+		const { label } = this.labels(typeof field === 'string' ? field : field.name);
+		const named = typeof field === 'string' ? label : `${label} row ${field.row}`;
+		return `${named} ${rule}, got ${shownValue(value)}`;
+	}
+
 	fail(field: Field, value: unknown, rule: string): never {
 		const { label, name, within } = this.labels(typeof field === 'string' ? field : field.name);
 		const row = typeof field === 'string' ? undefined : field.row;
-		const named = row === undefined ? label : `${label} row ${row}`;
 		const place = [
 			row === undefined ? `"${label}"` : `row ${row} of "${label}"`,
 			name !== label ? `(${name})` : '',
@@ -74,7 +84,7 @@ export class InputRules {
 		]
 			.filter(Boolean)
 			.join(' ');
-		throw new NodeOperationError(this.node, `${named} ${rule}, got ${shownValue(value)}`, {
+		throw new NodeOperationError(this.node, this.message(field, value, rule), {
 			itemIndex: this.itemIndex,
 			description: `The request was not sent: fix ${place} and run again.`,
 		});
@@ -155,21 +165,23 @@ export class InputRules {
 	phoneNumber(field: Field, value: unknown, use: 'call' | 'sms' = 'call'): string {
 		const text = this.required(field, value);
 		const read = canonicalPhoneNumber(text);
-		if (read.number === undefined) {
-			// Numbers in one SMS field separated by spaces read as one long number: say what separates them.
-			const separators =
-				use === 'sms' && /\d\s+\d/.test(text)
-					? '; separate numbers with commas or put one per line'
-					: '';
-			return this.fail(field, value, `${read.problem}: ${PHONE_NUMBER_RULE}${separators}`);
-		}
-		if (use === 'sms' && read.kind === 'chinaLandline')
-			this.fail(
-				field,
-				value,
-				'is a mainland China landline, and an SMS cannot reach it; write a mobile number (13800000000, or + and the country code)',
-			);
-		return read.number;
+		const rule = phoneNumberRule(text, read, use);
+		return rule === undefined ? read.number! : this.fail(field, value, rule);
+	}
+
+	/**
+	 * The same reading for an answer instead of a failure (One-Time Code answers a web form): the
+	 * number in its one form, or the message fail() would throw.
+	 */
+	readPhoneNumber(
+		field: Field,
+		text: string,
+		use: 'call' | 'sms' = 'call',
+	): { number: string; kind: NumberKind } | { number?: undefined; refusal: string } {
+		const read = canonicalPhoneNumber(text);
+		const rule = phoneNumberRule(text, read, use);
+		if (rule !== undefined) return { refusal: this.message(field, text, rule) };
+		return read as { number: string; kind: NumberKind };
 	}
 
 	/**

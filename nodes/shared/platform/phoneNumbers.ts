@@ -106,3 +106,25 @@ function international(typed: string, text: string): CanonicalNumber {
 		? { number, kind: 'international' }
 		: { problem: 'is not a number with + and its country code (7 to 15 digits)' };
 }
+
+/**
+ * Why a number as read is refused for this use, as an error says it (the field's label before it),
+ * or undefined when it is taken: SMS reaches no landline.
+ */
+export function phoneNumberRule(
+	text: string,
+	read: CanonicalNumber,
+	use: 'call' | 'sms',
+): string | undefined {
+	if (read.number === undefined) {
+		// Numbers in one SMS field separated by spaces read as one long number: say what separates them.
+		const separators =
+			use === 'sms' && /\d\s+\d/.test(text)
+				? '; separate numbers with commas or put one per line'
+				: '';
+		return `${read.problem}: ${PHONE_NUMBER_RULE}${separators}`;
+	}
+	if (use === 'sms' && read.kind === 'chinaLandline')
+		return 'is a mainland China landline, and an SMS cannot reach it; write a mobile number (13800000000, or + and the country code)';
+	return undefined;
+}

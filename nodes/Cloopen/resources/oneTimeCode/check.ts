@@ -1,18 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkVerdict } from './rules/checkVerdict';
+import { checkVerdict, type CheckVerdict } from './rules/checkVerdict';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 import { maskNumber } from './rules/maskNumber';
 import { openVerification } from './rules/sealedCode';
-import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
+import { now as clockNow } from '../../../shared/clock';
+import { attemptsLeftOf, CHECK_HTTP_STATUS, NO_CODE } from './answers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { checkFields } from './fields/checkFields';
 import { dataTableRows } from './store/dataTableRows';
 import { signingKeys } from './credentialKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
-
-/** The answer's HTTP status by verdict; any other is 403 (the code is refused). */
-const HTTP_STATUS: Record<string, number> = { approved: 200, busy: 503, not_valid: 400 };
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -93,20 +91,41 @@ export const check: OperationDefinition = {
 
 /** Check against the counts the user's store passed in (Counts Kept In: My Own Store). */
 async function checkWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
+	const { rules, version } = context;
 	const keys = await signingKeys(context);
 	const verification = context.param<unknown>('verification', '');
 	const attemptsSoFar = readAttempts(context);
 	const alreadyUsed = readUsed(context);
-	const expectedNumber = context.rules.optional('phoneNumber', context.param('phoneNumber', ''));
-	const verdict = checkVerdict({
-		opened: openVerification(keys.seal, verification),
-		codeKey: keys.code,
-		entered: readEntered(context),
-		attemptsSoFar,
-		alreadyUsed,
-		expectedNumber,
-		now: Date.now(),
-	});
+	const entered = readEntered(context);
+	const typed = context.param<unknown>('phoneNumber', '');
+	let expectedNumber: string | undefined;
+	if (!isEmpty(typed)) {
+		if (version >= 2) {
+			const read = rules.readPhoneNumber('phoneNumber', typedNumber(typed));
+			if (read.number === undefined) return notValidNumber(read.refusal);
+			expectedNumber = read.number;
+		} else expectedNumber = rules.phoneNumber('phoneNumber', typed);
+	}
+	const opened = openVerification(keys.seal, verification);
+	const verdict: CheckVerdict =
+		entered.trim() === ''
+			? {
+					...NO_CODE,
+					counted: false,
+					attempts: attemptsSoFar,
+					used: alreadyUsed,
+					attemptsLeft: 0,
+					claims: opened.valid ? opened.claims : undefined,
+				}
+			: checkVerdict({
+					opened,
+					codeKey: keys.code,
+					entered,
+					attemptsSoFar,
+					alreadyUsed,
+					expectedNumber,
+					now: clockNow(),
+				});
 	const { claims } = verdict;
 	return [
 		{
@@ -117,7 +136,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 				counted: verdict.counted,
 				to: claims?.to ?? null,
 				verificationId: claims?.id ?? null,
-				attemptsLeft: verdict.attemptsLeft,
+				attemptsLeft: entered.trim() === '' ? null : attemptsLeftOf(verdict, version),
 				maxAttempts: claims?.maxAttempts ?? null,
 				expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
 				record: { attempts: verdict.attempts, used: verdict.used, lastStatus: verdict.status },
@@ -125,47 +144,63 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 					verification: typeof verification === 'string' ? verification : '',
 					attempts: attemptsSoFar,
 				},
+				...(version >= 2 ? { httpStatus: CHECK_HTTP_STATUS[verdict.status] } : {}),
 			},
 		},
 	];
 }
 
+/** A check whose number cannot be read: refused, nothing looked up and no attempt counted. */
+const notValidNumber = (reason: string): OperationOutput[] => [
+	{
+		json: {
+			status: 'not_valid',
+			approved: false,
+			reason,
+			to: null,
+			attemptsLeft: null,
+			expiresAt: null,
+			httpStatus: CHECK_HTTP_STATUS.not_valid,
+		},
+	},
+];
+
 /** Check against the node's own Data Table: the attempt is counted in the same write as the verdict. */
 async function checkWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
 	const keys = await signingKeys(context);
-	const canonical = canonicalPhoneNumber(typedNumber(context.param('phoneNumber', '')));
-	if (canonical.number === undefined)
+	const read = context.rules.readPhoneNumber(
+		'phoneNumber',
+		typedNumber(context.param('phoneNumber', '')),
+	);
+	if (read.number === undefined) return notValidNumber(read.refusal);
+	const entered = readEntered(context);
+	// Nothing entered is no guess: refused before the store is read, so no attempt is counted.
+	if (entered.trim() === '')
 		return [
 			{
-				json: checkAnswer({
-					status: 'not_valid',
-					reason: `the phone number ${canonical.problem}`,
-					attemptsLeft: 0,
-				}),
+				json: {
+					...checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, context.version, read.number),
+					attemptsLeft: null,
+				},
 			},
 		];
 	const verdict = await checkKeptCode(
 		dataTableRows(context.executeFunctions, readTableName(context)),
-		{
-			number: canonical.number,
-			entered: readEntered(context),
-			codeKey: keys.code,
-			now: Date.now(),
-		},
+		{ number: read.number, entered, codeKey: keys.code, now: clockNow() },
 	);
-	return [{ json: checkAnswer(verdict, canonical.number) }];
+	return [{ json: checkAnswer(verdict, context.version, read.number) }];
 }
 
 /** What a web form answers with: status, whether approved, attempts left, and the HTTP status to use. */
-function checkAnswer(verdict: KeptCheck, number?: string): IDataObject {
+function checkAnswer(verdict: KeptCheck, version: number, number?: string): IDataObject {
 	const claims = 'claims' in verdict ? verdict.claims : undefined;
 	return {
 		status: verdict.status,
 		approved: verdict.status === 'approved',
 		reason: verdict.reason,
 		to: number !== undefined ? maskNumber(number) : null,
-		attemptsLeft: verdict.attemptsLeft,
+		attemptsLeft: attemptsLeftOf(verdict, version),
 		expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
-		httpStatus: HTTP_STATUS[verdict.status] ?? 403,
+		httpStatus: CHECK_HTTP_STATUS[verdict.status],
 	};
 }

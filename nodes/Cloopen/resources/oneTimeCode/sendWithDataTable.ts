@@ -6,9 +6,10 @@ import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
 import { claimSend } from './store/claimSend';
-import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
+import { now as clockNow } from '../../../shared/clock';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import type { OperationContext, OperationOutput } from '../types';
+import { refusedAnswer } from './answers';
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import {
 	countryCodeOf,
@@ -22,26 +23,6 @@ import { dataTableRows } from './store/dataTableRows';
 import { signingKeys } from './credentialKeys';
 import { readTableName, typedNumber } from './storeChoice';
 
-/** What a web form answers a refused request with: nothing was sent, and when to ask again. */
-function refusedAnswer(
-	rule: string,
-	reason: string,
-	httpStatus: number,
-	retryAfterSeconds?: number,
-) {
-	return [
-		{
-			json: {
-				status: 'refused',
-				refusedBy: rule,
-				reason: `${reason}. Nothing was sent.`,
-				retryAfterSeconds: retryAfterSeconds ?? null,
-				httpStatus,
-			},
-		},
-	];
-}
-
 /**
  * Send with the node's own Data Table: the number written one way, the allow-list, then the send
  * claimed in the table (limits, and the new code replacing the old, in one compare-and-set) before
@@ -50,13 +31,12 @@ function refusedAnswer(
  */
 export async function sendWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
 	const channel = readChannel(context);
-	const canonical = canonicalPhoneNumber(typedNumber(context.param('to')));
-	if (canonical.number === undefined)
-		return refusedAnswer('number form', `the number ${canonical.problem}`, 400);
-	const to = canonical.number;
+	const read = context.rules.readPhoneNumber('to', typedNumber(context.param('to')));
+	if (read.number === undefined) return refusedAnswer('number form', read.refusal);
+	const to = read.number;
 	const policy = readPolicy(context);
 	const destination = destinationOf(to, channel, policy);
-	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason, 403);
+	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason);
 
 	const limits = readLimits(context);
 	const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
@@ -66,7 +46,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	// What the request will carry is checked before the claim, so a claim is only made to be sent.
 	const deliver = await prepareDelivery(context, channel, to, code);
 
-	const now = Date.now();
+	const now = clockNow();
 	const id = randomBytes(12).toString('base64url');
 	const kept = {
 		id,
@@ -88,8 +68,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	});
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
-		const busy = rule === 'busy store' || rule === 'store size';
-		return refusedAnswer(rule, reason, busy ? 503 : 429, retryAfterSeconds);
+		return refusedAnswer(rule, reason, retryAfterSeconds);
 	}
 
 	let platform: IDataObject;
