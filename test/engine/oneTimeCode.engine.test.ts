@@ -252,6 +252,44 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		expect(emulator.calls()).toHaveLength(1);
 	});
 
+	it("from version 2, a refusal is an answer like the Data Table's, never a thrown error; sent answers 200", async () => {
+		const inVersion2 = (parameters: IDataObject) =>
+			runCloopen(
+				{
+					resource: 'oneTimeCode',
+					store: 'own',
+					operation: 'send',
+					appId: emulator.appId,
+					to: '13800000000',
+					...parameters,
+				},
+				{ credentials: credentials(), typeVersion: 2 },
+			);
+		const first = await inVersion2({});
+		expect(first.error).toBeUndefined();
+		expect(first.json[0]).toMatchObject({ status: 'sent', httpStatus: 200 });
+		const record = first.json[0].record as IDataObject;
+		const cases: Array<[IDataObject, string, number]> = [
+			[{ recentSends: record.recentSends }, 'resend cooldown', 429],
+			[{ to: '+85291234567' }, 'destination allow-list', 403],
+			[{ to: '138 0000' }, 'number form', 400],
+		];
+		for (const [parameters, refusedBy, httpStatus] of cases) {
+			const refused = await inVersion2(parameters);
+			expect(refused.error).toBeUndefined();
+			expect(refused.json).toEqual([
+				{
+					status: 'refused',
+					refusedBy,
+					reason: expect.stringMatching(/Nothing was sent\.$/),
+					retryAfterSeconds: refusedBy === 'resend cooldown' ? expect.any(Number) : null,
+					httpStatus,
+				},
+			]);
+		}
+		expect(emulator.calls()).toHaveLength(1);
+	});
+
 	it('by default reads Recent Sends from the incoming item (a store row)', async () => {
 		const recentSends = new Date(Date.now() - 5_000).toISOString();
 		const refused = await send({ recentSends: undefined }, [{ to: '13800000000', recentSends }]);
