@@ -99,33 +99,39 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 	const entered = readEntered(context);
 	const typed = context.param<unknown>('phoneNumber', '');
 	let expectedNumber: string | undefined;
+	let numberRefusal: string | undefined;
 	if (!isEmpty(typed)) {
-		if (version >= 2) {
-			const read = rules.readPhoneNumber('phoneNumber', typedNumber(typed));
-			if (read.number === undefined) return notValidNumber(read.refusal);
-			expectedNumber = read.number;
-		} else expectedNumber = rules.phoneNumber('phoneNumber', typed);
+		const read = rules.readPhoneNumber('phoneNumber', typedNumber(typed));
+		if (read.number === undefined) {
+			if (version >= 2) return notValidNumber(read.refusal);
+			// Version 1 keeps its answer's shape: not valid, with the same reason.
+			numberRefusal = read.refusal;
+		} else expectedNumber = read.number;
 	}
 	const opened = openVerification(keys.seal, verification);
+	const unchecked = (status: 'not_valid', reason: string): CheckVerdict => ({
+		status,
+		reason,
+		counted: false,
+		attempts: attemptsSoFar,
+		used: alreadyUsed,
+		attemptsLeft: 0,
+		claims: opened.valid ? opened.claims : undefined,
+	});
 	const verdict: CheckVerdict =
-		entered.trim() === ''
-			? {
-					...NO_CODE,
-					counted: false,
-					attempts: attemptsSoFar,
-					used: alreadyUsed,
-					attemptsLeft: 0,
-					claims: opened.valid ? opened.claims : undefined,
-				}
-			: checkVerdict({
-					opened,
-					codeKey: keys.code,
-					entered,
-					attemptsSoFar,
-					alreadyUsed,
-					expectedNumber,
-					now: clockNow(),
-				});
+		numberRefusal !== undefined
+			? unchecked('not_valid', numberRefusal)
+			: entered.trim() === ''
+				? unchecked(NO_CODE.status, NO_CODE.reason)
+				: checkVerdict({
+						opened,
+						codeKey: keys.code,
+						entered,
+						attemptsSoFar,
+						alreadyUsed,
+						expectedNumber,
+						now: clockNow(),
+					});
 	const { claims } = verdict;
 	return [
 		{
