@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { now } from '../../../shared/clock';
+
 import { checkVerdict } from './rules/checkVerdict';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 import { maskNumber } from './rules/maskNumber';
@@ -12,7 +14,12 @@ import { signingKeys } from './credentialKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
 
 /** The answer's HTTP status by verdict; any other is 403 (the code is refused). */
-const HTTP_STATUS: Record<string, number> = { approved: 200, busy: 503, not_valid: 400 };
+const HTTP_STATUS: Record<string, number> = {
+	approved: 200,
+	busy: 503,
+	unavailable: 503,
+	not_valid: 400,
+};
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -105,7 +112,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 		attemptsSoFar,
 		alreadyUsed,
 		expectedNumber,
-		now: Date.now(),
+		now: now(),
 	});
 	const { claims } = verdict;
 	return [
@@ -150,7 +157,7 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 			number: canonical.number,
 			entered: readEntered(context),
 			codeKey: keys.code,
-			now: Date.now(),
+			now: now(),
 		},
 	);
 	return [{ json: checkAnswer(verdict, canonical.number) }];

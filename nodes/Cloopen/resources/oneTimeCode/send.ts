@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { now as clockNow } from '../../../shared/clock';
+
 import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
@@ -61,7 +63,7 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 			storedSends,
 			'must be the recentSends Send stored for this number (ISO times separated by commas), or empty',
 		);
-	const now = Date.now();
+	const now = clockNow();
 	const allowance = allowSend(to, recent, limits, now);
 	if (!allowance.allowed)
 		throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { now as clockNow } from '../../../shared/clock';
+
 import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
@@ -27,7 +29,7 @@ function refusedAnswer(
 	rule: string,
 	reason: string,
 	httpStatus: number,
-	retryAfterSeconds?: number,
+	retryAfterSeconds?: number | null,
 ) {
 	return [
 		{
@@ -66,7 +68,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	// What the request will carry is checked before the claim, so a claim is only made to be sent.
 	const deliver = await prepareDelivery(context, channel, to, code);
 
-	const now = Date.now();
+	const now = clockNow();
 	const id = randomBytes(12).toString('base64url');
 	const kept = {
 		id,
@@ -88,7 +90,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	});
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
-		const busy = rule === 'busy store' || rule === 'store size';
+		const busy = rule === 'busy store' || rule === 'store size' || rule === 'damaged store';
 		return refusedAnswer(rule, reason, busy ? 503 : 429, retryAfterSeconds);
 	}
 

@@ -1,9 +1,15 @@
 import { checkVerdict, type CheckVerdict } from '../rules/checkVerdict';
+import { damageOf } from './codeBook';
 import { updateNumber, withEntry } from './numberRow';
 import { BUSY, type RowStore } from './rowStore';
 
 export type KeptCheck =
-	CheckVerdict | { status: 'not_found' | 'busy' | 'not_valid'; reason: string; attemptsLeft: 0 };
+	| CheckVerdict
+	| {
+			status: 'not_found' | 'busy' | 'not_valid' | 'unavailable';
+			reason: string;
+			attemptsLeft: 0;
+	  };
 
 /**
  * Checks what the person typed against the number's latest code and counts the attempt in the same
@@ -20,6 +26,15 @@ export async function checkKeptCode(
 		store,
 		number,
 		(book, entry) => {
+			const damage = damageOf(book, number);
+			if (damage)
+				return {
+					result: {
+						status: 'unavailable',
+						reason: `${damage}; run One-Time Code → Reset for this number, then send a new code`,
+						attemptsLeft: 0,
+					},
+				};
 			const code = entry?.code;
 			if (!entry || !code)
 				return {

@@ -6,6 +6,7 @@ import { capRebase, capsAnything, uncount, updateCap } from './capRow';
 import {
 	bucketOf,
 	CAP_ROW,
+	damageOf,
 	MAX_BOOK_CHARACTERS,
 	readBook,
 	writeBook,
@@ -45,13 +46,13 @@ export async function claimSend(
 		store,
 		capped ? [bucketOf(number), CAP_ROW] : [bucketOf(number)],
 		([row, capRow]) => {
-			const book = readBook(row.book);
+			const book = readBook(row.book, row.version);
 			const decided = decideSend(book, number, limits, code, now);
 			if ('refusal' in decided) return { result: decided };
 			const previous = book.numbers[number]?.code;
 			const writes: RowWrite[] = [{ row, book: writeBook(decided.book, now) }];
 			if (!capped) return { result: { previous }, writes };
-			const counted = countInCap(readCapBook(capRow.book));
+			const counted = countInCap(readCapBook(capRow.book, capRow.version));
 			if ('refusal' in counted) return { result: counted };
 			writes.push({
 				row: capRow,
@@ -91,6 +92,15 @@ function decideSend(
 	code: KeptCode,
 	now: number,
 ): { book: CodeBook } | { refusal: Refusal } {
+	const damage = damageOf(book, number);
+	if (damage)
+		return {
+			refusal: {
+				rule: 'damaged store',
+				reason: `${damage}. Run One-Time Code → Reset for ${maskNumber(number)} to clear it (its limits start again)`,
+				retryAfterSeconds: null,
+			},
+		};
 	const entry = book.numbers[number];
 	const allowance = allowSend(number, entry?.sends ?? [], limits, now);
 	if (!allowance.allowed) {

@@ -25,7 +25,18 @@ export interface NumberEntry {
  */
 export interface CodeBook {
 	numbers: Record<string, NumberEntry>;
+	/**
+	 * Entries the node cannot read (edited by hand), kept as they are: their numbers are refused until
+	 * One-Time Code → Reset clears them, never read as "no limits".
+	 */
+	damaged?: Record<string, unknown>;
+	/** Set when the whole row cannot be read: why, in words an operator can act on. */
+	unreadable?: string;
 }
+
+/** What every book says of itself, for a person who opens the table. */
+export const ABOUT =
+	'Kept by the Cloopen node (One-Time Code). Do not edit by hand: see a number with One-Time Code → Get Status, clear it with Reset.';
 
 /** How many rows the numbers are spread over. */
 export const BUCKETS = 256;
@@ -48,24 +59,65 @@ export function bucketOf(number: string): number {
 	return hash % BUCKETS;
 }
 
+const isCode = (value: unknown): boolean => {
+	if (value === undefined) return true;
+	const code = value as KeptCode;
+	return (
+		typeof code === 'object' &&
+		code !== null &&
+		typeof code.id === 'string' &&
+		typeof code.digest === 'string' &&
+		[code.issuedAt, code.expiresAt, code.maxAttempts, code.attempts, code.length].every((field) =>
+			Number.isFinite(field),
+		) &&
+		typeof code.used === 'boolean' &&
+		(code.alphabet === 'digits' || code.alphabet === 'lettersAndDigits')
+	);
+};
+
 const isEntry = (value: unknown): value is NumberEntry =>
 	typeof value === 'object' &&
 	value !== null &&
 	Array.isArray((value as NumberEntry).sends) &&
-	(value as NumberEntry).sends.every((time) => Number.isFinite(time));
+	(value as NumberEntry).sends.every((time) => Number.isFinite(time)) &&
+	isCode((value as NumberEntry).code);
 
-/** A book as a row stores it; an empty or unreadable row reads as an empty book (and is rewritten). */
-export function readBook(text: unknown): CodeBook {
-	if (typeof text !== 'string' || text === '') return { numbers: {} };
+const UNREADABLE =
+	'its book is not what the node writes (the row was changed by hand), so the limits of the numbers in it are unknown';
+
+/**
+ * A book as a row stores it. A row the node made and never wrote (version 0, empty) is an empty book;
+ * anything else the node cannot read is never taken for "no limits": a whole row is `unreadable`, an
+ * entry is kept in `damaged`, and both refuse their numbers until Reset.
+ */
+export function readBook(text: unknown, version = 1): CodeBook {
+	if ((text === '' || text === null || text === undefined) && version === 0) return { numbers: {} };
+	let parsed: unknown;
 	try {
-		const parsed = JSON.parse(text) as CodeBook;
-		const numbers: Record<string, NumberEntry> = {};
-		for (const [number, entry] of Object.entries(parsed?.numbers ?? {}))
-			if (isEntry(entry)) numbers[number] = entry;
-		return { numbers };
+		parsed = typeof text === 'string' ? JSON.parse(text) : undefined;
 	} catch {
-		return { numbers: {} };
+		parsed = undefined;
 	}
+	const stored = (parsed as { numbers?: unknown } | undefined)?.numbers;
+	if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+		return { numbers: {}, unreadable: UNREADABLE };
+	const numbers: Record<string, NumberEntry> = {};
+	const damaged: Record<string, unknown> = {
+		...((parsed as { damaged?: Record<string, unknown> }).damaged ?? {}),
+	};
+	for (const [number, entry] of Object.entries(stored)) {
+		if (isEntry(entry)) numbers[number] = entry;
+		else damaged[number] = entry;
+	}
+	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
+}
+
+/** Why a number cannot be counted from this book, or undefined when it can. */
+export function damageOf(book: CodeBook, number: string): string | undefined {
+	if (book.unreadable) return `the store's row for this number: ${book.unreadable}`;
+	if (book.damaged && number in book.damaged)
+		return "this number's entry in the store is not what the node writes (it was changed by hand), so its limits are unknown";
+	return undefined;
 }
 
 /**
@@ -80,5 +132,6 @@ export function writeBook(book: CodeBook, now: number): string {
 			entry.code && entry.code.expiresAt > now - LONGEST_WINDOW_MS ? entry.code : undefined;
 		if (sends.length > 0 || code) numbers[number] = code ? { sends, code } : { sends };
 	}
-	return JSON.stringify({ numbers });
+	const damaged = book.damaged && Object.keys(book.damaged).length > 0 ? book.damaged : undefined;
+	return JSON.stringify({ about: ABOUT, numbers, ...(damaged ? { damaged } : {}) });
 }

@@ -12,7 +12,10 @@ export const withEntry = (
 	const numbers = { ...book.numbers };
 	if (entry) numbers[number] = entry;
 	else delete numbers[number];
-	return { numbers };
+	// A number written anew is no longer damaged; the row's other damaged entries stay as they are.
+	const damaged = { ...book.damaged };
+	delete damaged[number];
+	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
 };
 
 /**
@@ -29,7 +32,7 @@ export async function updateNumber<T>(
 		store,
 		[bucketOf(number)],
 		([row]) => {
-			const book = readBook(row.book);
+			const book = readBook(row.book, row.version);
 			const { book: next, result } = decide(book, book.numbers[number]);
 			return next ? { result, writes: [{ row, book: writeBook(next, now) }] } : { result };
 		},
