@@ -123,6 +123,7 @@ it('ten requests for one number at the same moment through the Data Table: one c
 		Array.from({ length: 10 }, (_, i) =>
 			claimSend(n8n.store(), {
 				number: '13800000300',
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`c${i}`, '482913'),
 				now: NOW,
@@ -141,6 +142,7 @@ it('the cap for all numbers at the same moment: exactly the cap claimed, its cou
 		numbers(30, 100).map((number) =>
 			claimSend(n8n.store(), {
 				number,
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`cap-${number}`, '482913'),
 				now: NOW,
@@ -161,6 +163,7 @@ it('twenty sends at the same moment share sub-workflow runs: fewer runs than sen
 		numbers(20, 200).map((number) =>
 			claimSend(n8n.store(), {
 				number,
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`b-${number}`, '482913'),
 				now: NOW,
@@ -177,11 +180,12 @@ it('checks at the same moment through the Data Table: a right code approved once
 	const n8n = fakeN8n();
 	const code = keptCode('right', '482913');
 	for (const number of ['13800000400', '13800000401'])
-		await claimSend(n8n.store(), { number, limits: LIMITS, code, now: NOW });
+		await claimSend(n8n.store(), { number, bucketKey: KEY, limits: LIMITS, code, now: NOW });
 	const rights = await Promise.all(
 		Array.from({ length: 8 }, () =>
 			checkKeptCode(n8n.store(), {
 				number: '13800000400',
+				bucketKey: KEY,
 				entered: '482913',
 				codeKey: KEY,
 				now: NOW + 1000,
@@ -193,6 +197,7 @@ it('checks at the same moment through the Data Table: a right code approved once
 		Array.from({ length: 24 }, () =>
 			checkKeptCode(n8n.store(), {
 				number: '13800000401',
+				bucketKey: KEY,
 				entered: '000000',
 				codeKey: KEY,
 				now: NOW + 1000,
@@ -204,6 +209,7 @@ it('checks at the same moment through the Data Table: a right code approved once
 	expect(
 		await checkKeptCode(n8n.store(), {
 			number: '13800000401',
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 2000,
@@ -219,6 +225,7 @@ it('a process reads the whole table once, then a send to a number it never saw i
 		expect(
 			await claimSend(n8n.store(), {
 				number,
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`one-${number}`, '482913'),
 				now: NOW,
@@ -239,6 +246,7 @@ it('Send in one workflow, Check in another: the check starts from the row the se
 	const number = '13800000500';
 	await claimSend(n8n.store(request), {
 		number,
+		bucketKey: KEY,
 		limits: LIMITS,
 		code: keptCode('shared', '482913'),
 		now: NOW,
@@ -247,6 +255,7 @@ it('Send in one workflow, Check in another: the check starts from the row the se
 	expect(
 		await checkKeptCode(n8n.store(check), {
 			number,
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 1000,
@@ -262,6 +271,7 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	for (let send = 0; send < 3; send++)
 		await claimSend(n8n.store(), {
 			number: `${number.slice(0, -1)}${send}`,
+			bucketKey: KEY,
 			limits: LIMITS,
 			code: keptCode(`old-${send}`, '482913'),
 			now: NOW,
@@ -269,6 +279,7 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	expect(
 		await checkKeptCode(n8n.store(), {
 			number: `${number.slice(0, -1)}1`,
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 1000,

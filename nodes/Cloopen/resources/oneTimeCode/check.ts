@@ -155,6 +155,7 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 		dataTableRows(context.executeFunctions, readTableName(context)),
 		{
 			number: canonical.number,
+			bucketKey: keys.bucket,
 			entered: readEntered(context),
 			codeKey: keys.code,
 			now: now(),

@@ -1,6 +1,7 @@
 import { now } from '../../../shared/clock';
 import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
 import type { OperationContext, OperationDefinition } from '../types';
+import { signingKeys } from './credentialKeys';
 import { getStatusFields } from './fields/operatorFields';
 import { readLimits } from './sendSettings';
 import { readTableName, typedNumber } from './storeChoice';
@@ -42,7 +43,8 @@ export const getStatus: OperationDefinition = {
 		const limits = readLimits(context);
 		const at = now();
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
-		const status = await numberStatus(rows, number, limits, at);
+		const keys = await signingKeys(context);
+		const status = await numberStatus(rows, keys.bucket, number, limits, at);
 		const { code } = status;
 		return [
 			{

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { now } from '../../../shared/clock';
 import type { OperationDefinition } from '../types';
+import { signingKeys } from './credentialKeys';
 import { resetFields } from './fields/operatorFields';
 import { operatorNumber } from './getStatus';
 import { readTableName } from './storeChoice';
@@ -33,7 +34,8 @@ export const reset: OperationDefinition = {
 	async execute(context) {
 		const number = operatorNumber(context);
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
-		const outcome = await resetNumber(rows, number, now());
+		const keys = await signingKeys(context);
+		const outcome = await resetNumber(rows, keys.bucket, number, now());
 		if (!outcome)
 			throw new NodeOperationError(
 				context.executeFunctions.getNode(),

@@ -83,6 +83,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	};
 	const claim = await claimSend(dataTableRows(context.executeFunctions, tableName), {
 		number: to,
+		bucketKey: keys.bucket,
 		limits,
 		code: kept,
 		now,

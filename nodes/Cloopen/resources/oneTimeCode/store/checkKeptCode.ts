@@ -19,11 +19,12 @@ export type KeptCheck =
  */
 export async function checkKeptCode(
 	store: RowStore,
-	check: { number: string; entered: string; codeKey: Buffer; now: number },
+	check: { number: string; bucketKey: Buffer; entered: string; codeKey: Buffer; now: number },
 ): Promise<KeptCheck> {
-	const { number, entered, codeKey, now } = check;
+	const { number, bucketKey, entered, codeKey, now } = check;
 	const verdict = await updateNumber<KeptCheck>(
 		store,
+		bucketKey,
 		number,
 		(book, entry) => {
 			const damage = damageOf(book, number);

@@ -24,13 +24,14 @@ export const withEntry = (
  */
 export async function updateNumber<T>(
 	store: RowStore,
+	bucketKey: Buffer,
 	number: string,
 	decide: (book: CodeBook, entry: NumberEntry | undefined) => { book?: CodeBook; result: T },
 	now: number,
 ): Promise<T | undefined> {
 	const outcome = await compareAndSet(
 		store,
-		[bucketOf(number)],
+		[bucketOf(number, bucketKey)],
 		([row]) => {
 			const book = readBook(row.book, row.version);
 			const { book: next, result } = decide(book, book.numbers[number]);

@@ -29,11 +29,12 @@ export interface NumberStatus {
  */
 export async function numberStatus(
 	store: RowStore,
+	bucketKey: Buffer,
 	number: string,
 	limits: SendLimits,
 	now: number,
 ): Promise<NumberStatus> {
-	const [row] = await store.read([bucketOf(number)], true);
+	const [row] = await store.read([bucketOf(number, bucketKey)], true);
 	const book = readBook(row.book, row.version);
 	const damage = damageOf(book, number);
 	if (damage)

@@ -23,11 +23,13 @@ const ALL_BUCKETS = Array.from({ length: ROWS - 1 }, (_, bucket) => bucket);
  */
 export async function resetNumber(
 	store: RowStore,
+	bucketKey: Buffer,
 	number: string,
 	now: number,
 ): Promise<ResetOutcome | undefined> {
 	const cleared = await updateNumber(
 		store,
+		bucketKey,
 		number,
 		(book, entry) => {
 			const outcome = {
