@@ -16,9 +16,18 @@ const tables = new Map<string, { id: string; rows: Row[] }>();
 /** Ids are never given twice, as n8n's are not: a process's memory of a table is by its id. */
 let made = 0;
 
-/** Tests only: every table forgotten. */
+/** Set: every write is refused with this message, as n8n refuses one past its Data Table size limit. */
+let refusingWrites: string | undefined;
+
+/** Tests only: every table forgotten, writes taken again. */
 export function clearMemoryDataTables(): void {
 	tables.clear();
+	refusingWrites = undefined;
+}
+
+/** Tests only: refuse every row write and insert with n8n's words, or (undefined) take them again. */
+export function refuseMemoryDataTableWrites(message: string | undefined): void {
+	refusingWrites = message;
 }
 
 /** The rows of a table, as n8n's Data Table node would list them. */
@@ -76,6 +85,8 @@ export async function executeMemoryDataTableWorkflow(
 					keyValue: unknown;
 				}>
 			).map(({ keyName, keyValue }) => ({ keyName, keyValue: valueOf(keyValue, item) }));
+		if (refusingWrites !== undefined && (kind === 'row/insert' || kind === 'row/update'))
+			throw new Error(refusingWrites);
 		if (kind === 'row/insert')
 			return items.map((item) => {
 				const row = { ...item, id: table.rows.length + 1 };

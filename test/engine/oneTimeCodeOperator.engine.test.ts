@@ -1,6 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clearMemoryDataTables, memoryDataTableRows } from '../../dev/engine/memoryDataTables';
+import {
+	clearMemoryDataTables,
+	memoryDataTableRows,
+	refuseMemoryDataTableWrites,
+} from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
 import { bucketOf } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
@@ -180,4 +184,29 @@ it('an unreadable cap row refuses capped sends; Reset counts it again from the n
 it('a number that is not one is refused naming the field, before the table is read', async () => {
 	const { error } = await status('not a number');
 	expect(error?.message).toMatch(/Phone Number/);
+});
+
+it("past n8n's Data Table size limit Send and Check answer 503 with the cause, send nothing and change nothing", async () => {
+	await send('13800000407');
+	const code = lastCode();
+	const before = JSON.stringify(memoryDataTableRows(TABLE));
+	const calls = emulator.calls().length;
+	refuseMemoryDataTableWrites('Data table size limit exceeded: 200MB');
+	clock += 120_000;
+	const refused = (await send('13800000408')).output;
+	expect(refused).toMatchObject({
+		status: 'refused',
+		refusedBy: 'store unavailable',
+		httpStatus: 503,
+	});
+	expect(refused.reason).toMatch(/size limit/);
+	expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+	expect((await check('13800000407', code)).output).toMatchObject({
+		status: 'unavailable',
+		httpStatus: 503,
+	});
+	expect(emulator.calls().length).toBe(calls);
+	expect(JSON.stringify(memoryDataTableRows(TABLE))).toBe(before);
+	refuseMemoryDataTableWrites(undefined);
+	expect((await check('13800000407', code)).output.status).toBe('approved');
 });

@@ -9,6 +9,7 @@ import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/code
 import type { KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import * as storeWorkflows from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableWorkflows';
 import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows';
 
 /**
@@ -287,4 +288,18 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	).toMatchObject({ status: 'approved' });
 	// Once before the table was made and once after: not for each of the four operations.
 	expect(n8n.runs['table/list']).toBe(2);
+});
+
+describe("the store's sub-workflows keep nothing in n8n's execution list, failed or not", () => {
+	it.each(Object.entries(storeWorkflows))('%s', (_name, build) => {
+		expect(build('codes').settings).toMatchObject({
+			saveDataSuccessExecution: 'none',
+			saveDataErrorExecution: 'none',
+			saveManualExecutions: false,
+			saveExecutionProgress: false,
+		});
+	});
+	it('covers every workflow the store runs', () => {
+		expect(Object.keys(storeWorkflows).length).toBe(6);
+	});
 });

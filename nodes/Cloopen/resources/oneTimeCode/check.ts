@@ -10,6 +10,7 @@ import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { checkFields } from './fields/checkFields';
 import { dataTableRows } from './store/dataTableRows';
+import { storeUnavailable } from './store/storeUnavailable';
 import { signingKeys } from './credentialKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
 
@@ -160,7 +161,10 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 			codeKey: keys.code,
 			now: now(),
 		},
-	);
+	).catch((error: unknown) => {
+		const { reason } = storeUnavailable(error);
+		return { status: 'unavailable' as const, reason, attemptsLeft: 0 as const };
+	});
 	return [{ json: checkAnswer(verdict, canonical.number) }];
 }
 

@@ -21,6 +21,7 @@ import {
 	readPolicy,
 } from './sendSettings';
 import { dataTableRows } from './store/dataTableRows';
+import { storeUnavailable } from './store/storeUnavailable';
 import { signingKeys } from './credentialKeys';
 import { readTableName, typedNumber } from './storeChoice';
 
@@ -81,17 +82,18 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		length: code.length,
 		alphabet,
 	};
-	const claim = await claimSend(dataTableRows(context.executeFunctions, tableName), {
+	const store = dataTableRows(context.executeFunctions, tableName);
+	const claim = await claimSend(store, {
 		number: to,
 		bucketKey: keys.bucket,
 		limits,
 		code: kept,
 		now,
 		cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
-	});
+	}).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
-		const busy = rule === 'busy store' || rule === 'store size' || rule === 'damaged store';
+		const busy = ['busy store', 'store size', 'damaged store', 'store unavailable'].includes(rule);
 		return refusedAnswer(rule, reason, busy ? 503 : 429, retryAfterSeconds);
 	}
 
@@ -100,7 +102,8 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		platform = await deliver();
 	} catch (error) {
 		// Refused by the platform or never sent: the number may ask again; in doubt it stays counted.
-		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack();
+		// A give-back that fails leaves the number counted, and the platform's error is what is said.
+		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack().catch(() => false);
 		throw withCodeHidden(error, code);
 	}
 	return sentAnswer(
