@@ -143,6 +143,8 @@ describe.each([1, 2])('node version %i', (version) => {
 		it.each(SPELLINGS)('$typed', async ({ typed, call, sms }) => {
 			if (place.resource === 'oneTimeCode' && place.operation === 'check')
 				return await checkedAgainst(place, version, typed, call);
+			if (place.resource === 'oneTimeCode' && ['getStatus', 'reset'].includes(place.operation))
+				return await lookedUp(place, version, typed, call);
 			const expected = place.mobileOnly || channelIsSms(place, version) ? sms : call;
 			const { error, json } = await runCloopen(
 				withNumber(baseParameters(place, version), place, typed),
@@ -207,6 +209,23 @@ async function checkedAgainst(
 	const { error, json } = await check(String(sent.json[0].verification));
 	expect(error).toBeUndefined();
 	expect(json[0]).toMatchObject({ status: 'approved', to: form });
+}
+
+/** One-Time Code → Get Status and Reset send nothing: they name the number they looked up, in its one form. */
+async function lookedUp(place: PhoneField, version: number, typed: string, form: string | null) {
+	const { error, json } = await runCloopen(
+		{
+			resource: 'oneTimeCode',
+			operation: place.operation,
+			dataTableName: 'phone number forms',
+			phoneNumber: typed,
+		},
+		{ credentials: customServerCredentials(platform.baseUrl), typeVersion: version },
+	);
+	expect(platform.requests).toHaveLength(0);
+	if (form === null) return expectRefusal(String(error?.message), place, typed, version);
+	expect(error).toBeUndefined();
+	expect(json[0].phoneNumber).toBe(form);
 }
 
 /** One-Time Code → Send by SMS (its template SMS case) takes mobile numbers only. */

@@ -40,6 +40,8 @@ it("the Answers table lists Send's statuses and no other", () => {
 		'codes per hour for a country code',
 		'busy store',
 		'store size',
+		'damaged store',
+		'store unavailable',
 	].map(refusalHttpStatus);
 	expect(send.find(({ status }) => status === 'refused')?.codes).toEqual(
 		[...new Set(refusalCodes)].sort(),

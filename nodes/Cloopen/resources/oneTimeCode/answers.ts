@@ -16,6 +16,7 @@ export const CHECK_HTTP_STATUS: Record<KeptCheck['status'], number> = {
 	not_found: 403,
 	not_valid: 400,
 	busy: 503,
+	unavailable: 503,
 };
 
 export const CHECK_STATUSES = Object.keys(CHECK_HTTP_STATUS) as Array<KeptCheck['status']>;
@@ -27,6 +28,8 @@ const REFUSAL_HTTP_STATUS: Record<string, number> = {
 	'SMS to mobile numbers only': 403,
 	'busy store': 503,
 	'store size': 503,
+	'damaged store': 503,
+	'store unavailable': 503,
 };
 
 export const refusalHttpStatus = (rule: string): number => REFUSAL_HTTP_STATUS[rule] ?? 429;
@@ -35,7 +38,7 @@ export const refusalHttpStatus = (rule: string): number => REFUSAL_HTTP_STATUS[r
 export function refusedAnswer(
 	rule: string,
 	reason: string,
-	retryAfterSeconds?: number,
+	retryAfterSeconds?: number | null,
 ): OperationOutput[] {
 	return [
 		{

@@ -9,6 +9,7 @@ import { attemptsLeftOf, CHECK_HTTP_STATUS, NO_CODE } from './answers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { checkFields } from './fields/checkFields';
 import { dataTableRows } from './store/dataTableRows';
+import { storeUnavailable } from './store/storeUnavailable';
 import { signingKeys } from './credentialKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
 
@@ -192,8 +193,11 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 		];
 	const verdict = await checkKeptCode(
 		dataTableRows(context.executeFunctions, readTableName(context)),
-		{ number: read.number, entered, codeKey: keys.code, now: clockNow() },
-	);
+		{ number: read.number, bucketKey: keys.bucket, entered, codeKey: keys.code, now: clockNow() },
+	).catch((error: unknown) => {
+		const { reason } = storeUnavailable(error);
+		return { status: 'unavailable' as const, reason, attemptsLeft: 0 as const };
+	});
 	return [{ json: checkAnswer(verdict, context.version, read.number) }];
 }
 

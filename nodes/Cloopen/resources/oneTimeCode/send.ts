@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { now as clockNow } from '../../../shared/clock';
+
 import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
@@ -15,7 +17,6 @@ import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './credentialKeys';
 import { readStore, typedNumber } from './storeChoice';
 import { refusedAnswer } from './answers';
-import { now as clockNow } from '../../../shared/clock';
 
 /**
  * Send: the guards first (number form, allow-list, cooldown, limit per number), then a code, its

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { now as clockNow } from '../../../shared/clock';
+
 import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
 import { claimSend } from './store/claimSend';
-import { now as clockNow } from '../../../shared/clock';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import type { OperationContext, OperationOutput } from '../types';
 import { refusedAnswer } from './answers';
@@ -20,6 +21,7 @@ import {
 	readPolicy,
 } from './sendSettings';
 import { dataTableRows } from './store/dataTableRows';
+import { storeUnavailable } from './store/storeUnavailable';
 import { signingKeys } from './credentialKeys';
 import { readTableName, typedNumber } from './storeChoice';
 
@@ -59,13 +61,15 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		length: code.length,
 		alphabet,
 	};
-	const claim = await claimSend(dataTableRows(context.executeFunctions, tableName), {
+	const store = dataTableRows(context.executeFunctions, tableName);
+	const claim = await claimSend(store, {
 		number: to,
+		bucketKey: keys.bucket,
 		limits,
 		code: kept,
 		now,
 		cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
-	});
+	}).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
 		return refusedAnswer(rule, reason, retryAfterSeconds);
@@ -76,7 +80,8 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		platform = await deliver();
 	} catch (error) {
 		// Refused by the platform or never sent: the number may ask again; in doubt it stays counted.
-		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack();
+		// A give-back that fails leaves the number counted, and the platform's error is what is said.
+		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack().catch(() => false);
 		throw withCodeHidden(error, code);
 	}
 	return sentAnswer(

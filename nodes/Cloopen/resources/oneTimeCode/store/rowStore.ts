@@ -1,4 +1,4 @@
-import type { Refusal } from '../rules/refusal';
+import type { Refusal } from '../rules/sendRefusal';
 
 /** One row of the store: a bucket's book and the version a compare-and-set writes against. */
 export interface StoredRow {
