@@ -430,6 +430,11 @@ describe('the example workflows, run by hand in n8n', () => {
 			result: 'answered',
 		});
 		expect(emulator.calls().find((call) => call.callSid === sent.callSid)).toBeDefined();
+		// Its Check counts in the node's Data Table: the example's 000000 is an attempt used, not a
+		// hard-coded 0 (or, one time in a million, the code itself).
+		const [checked] = nodeOutput(execution, 'Check the Code Heard');
+		if (checked.status !== 'approved')
+			expect(checked).toMatchObject({ status: 'wrong_code', attemptsLeft: 4, httpStatus: 403 });
 	});
 
 	test("a voice code read with the user's own recordings", async () => {
