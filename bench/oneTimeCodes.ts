@@ -5,6 +5,7 @@
  * (BENCH_OTC_NUMBERS, BENCH_OTC_CONCURRENCY at a time) and then checks the code each number heard:
  * requests and checks per second, latency p50 / p99, and the ratio node-kept / claim protocol per
  * round, in one n8n process and in queue mode (two workers, a webhook process). Loopback only.
+ * First, without n8n, the store's capacity and its cost as a row fills (bench/storeFill.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { startQueueSetup } from '../dev/n8n/queue/queueSetup';
 import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import { setUpKeptCodeFlows, type Answer } from '../dev/oneTimeCodeFlows';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
+import { storeFillReport } from './storeFill';
 
 const NUMBERS = Number(process.env.BENCH_OTC_NUMBERS ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_OTC_CONCURRENCY ?? 5);
@@ -220,6 +222,8 @@ async function queue() {
 
 async function main() {
 	console.log(`bench:one-time-codes ${new Date().toISOString()}`);
+	// Capacity, and a send's and a check's cost in the node as a row fills, before n8n starts.
+	await storeFillReport();
 	if (MODES.includes('regular')) await regular();
 	if (MODES.includes('queue')) await queue();
 }

@@ -1,28 +1,8 @@
 import { createHmac } from 'node:crypto';
 
-import type { CodeAlphabet } from '../rules/generateCode';
-import { decodeEntry, encodeEntry } from './entryForm';
+import { decodeEntry, encodeEntry, type NumberEntry } from './entryForm';
 
-/** What the store keeps of one code: never the code, only its keyed digest. */
-export interface KeptCode {
-	id: string;
-	digest: string;
-	issuedAt: number;
-	expiresAt: number;
-	maxAttempts: number;
-	attempts: number;
-	used: boolean;
-	length: number;
-	alphabet: CodeAlphabet;
-}
-
-/** What the store keeps of one number: when it got codes, and its latest code. */
-export interface NumberEntry {
-	sends: number[];
-	/** Until when the entry counts for anything (its last send's window, its code's expiry): then it is dropped. */
-	keepUntil: number;
-	code?: KeptCode;
-}
+export type { KeptCode, NumberEntry } from './entryForm';
 
 /**
  * The numbers of one bucket (numbers are spread over a fixed set of rows by a hash, so that every

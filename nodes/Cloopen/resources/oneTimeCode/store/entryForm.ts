@@ -1,4 +1,25 @@
-import type { KeptCode, NumberEntry } from './codeBook';
+import type { CodeAlphabet } from '../rules/generateCode';
+
+/** What the store keeps of one code: never the code, only its keyed digest. */
+export interface KeptCode {
+	id: string;
+	digest: string;
+	issuedAt: number;
+	expiresAt: number;
+	maxAttempts: number;
+	attempts: number;
+	used: boolean;
+	length: number;
+	alphabet: CodeAlphabet;
+}
+
+/** What the store keeps of one number: when it got codes, and its latest code. */
+export interface NumberEntry {
+	sends: number[];
+	/** Until when the entry counts for anything (its last send's window, its code's expiry): then it is dropped. */
+	keepUntil: number;
+	code?: KeptCode;
+}
 
 /**
  * How a number's entry is written in its row, short so a row holds more numbers (docs/one-time-codes.md,
