@@ -4,8 +4,9 @@
  * bench/fixtures/claimProtocol/). Each round asks each contender, in turn, for codes to fresh numbers
  * (BENCH_OTC_NUMBERS, BENCH_OTC_CONCURRENCY at a time) and then checks the code each number heard:
  * requests and checks per second, latency p50 / p99, and the ratio node-kept / claim protocol per
- * round, in one n8n process and in queue mode (BENCH_OTC_WORKERS workers, 2 unless given, and a
- * webhook process). Loopback only.
+ * round, in one n8n process and in queue mode (BENCH_OTC_WORKERS workers, 2 unless
+ * given, and a webhook process). Loopback only.
+ * First, without n8n, the store's capacity and its cost as a row fills (bench/storeFill.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import { setUpKeptCodeFlows, type Answer } from '../dev/oneTimeCodeFlows';
 import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
+import { storeFillReport } from './storeFill';
 
 const NUMBERS = benchSize('BENCH_OTC_NUMBERS', 40, 4);
 const CONCURRENCY = benchSize('BENCH_OTC_CONCURRENCY', 5, 2);
@@ -224,6 +226,8 @@ async function queue() {
 
 async function main() {
 	console.log(`bench:one-time-codes ${new Date().toISOString()}`);
+	// Capacity, and a send's and a check's cost in the node as a row fills, before n8n starts.
+	await storeFillReport();
 	if (MODES.includes('regular')) await regular();
 	if (MODES.includes('queue')) await queue();
 }

@@ -10,6 +10,8 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
+import { executeMemoryDataTableWorkflow } from './memoryDataTables';
+
 /** Where getNodeWebhookUrl, $execution.resumeUrl and friends point; nothing listens there. */
 export const HARNESS_BASE_URL = 'http://127.0.0.1:5678';
 
@@ -51,7 +53,8 @@ export function buildAdditionalData(
 		mcpTestBaseUrl: `${HARNESS_BASE_URL}/mcp-test`,
 		variables: {},
 		externalSecretsProxy: Container.get(ExternalSecretsProxy),
-		executeWorkflow: unsupported('Executing a sub-workflow'),
+		// Only the node's own Data Table sub-workflows, in memory (memoryDataTables.ts).
+		executeWorkflow: executeMemoryDataTableWorkflow,
 		getRunExecutionData: async () => undefined,
 		getRuntimeCredential: async () => undefined,
 		logAiEvent: () => {},

@@ -415,12 +415,12 @@ describe('displayNum', () => {
 		[
 			'the number 0',
 			{ ...speech, additionalFields: { displayNum: fromItem('zero') } },
-			/^Display Number must be a mobile number .* or a landline with its area code.*, got 0$/,
+			/^Display Number is not a phone number: write a mainland China mobile number .*, got 0$/,
 		],
 		[
 			'the text "0"',
 			{ ...sendCode, additionalFields: { displayNum: '0' } },
-			/^Display Number must be a mobile number.*, got "0"$/,
+			/^Display Number is not a phone number: .*, got "0"$/,
 		],
 		[
 			'not a number',

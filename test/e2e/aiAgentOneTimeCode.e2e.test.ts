@@ -168,6 +168,19 @@ test('more wrong codes than Max Attempts, each claiming no attempts so far: lock
 	]);
 });
 
+test('with Include Code in Output and Give Secrets to the AI Model on, the model is still never given the code', async () => {
+	const workflow = loadExample(EXAMPLE);
+	const sendTool = workflow.nodes.find((node) => node.name === 'Send a Sign-in Code');
+	if (!sendTool) throw new Error(`${EXAMPLE} has no "Send a Sign-in Code" node`);
+	sendTool.parameters = { ...sendTool.parameters, includeCode: true, giveSecretsToModel: true };
+	const to = '13800000107';
+	const { answers, shown } = await chat([send({ to })], workflow);
+	expect(answers).toEqual([expect.objectContaining({ status: 'sent' })]);
+	expect(answers[0]).not.toHaveProperty('code');
+	expect(callsTo(to)).toHaveLength(1);
+	expect(shown).not.toContain(codeHeardBy(to));
+});
+
 test('the right code is approved once, then already used, whatever the model says about it', async () => {
 	const to = '13800000104';
 	await chat([send({ to })]);

@@ -265,9 +265,19 @@ describe('every example, imported as it is, reaches nobody', () => {
 		const seen = emulator.requests().slice(requestsBefore);
 		expect(requestsReachingAPerson(seen)).toEqual([]);
 		if (execution && placeholders.length > 0) {
-			// It stopped at a placeholder, and the error names it: the user learns what to replace.
+			// It stopped at a placeholder, and the error names it, or One-Time Code answered a refusal
+			// naming it (version 2 answers refusals): the user learns what to replace.
 			expect(execution.status).toBe('error');
-			expect(executionError(execution)).toMatch(new RegExp(placeholders.join('|')));
+			const named = new RegExp(placeholders.join('|'));
+			const ran = Object.keys(execution.data.resultData.runData);
+			const refusals = nodesThatRun(workflow)
+				.filter((node) => node.type === CLOOPEN_NODE_TYPE && ran.includes(node.name))
+				.flatMap((node) => nodeOutput(execution!, node.name))
+				.filter((json) => json.status === 'refused')
+				.map((json) => String(json.reason));
+			expect([executionError(execution) ?? '', ...refusals].some((text) => named.test(text))).toBe(
+				true,
+			);
 		} else if (execution) {
 			expect({ file, status: execution.status, error: executionError(execution) }).toEqual({
 				file,
@@ -523,6 +533,11 @@ describe('the example workflows, run by hand in n8n', () => {
 			result: 'answered',
 		});
 		expect(emulator.calls().find((call) => call.callSid === sent.callSid)).toBeDefined();
+		// Its Check counts in the node's Data Table: the example's 000000 is an attempt used, not a
+		// hard-coded 0 (or, one time in a million, the code itself).
+		const [checked] = nodeOutput(execution, 'Check the Code Heard');
+		if (checked.status !== 'approved')
+			expect(checked).toMatchObject({ status: 'wrong_code', attemptsLeft: 4, httpStatus: 403 });
 	});
 
 	test("a voice code read with the user's own recordings", async () => {

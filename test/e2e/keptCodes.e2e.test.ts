@@ -108,6 +108,21 @@ test('eight checks of the right code at the same moment approve once; wrong gues
 	});
 });
 
+test('an empty, blank, null or missing code is refused with 400 and counts no attempt: the right code is approved after any number of them', async () => {
+	const to = '13800000505';
+	await flows.request(to);
+	const code = codeHeardBy(to);
+	for (const entered of ['', '   ', null, undefined, '', '', '']) {
+		const answer = await flows.check(to, entered as string);
+		expect({ entered, status: answer.status, body: answer.body.status }).toEqual({
+			entered,
+			status: 400,
+			body: 'not_valid',
+		});
+	}
+	expect(await flows.check(to, code)).toMatchObject({ status: 200, body: { status: 'approved' } });
+});
+
 test('junk and numbers not allowed answer 400 and 403, send nothing, and leave nothing in the table', async () => {
 	const calls = emulator.calls().length;
 	const rows = await flows.rowCount();

@@ -31,7 +31,9 @@ const PLACES: FormPlace[] = [1, 2].flatMap((version) =>
 	})),
 );
 
-type RuleName = keyof InputRules;
+/** The methods that give the message instead of throwing it, for an answer that carries it. */
+const ANSWERING = ['message', 'readPhoneNumber'] as const;
+type RuleName = Exclude<keyof InputRules, (typeof ANSWERING)[number]>;
 /** One failing call of each rule of InputRules. */
 const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = {
 	fail: (rules, field) => rules.fail(field, 'x', 'is wrong'),
@@ -44,14 +46,14 @@ const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = 
 	placeholderValue: (rules, field) => rules.placeholderValue(field, ''),
 	optionalPhoneNumber: (rules, field) => rules.optionalPhoneNumber(field, '12345'),
 	phoneNumber: (rules, field) => rules.phoneNumber(field, '12345'),
-	mobileNumber: (rules, field) => rules.mobileNumber(field, 'x'),
 	url: (rules, field) => rules.url(field, 'x'),
 	wavFile: (rules, field) => rules.wavFile(field, 'x'),
 	wavFileList: (rules, field) => rules.wavFileList(field, 'x', true),
 };
 /** The rules: every method of InputRules but its private helper `text`. */
 const RULES = Object.getOwnPropertyNames(InputRules.prototype).filter(
-	(name) => name !== 'constructor' && name !== 'text',
+	(name) =>
+		name !== 'constructor' && name !== 'text' && !(ANSWERING as readonly string[]).includes(name),
 );
 
 const failureOf = (call: () => unknown): NodeOperationError => {
@@ -88,6 +90,11 @@ describe.each(PLACES)('$resource → $operation, version $version', (place) => {
 				if (label !== name) expect(error.description).toContain(`(${name})`);
 				if (within) expect(error.description).toContain(`in ${within}`);
 			}
+			for (const message of [
+				rules.message(name, 'x', 'is wrong'),
+				(rules.readPhoneNumber(name, '12345') as { refusal: string }).refusal,
+			])
+				expect({ name, message: message.startsWith(`${label} `) }).toEqual({ name, message: true });
 		}
 	});
 });

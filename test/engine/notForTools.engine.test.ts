@@ -46,6 +46,22 @@ const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
 		attemptsSoFar: 0,
 		alreadyUsed: false,
 	}),
+	'oneTimeCode.getStatus': async () => ({
+		resource: 'oneTimeCode',
+		operation: 'getStatus',
+		phoneNumber: '13800000000',
+	}),
+	'oneTimeCode.reset': async () => ({
+		resource: 'oneTimeCode',
+		operation: 'reset',
+		phoneNumber: '13800000000',
+	}),
+};
+
+/** What each case gives as a workflow node (its own Data Table on the harness's memory tables). */
+const AS_NODE: Record<string, IDataObject> = {
+	'oneTimeCode.getStatus': { phoneNumber: '13800000000', sendAllowedNow: true },
+	'oneTimeCode.reset': { phoneNumber: '13800000000', reset: true },
 };
 
 /** Every operation of the registry that says it does not run as a tool, as the form names it. */
@@ -90,7 +106,9 @@ describe.each([1, 2])('version %i', (version) => {
 
 			const asNode = await runNode(parameters, { credentials: credentials(), version });
 			expect(asNode.error).toBeUndefined();
-			expect(asNode.json[0].status).toMatch(/^(sent|approved)$/);
+			expect(asNode.json[0]).toMatchObject(
+				AS_NODE[key] ?? { status: expect.stringMatching(/^(sent|approved)$/) },
+			);
 		});
 
 		it('a tool node set to On Error: Stop Workflow stops with the refusal, its reason and the way out', async () => {

@@ -204,7 +204,7 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 			'destination allow-list',
 			'+852****4567',
 		],
-		['+86 in front of a mobile number', { to: '+8613912345678' }, 'number form', '+861******5678'],
+		['a landline by default', { to: '+86 10 12345678' }, 'destination allow-list', '010****5678'],
 		[
 			'a country code not listed',
 			{
@@ -249,6 +249,44 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		expect(limited.error?.message).toContain(
 			'Refused by the send limit per number: 138****0000 got 5 codes in the last 60 minutes',
 		);
+		expect(emulator.calls()).toHaveLength(1);
+	});
+
+	it("from version 2, a refusal is an answer like the Data Table's, never a thrown error; sent answers 200", async () => {
+		const inVersion2 = (parameters: IDataObject) =>
+			runCloopen(
+				{
+					resource: 'oneTimeCode',
+					store: 'own',
+					operation: 'send',
+					appId: emulator.appId,
+					to: '13800000000',
+					...parameters,
+				},
+				{ credentials: credentials(), typeVersion: 2 },
+			);
+		const first = await inVersion2({});
+		expect(first.error).toBeUndefined();
+		expect(first.json[0]).toMatchObject({ status: 'sent', httpStatus: 200 });
+		const record = first.json[0].record as IDataObject;
+		const cases: Array<[IDataObject, string, number]> = [
+			[{ recentSends: record.recentSends }, 'resend cooldown', 429],
+			[{ to: '+85291234567' }, 'destination allow-list', 403],
+			[{ to: '138 0000' }, 'number form', 400],
+		];
+		for (const [parameters, refusedBy, httpStatus] of cases) {
+			const refused = await inVersion2(parameters);
+			expect(refused.error).toBeUndefined();
+			expect(refused.json).toEqual([
+				{
+					status: 'refused',
+					refusedBy,
+					reason: expect.stringMatching(/Nothing was sent\.$/),
+					retryAfterSeconds: refusedBy === 'resend cooldown' ? expect.any(Number) : null,
+					httpStatus,
+				},
+			]);
+		}
 		expect(emulator.calls()).toHaveLength(1);
 	});
 
@@ -419,7 +457,6 @@ describe('Check Code, every status', () => {
 	it.each([
 		['the wrong length', (code: string) => code.slice(0, 5), 'has 5 characters'],
 		['letters in a code of digits', (code: string) => `${code.slice(0, 5)}A`, 'other than digits'],
-		['an empty code', () => '', 'no code was entered'],
 	])('wrong_code for %s, counted', async (_title, entry, reason) => {
 		const { output, code } = await sent();
 		expect(await checked(output.verification, entry(code))).toMatchObject({
@@ -429,6 +466,45 @@ describe('Check Code, every status', () => {
 			record: { attempts: 1 },
 		});
 	});
+
+	it.each([
+		['empty', ''],
+		['blank', '  \u3000 '],
+		['null', '={{ null }}'],
+		['missing', '={{ $json.nothing }}'],
+	])(
+		'an %s code is refused (not_valid, 400 in version 2) and counts no attempt',
+		async (_title, entry) => {
+			const { output } = await sent();
+			expect(await checked(output.verification, entry, { attempts: 2 })).toMatchObject({
+				status: 'not_valid',
+				approved: false,
+				counted: false,
+				reason: expect.stringContaining('no code was entered'),
+				attemptsLeft: null,
+				record: { attempts: 2, used: false, lastStatus: 'not_valid' },
+				updateWhere: { attempts: 2 },
+			});
+			const inVersion2 = await runCloopen(
+				{
+					resource: 'oneTimeCode',
+					store: 'own',
+					operation: 'check',
+					verification: output.verification,
+					codeEntered: entry,
+					attemptsSoFar: 2,
+					alreadyUsed: false,
+				},
+				{ credentials: credentials(), typeVersion: 2 },
+			);
+			expect(inVersion2.json[0]).toMatchObject({
+				status: 'not_valid',
+				httpStatus: 400,
+				counted: false,
+				record: { attempts: 2 },
+			});
+		},
+	);
 
 	it('letters compared without regard to case', async () => {
 		const { output, code } = await sent({ codeCharacters: 'lettersAndDigits' });

@@ -653,6 +653,13 @@ export function inVersion2(operationCase: OperationCase): OperationCase {
 		parameters: version2Parameters(operationCase.parameters),
 		...(operationCase.json ? { json: without(operationCase.json, ['lang']) } : {}),
 		...(operationCase.xml ? { xml: operationCase.xml.replace(/<lang>[^<]*<\/lang>/, '') } : {}),
-		output: operationCase.output.map(version2Output),
+		// One-Time Code answers with its HTTP status whichever store counts (docs/one-time-codes.md#answers).
+		output: operationCase.output
+			.map(version2Output)
+			.map((output) =>
+				operationCase.parameters.resource === 'oneTimeCode'
+					? { ...output, httpStatus: 200 }
+					: output,
+			),
 	};
 }

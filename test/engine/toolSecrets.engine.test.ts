@@ -1,7 +1,8 @@
-import { NodeHelpers, type IDataObject } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
-import { findOperation } from '../../nodes/Cloopen/resources';
+import { outputsForRun } from '../../nodes/Cloopen/execution/asTool/toolSecrets';
+import { findOperation, OPERATIONS } from '../../nodes/Cloopen/resources';
 import { isSecretKey } from '../../nodes/shared/secrets';
 import { customServerCredentials } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
@@ -128,4 +129,39 @@ it('every operation whose answer carries a secret says so, so its tool offers "G
 			undeclared.push(operationCase.title);
 	}
 	expect(undeclared).toEqual([]);
+});
+
+describe('a one-time code is never given to a model', () => {
+	/** n8n's context for the run's last step, as the tool variant (or the workflow node) has it. */
+	const contextOf = (asTool: boolean, giveSecretsToModel: boolean) =>
+		({
+			getNode: () => ({
+				type: asTool ? 'n8n-nodes-cloopen.cloopenTool' : 'n8n-nodes-cloopen.cloopen',
+			}),
+			getNodeParameter: (name: string) =>
+				name === 'giveSecretsToModel' ? giveSecretsToModel : undefined,
+		}) as unknown as IExecuteFunctions;
+
+	it('every operation with Include Code in Output declares the code as never given to a model', () => {
+		const withIncludeCode = OPERATIONS.filter(({ operation }) =>
+			operation.fields.some((field) => field.name === 'includeCode'),
+		);
+		expect(withIncludeCode.map(({ operation }) => operation.value)).toEqual(['send']);
+		for (const { operation } of withIncludeCode) expect(operation.neverToModel).toContain('code');
+	});
+
+	it.each([false, true])(
+		'as a tool (Give Secrets to the AI Model %s), Send with Include Code on answers without the code; the workflow node keeps it',
+		(giveSecretsToModel) => {
+			const send = findOperation('oneTimeCode', 'send')!.operation;
+			const sent = [{ json: { status: 'sent', httpStatus: 200, code: '482913', subToken: 'T' } }];
+			const told = outputsForRun(contextOf(true, giveSecretsToModel), sent, send.neverToModel);
+			expect(told[0].json).not.toHaveProperty('code');
+			expect(JSON.stringify(told)).not.toContain('482913');
+			expect(told[0].json.status).toBe('sent');
+			expect(outputsForRun(contextOf(false, false), sent, send.neverToModel)[0].json.code).toBe(
+				'482913',
+			);
+		},
+	);
 });

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { PHONE_NUMBER_RULE } from '../../nodes/shared/platform/phoneNumbers';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
@@ -58,12 +59,12 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	[
 		'callee with letters',
 		{ ...sendCode, to: '1380000abcd' },
-		/^To must be a mobile number .* or a landline with its area code.*"1380000abcd"/,
+		/^To is not a phone number: write a mainland China mobile number .* or landline with its area code.*"1380000abcd"/,
 	],
 	[
 		'callee with two extensions',
 		{ ...sendCode, to: '01012345678-1-2' },
-		/^To must be a mobile number/,
+		/^To is not a phone number: /,
 	],
 	[
 		'playTimes 0',
@@ -111,7 +112,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	[
 		'displayNum with letters',
 		{ ...sendCode, additionalFields: { displayNum: 'abc' } },
-		/^Display Number must be a mobile number/,
+		/^Display Number is not a phone number: /,
 	],
 	[
 		'welcomePrompt not wav',
@@ -204,7 +205,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 	[
 		'SMS with a bad number',
 		{ ...sms, to: '13800000000,12ab' },
-		/^To must contain only mobile numbers.*"12ab"/,
+		/^To is not a phone number: .*"12ab"/,
 	],
 	[
 		'SMS with a non-numeric template',
@@ -358,37 +359,45 @@ describe('numbers to call have the shape the platform documents', () => {
 	const notifyTo = (to: string) => ({ ...landingText, to });
 
 	it.each([
-		['five digits', '12345'],
-		['a local number without its area code', '62345678'],
-		['an area code alone', '010'],
-		['twelve digits starting with 1', '138000000001'],
-		['an extension on a mobile number', '13800000000-12'],
-		['an area code joined with a dash', '010-12345678'],
-	])('%s (%s) is refused for both voice operations, nothing sent', async (_title, number) => {
-		for (const parameters of [callTo(number), notifyTo(number)]) {
-			const { error } = await runCloopen(parameters, {
-				credentials: customServerCredentials(platform.baseUrl),
-			});
-			expect(error?.message).toBe(
-				`To must be a mobile number (11 digits, e.g. 13800000000) or a landline with its area code (e.g. 01012345678), +86 allowed in front; join an extension with '-' (01012345678-123), got "${number}"`,
-			);
-			expect(error?.description).toContain(
-				'The request was not sent: fix "To" (to) and run again.',
-			);
-		}
-		expect(platform.requests).toHaveLength(0);
-	});
+		['five digits', '12345', 'is not a phone number'],
+		['a local number without its area code', '62345678', 'is not a phone number'],
+		['an area code alone', '010', 'is not a phone number'],
+		['twelve digits starting with 1', '138000000001', 'is not a phone number'],
+		[
+			'an extension on a mobile number',
+			'13800000000-12',
+			'has an extension, which only a mainland China landline with its area code can have',
+		],
+		['an extension written with a space only', '01012345678 1', 'is not a phone number'],
+	])(
+		'%s (%s) is refused for both voice operations, nothing sent',
+		async (_title, number, problem) => {
+			for (const parameters of [callTo(number), notifyTo(number)]) {
+				const { error } = await runCloopen(parameters, {
+					credentials: customServerCredentials(platform.baseUrl),
+				});
+				expect(error?.message).toBe(`To ${problem}: ${PHONE_NUMBER_RULE}, got "${number}"`);
+				expect(error?.description).toContain(
+					'The request was not sent: fix "To" (to) and run again.',
+				);
+			}
+			expect(platform.requests).toHaveLength(0);
+		},
+	);
 
 	it.each([
-		'13800000000',
-		'+8613800000000',
-		'008613800000000',
-		'19912345678',
-		'01012345678',
-		'075512345678',
-		'075512345678-8001',
-		'+861012345678',
-	])('%s is called as given', async (number) => {
+		['13800000000', '13800000000'],
+		['+8613800000000', '13800000000'],
+		['008613800000000', '13800000000'],
+		['19912345678', '19912345678'],
+		['01012345678', '01012345678'],
+		['010-12345678', '01012345678'],
+		['075512345678', '075512345678'],
+		['075512345678-8001', '075512345678-8001'],
+		['01012345678-1', '01012345678-1'],
+		['+861012345678', '01012345678'],
+		['+44 (0)20 7946 0000', '+442079460000'],
+	])('%s is called as %s', async (number, sent) => {
 		platform.requests.length = 0;
 		platform.reply({
 			body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'c' } }),
@@ -397,7 +406,7 @@ describe('numbers to call have the shape the platform documents', () => {
 			credentials: customServerCredentials(platform.baseUrl),
 		});
 		expect(error).toBeUndefined();
-		expect(JSON.parse(platform.requests[0].body).to).toBe(number);
+		expect(JSON.parse(platform.requests[0].body).to).toBe(sent);
 		platform.requests.length = 0;
 	});
 });
@@ -434,7 +443,7 @@ describe('SMS To', () => {
 			{ credentials: customServerCredentials(platform.baseUrl) },
 		);
 		expect(error?.message).toBe(
-			'To must contain only mobile numbers of 5 to 20 digits, separated by commas or one per line, got "13800000000 13900000000"',
+			`To is not a phone number: ${PHONE_NUMBER_RULE}; separate numbers with commas or put one per line, got "13800000000 13900000000"`,
 		);
 		expect(platform.requests).toHaveLength(0);
 	});

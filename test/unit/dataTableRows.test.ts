@@ -9,6 +9,7 @@ import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/code
 import type { KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import * as storeWorkflows from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableWorkflows';
 import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows';
 
 /**
@@ -123,6 +124,7 @@ it('ten requests for one number at the same moment through the Data Table: one c
 		Array.from({ length: 10 }, (_, i) =>
 			claimSend(n8n.store(), {
 				number: '13800000300',
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`c${i}`, '482913'),
 				now: NOW,
@@ -141,6 +143,7 @@ it('the cap for all numbers at the same moment: exactly the cap claimed, its cou
 		numbers(30, 100).map((number) =>
 			claimSend(n8n.store(), {
 				number,
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`cap-${number}`, '482913'),
 				now: NOW,
@@ -161,6 +164,7 @@ it('twenty sends at the same moment share sub-workflow runs: fewer runs than sen
 		numbers(20, 200).map((number) =>
 			claimSend(n8n.store(), {
 				number,
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`b-${number}`, '482913'),
 				now: NOW,
@@ -177,11 +181,12 @@ it('checks at the same moment through the Data Table: a right code approved once
 	const n8n = fakeN8n();
 	const code = keptCode('right', '482913');
 	for (const number of ['13800000400', '13800000401'])
-		await claimSend(n8n.store(), { number, limits: LIMITS, code, now: NOW });
+		await claimSend(n8n.store(), { number, bucketKey: KEY, limits: LIMITS, code, now: NOW });
 	const rights = await Promise.all(
 		Array.from({ length: 8 }, () =>
 			checkKeptCode(n8n.store(), {
 				number: '13800000400',
+				bucketKey: KEY,
 				entered: '482913',
 				codeKey: KEY,
 				now: NOW + 1000,
@@ -193,6 +198,7 @@ it('checks at the same moment through the Data Table: a right code approved once
 		Array.from({ length: 24 }, () =>
 			checkKeptCode(n8n.store(), {
 				number: '13800000401',
+				bucketKey: KEY,
 				entered: '000000',
 				codeKey: KEY,
 				now: NOW + 1000,
@@ -204,6 +210,7 @@ it('checks at the same moment through the Data Table: a right code approved once
 	expect(
 		await checkKeptCode(n8n.store(), {
 			number: '13800000401',
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 2000,
@@ -219,6 +226,7 @@ it('a process reads the whole table once, then a send to a number it never saw i
 		expect(
 			await claimSend(n8n.store(), {
 				number,
+				bucketKey: KEY,
 				limits: LIMITS,
 				code: keptCode(`one-${number}`, '482913'),
 				now: NOW,
@@ -239,6 +247,7 @@ it('Send in one workflow, Check in another: the check starts from the row the se
 	const number = '13800000500';
 	await claimSend(n8n.store(request), {
 		number,
+		bucketKey: KEY,
 		limits: LIMITS,
 		code: keptCode('shared', '482913'),
 		now: NOW,
@@ -247,6 +256,7 @@ it('Send in one workflow, Check in another: the check starts from the row the se
 	expect(
 		await checkKeptCode(n8n.store(check), {
 			number,
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 1000,
@@ -262,6 +272,7 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	for (let send = 0; send < 3; send++)
 		await claimSend(n8n.store(), {
 			number: `${number.slice(0, -1)}${send}`,
+			bucketKey: KEY,
 			limits: LIMITS,
 			code: keptCode(`old-${send}`, '482913'),
 			now: NOW,
@@ -269,6 +280,7 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	expect(
 		await checkKeptCode(n8n.store(), {
 			number: `${number.slice(0, -1)}1`,
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 1000,
@@ -276,4 +288,18 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	).toMatchObject({ status: 'approved' });
 	// Once before the table was made and once after: not for each of the four operations.
 	expect(n8n.runs['table/list']).toBe(2);
+});
+
+describe("the store's sub-workflows keep nothing in n8n's execution list, failed or not", () => {
+	it.each(Object.entries(storeWorkflows))('%s', (_name, build) => {
+		expect(build('codes').settings).toMatchObject({
+			saveDataSuccessExecution: 'none',
+			saveDataErrorExecution: 'none',
+			saveManualExecutions: false,
+			saveExecutionProgress: false,
+		});
+	});
+	it('covers every workflow the store runs', () => {
+		expect(Object.keys(storeWorkflows).length).toBe(6);
+	});
 });

@@ -37,7 +37,8 @@ const send = (
 	number: string,
 	id: string,
 	now = NOW,
-) => claimSend(store, { number, limits: LIMITS, code: keptCode(id, '482913'), now });
+) =>
+	claimSend(store, { number, bucketKey: KEY, limits: LIMITS, code: keptCode(id, '482913'), now });
 
 it('ten requests for one number at the same moment: one is claimed, nine refused by the cooldown', async () => {
 	const { store } = memoryRowStore();
@@ -84,7 +85,7 @@ it('a claim given back (the send surely did not happen) frees the number and res
 	const claim = await send(store, '13800000302', 'second');
 	expect(claim.claimed).toBe(true);
 	if (claim.claimed) expect(await claim.giveBack()).toBe(true);
-	const entry = readBook(rows.get(bucketOf('13800000302'))!.book).numbers['13800000302'];
+	const entry = readBook(rows.get(bucketOf('13800000302', KEY))!.book).numbers['13800000302'];
 	expect(entry.sends).toEqual([NOW - 120_000]);
 	expect(entry.code?.id).toBe('first');
 	// The cooldown counts from the send that happened, so the next request may go.
@@ -98,6 +99,7 @@ it('eight checks of the right code at the same moment approve once', async () =>
 		Array.from({ length: 8 }, () =>
 			checkKeptCode(store, {
 				number: '13800000303',
+				bucketKey: KEY,
 				entered: '482913',
 				codeKey: KEY,
 				now: NOW + 1000,
@@ -115,6 +117,7 @@ it('twenty wrong guesses at the same moment count at most Max Attempts, and the 
 		Array.from({ length: 20 }, (_, i) =>
 			checkKeptCode(store, {
 				number: '13800000304',
+				bucketKey: KEY,
 				entered: String(100000 + i),
 				codeKey: KEY,
 				now: NOW + 1000,
@@ -126,6 +129,7 @@ it('twenty wrong guesses at the same moment count at most Max Attempts, and the 
 	expect(
 		await checkKeptCode(store, {
 			number: '13800000304',
+			bucketKey: KEY,
 			entered: '482913',
 			codeKey: KEY,
 			now: NOW + 2000,
@@ -140,17 +144,24 @@ it('a new code replaces the old one, an expired code is refused, and a number ne
 	await send(store, '13800000305', 'old', NOW - 120_000);
 	await claimSend(store, {
 		number: '13800000305',
+		bucketKey: KEY,
 		limits: LIMITS,
 		code: { ...keptCode('new', '111111') },
 		now: NOW,
 	});
 	const check = (entered: string, now = NOW + 1000) =>
-		checkKeptCode(store, { number: '13800000305', entered, codeKey: KEY, now });
+		checkKeptCode(store, { number: '13800000305', bucketKey: KEY, entered, codeKey: KEY, now });
 	expect(await check('482913')).toMatchObject({ status: 'wrong_code' });
 	expect(await check('111111', NOW + 11 * 60_000)).toMatchObject({ status: 'expired' });
 	expect(await check('111111')).toMatchObject({ status: 'approved' });
 	expect(
-		await checkKeptCode(store, { number: '13900000000', entered: '1', codeKey: KEY, now: NOW }),
+		await checkKeptCode(store, {
+			number: '13900000000',
+			bucketKey: KEY,
+			entered: '1',
+			codeKey: KEY,
+			now: NOW,
+		}),
 	).toMatchObject({
 		status: 'not_found',
 	});
@@ -163,7 +174,13 @@ it(`a row that keeps changing is given up after ${MAX_TRIES} tries: nothing clai
 		refusal: { rule: 'busy store' },
 	});
 	expect(
-		await checkKeptCode(store, { number: '13800000306', entered: '1', codeKey: KEY, now: NOW }),
+		await checkKeptCode(store, {
+			number: '13800000306',
+			bucketKey: KEY,
+			entered: '1',
+			codeKey: KEY,
+			now: NOW,
+		}),
 	).toMatchObject({
 		status: 'not_found',
 	});
@@ -173,7 +190,7 @@ it('a row keeps only what still counts: numbers with no send in the last day and
 	const { store, rows } = memoryRowStore();
 	await send(store, '13800000307', 'a', NOW - 2 * 24 * 3_600_000);
 	await send(store, '13800000307', 'b', NOW);
-	const entry = readBook(rows.get(bucketOf('13800000307'))!.book).numbers['13800000307'];
+	const entry = readBook(rows.get(bucketOf('13800000307', KEY))!.book).numbers['13800000307'];
 	expect(entry.sends).toEqual([NOW]);
 });
 
@@ -187,6 +204,7 @@ describe('the cap for all numbers together (toll fraud pumps many numbers, each 
 	) =>
 		claimSend(store, {
 			number,
+			bucketKey: KEY,
 			limits: LIMITS,
 			code: keptCode(`cap-${number}`, '482913'),
 			now,
@@ -206,7 +224,7 @@ describe('the cap for all numbers together (toll fraud pumps many numbers, each 
 				refusal: { rule: 'codes per hour for all numbers', retryAfterSeconds: expect.any(Number) },
 			});
 		for (const number of refused) {
-			const row = rows.get(bucketOf(number));
+			const row = rows.get(bucketOf(number, KEY));
 			expect(row ? readBook(row.book).numbers[number] : undefined).toBeUndefined();
 		}
 		// An hour later the cap has room again.
@@ -241,7 +259,7 @@ describe('processes that remember rows (each n8n process keeps what it last saw)
 		const { process } = memoryRowStore();
 		const views = [process(), process(), process()];
 		// Each view has seen the number's row before anyone sent to it.
-		for (const view of views) await view.read([bucketOf('13800000700')], true);
+		for (const view of views) await view.read([bucketOf('13800000700', KEY)], true);
 		const claims = await Promise.all(
 			views.flatMap((view, v) =>
 				Array.from({ length: 10 }, (_, i) => send(view, '13800000700', `p${v}-${i}`)),
@@ -255,7 +273,7 @@ describe('processes that remember rows (each n8n process keeps what it last saw)
 		const [here, there] = [process(), process()];
 		await send(here, '13800000701', 'first', NOW - 120_000);
 		// "there" remembers the row as it was after the first send, then "here" sends again.
-		await there.read([bucketOf('13800000701')], true);
+		await there.read([bucketOf('13800000701', KEY)], true);
 		await send(here, '13800000701', 'second', NOW);
 		expect(await send(there, '13800000701', 'third', NOW + 1000)).toMatchObject({
 			claimed: false,
@@ -265,7 +283,13 @@ describe('processes that remember rows (each n8n process keeps what it last saw)
 		const view = other();
 		await send(view, '13800000702', 'x', NOW - 120_000);
 		expect(
-			await checkKeptCode(view, { number: '13800000703', entered: '1', codeKey: KEY, now: NOW }),
+			await checkKeptCode(view, {
+				number: '13800000703',
+				bucketKey: KEY,
+				entered: '1',
+				codeKey: KEY,
+				now: NOW,
+			}),
 		).toMatchObject({
 			status: 'not_found',
 		});

@@ -1,105 +1,112 @@
 import {
 	CHINA_LANDLINE,
 	CHINA_MOBILE,
+	canonicalPhoneNumber,
 	INTERNATIONAL,
-	NUMBER_TO_CALL,
-	SMS_NUMBER,
 } from '../../nodes/shared/platform/phoneNumbers';
 
 /**
- * The number forms, each spelling against each rule: NUMBER_TO_CALL (a number to call or show),
- * SMS_NUMBER (template SMS), and the one written form of a one-time code's number (CHINA_MOBILE,
- * CHINA_LANDLINE, INTERNATIONAL: no +86 or 0086, an extension of at most 6 digits).
+ * The one reading every resource uses: each spelling gives one written form (the form sent and
+ * counted), or is refused. `null` is a refusal.
  */
-const RULES = {
-	call: NUMBER_TO_CALL,
-	sms: SMS_NUMBER,
-	mobile: CHINA_MOBILE,
-	landline: CHINA_LANDLINE,
-	international: INTERNATIONAL,
-};
-type Rule = keyof typeof RULES;
-
-// spelling, then the rules that accept it (every other rule refuses it)
-const TABLE: [string, Rule[]][] = [
+const TABLE: [string, string | null][] = [
 	// mainland mobile numbers
-	['13800000000', ['call', 'sms', 'mobile']],
-	['19912345678', ['call', 'sms', 'mobile']],
-	['+8613800000000', ['call', 'sms']],
-	['008613800000000', ['call', 'sms']],
-	['8613800000000', ['sms']],
-	['+86013800000000', ['sms']],
-	['12800000000', ['sms']],
-	['1380000000', ['sms']],
-	['138000000000', ['sms']],
-	// landlines: 0, then 9 to 11 digits
-	['01012345678', ['call', 'sms', 'landline']],
-	['0101234567', ['call', 'sms', 'landline']],
-	['057112345678', ['call', 'sms', 'landline']],
-	['010123456', ['sms']],
-	['0571123456789', ['sms']],
-	['00101234567', ['sms']],
-	['+861012345678', ['call', 'sms']],
-	['00861012345678', ['call', 'sms']],
-	['+8601012345678', ['sms']],
-	// extensions: up to 10 digits to call, up to 6 in a one-time code's one form
-	['01012345678-1', ['call', 'landline']],
-	['01012345678-123456', ['call', 'landline']],
-	['01012345678-1234567', ['call']],
-	['01012345678-1234567890', ['call']],
-	['01012345678-12345678901', []],
-	['01012345678-', []],
-	['+861012345678-123', ['call']],
-	['00861012345678-123456', ['call']],
-	['13800000000-123', []],
-	// numbers outside mainland China: + and 7 to 15 digits, not +86
-	['+85291234567', ['sms', 'international']],
-	['+4420712345678', ['sms', 'international']],
-	['+1234567', ['sms', 'international']],
-	['+123456789012345', ['sms', 'international']],
-	['+1234567890123456', ['sms']],
-	['+123456', ['sms']],
-	['+0123456789', ['sms']],
-	// +86 is never a country code of this form; to call, +86 stands for a landline's 0 (0123456789)
-	['+86123456789', ['call', 'sms']],
-	['0085291234567', ['sms']],
-	// SMS: 5 to 20 digits, + allowed in front
-	['12345', ['sms']],
-	['+12345', ['sms']],
-	['1234', []],
-	['12345678901234567890', ['sms']],
-	['123456789012345678901', []],
-	['++12345678', []],
-	// spellings no rule takes: full-width digits, spaces, other separators, nothing
-	['１３８００００００００', []],
-	['０１０１２３４５６７８', []],
-	['+８５２９１２３４５６７', []],
-	['138 0000 0000', []],
-	[' 13800000000', []],
-	['13800000000 ', []],
-	['+86 13800000000', []],
-	['010 12345678', []],
-	['138-0000-0000', []],
-	['(010)12345678', []],
-	['13800000000\n', []],
-	['', []],
+	['13800000000', '13800000000'],
+	['19912345678', '19912345678'],
+	['+8613800000000', '13800000000'],
+	['008613800000000', '13800000000'],
+	['+86 138 0000 0000', '13800000000'],
+	['138-0000-0000', '13800000000'],
+	['１３８００００００００', '13800000000'],
+	['8613800000000', null],
+	['12800000000', null],
+	['1380000000', null],
+	['138000000000', null],
+	// landlines: 0, a two-digit area code (10, 2x) or a three-digit one, and 7 or 8 digits
+	['01012345678', '01012345678'],
+	['0101234567', '0101234567'],
+	['02012345678', '02012345678'],
+	['057112345678', '057112345678'],
+	['05711234567', '05711234567'],
+	['(010) 1234 5678', '01012345678'],
+	['010-1234-5678', '01012345678'],
+	['0571-123-4567', '05711234567'],
+	['+861012345678', '01012345678'],
+	['00861012345678', '01012345678'],
+	['+86 010 12345678', '01012345678'],
+	['010123456', null],
+	['0571123456789', null],
+	['1012345678', null],
+	// an extension stays apart, after '-', and is never part of the dialled number
+	['01012345678-1', '01012345678-1'],
+	['010-12345678-1', '01012345678-1'],
+	['01012345678-123456', '01012345678-123456'],
+	['01012345678-1234567890', '01012345678-1234567890'],
+	['01012345678转123', '01012345678-123'],
+	['010 12345678 ext. 123', '01012345678-123'],
+	['+86 10 12345678-123', '01012345678-123'],
+	['0571-1234567-8', '05711234567-8'],
+	['01012345678-12345678901', null],
+	['01012345678-', null],
+	['01012345678-1-2', null],
+	['13800000000-123', null],
+	['13800000000转1', null],
+	['+44 20 7946 0000 ext. 12', null],
+	// numbers outside mainland China: + or 00 and 7 to 15 digits, not +86
+	['+85291234567', '+85291234567'],
+	['00852 9123 4567', '+85291234567'],
+	['+852-9123-4567', '+85291234567'],
+	['+4420712345678', '+4420712345678'],
+	['+1234567', '+1234567'],
+	['+123456789012345', '+123456789012345'],
+	['+1234567890123456', null],
+	['+123456', null],
+	['+0123456789', null],
+	// a trunk 0 in brackets after the country code is dialled only inside the country: dropped
+	['+44 (0)20 7946 0000', '+442079460000'],
+	['+44(0)2079460000', '+442079460000'],
+	['0044 (0)20 7946 0000', '+442079460000'],
+	['+86 (0)10 12345678', '01012345678'],
+	['（+86）（0）10 1234 5678', '01012345678'],
+	// anything else
+	['12345', null],
+	['abc', null],
+	['13800000000,13900000000', null],
+	['', null],
+	['   ', null],
 ];
 
-it.each(TABLE)('%j is accepted by %j', (spelling, accepted) => {
-	const verdicts = Object.fromEntries(
-		Object.entries(RULES).map(([name, rule]) => [name, rule.test(spelling)]),
-	);
-	const expected = Object.fromEntries(
-		Object.keys(RULES).map((name) => [name, accepted.includes(name as Rule)]),
-	);
-	expect(verdicts).toEqual(expected);
+it.each(TABLE)('%j is written %j', (typed, form) => {
+	const read = canonicalPhoneNumber(typed);
+	if (form === null) {
+		expect(read.number).toBeUndefined();
+		expect('problem' in read && read.problem).toMatch(/^(is|has) /);
+	} else {
+		expect(read.number).toBe(form);
+	}
 });
 
-it('the one written form of a number is accepted to call, and by SMS unless it has an extension', () => {
-	for (const [spelling, accepted] of TABLE) {
-		if (accepted.includes('mobile') || accepted.includes('landline'))
-			expect([spelling, NUMBER_TO_CALL.test(spelling)]).toEqual([spelling, true]);
-		if (accepted.some((rule) => ['mobile', 'landline', 'international'].includes(rule)))
-			expect([spelling, SMS_NUMBER.test(spelling)]).toEqual([spelling, !spelling.includes('-')]);
+it('every written form is in one of the three forms, and reads as itself', () => {
+	for (const [, form] of TABLE) {
+		if (form === null) continue;
+		const forms = [CHINA_MOBILE, CHINA_LANDLINE, INTERNATIONAL].filter((rule) => rule.test(form));
+		expect([form, forms.length]).toEqual([form, 1]);
+		expect(canonicalPhoneNumber(form).number).toBe(form);
 	}
+});
+
+it('an extension never joins the number: the number with and without it are two numbers', () => {
+	for (const typed of ['01012345678-1', '010-12345678-1', '01012345678 转 1']) {
+		const read = canonicalPhoneNumber(typed).number;
+		expect(read).toBe('01012345678-1');
+		expect(read).not.toBe('010123456781');
+	}
+	// written with a space only, an extension would be part of the digits: refused, never dialled
+	expect(canonicalPhoneNumber('01012345678 1').number).toBeUndefined();
+});
+
+it('an extension on a mobile number is refused with its own reason', () => {
+	expect(canonicalPhoneNumber('13800000000-1')).toEqual({
+		problem: 'has an extension, which only a mainland China landline with its area code can have',
+	});
 });

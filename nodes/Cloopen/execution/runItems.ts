@@ -121,5 +121,5 @@ export async function runItems(
 	}
 	// n8n runs the node again only after a thrown error or when the first output item is an error item.
 	if (outputs[0]?.json.error === undefined) memory?.done();
-	return [outputsForRun(context, outputs)];
+	return [outputsForRun(context, outputs, operation.neverToModel)];
 }

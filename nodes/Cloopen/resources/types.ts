@@ -82,6 +82,8 @@ export interface OperationDefinition {
 	waitsForCallResult?: boolean;
 	/** Output fields that identify what it did (a callSid), in the order a report names them. */
 	resultIds?: string[];
+	/** Output fields an AI model is never given, whatever the node's settings (a one-time code). */
+	neverToModel?: string[];
 	/** Fields its failure adds to the error's context to say what the item did (SMS sent, in doubt). */
 	failureFields?: string[];
 	execute: OperationHandler;

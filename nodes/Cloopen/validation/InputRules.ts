@@ -1,10 +1,9 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
 import {
-	NUMBER_TO_CALL,
-	NUMBER_TO_CALL_RULE,
-	SMS_NUMBER,
-	SMS_NUMBERS_RULE,
+	canonicalPhoneNumber,
+	phoneNumberRule,
+	type NumberKind,
 } from '../../shared/platform/phoneNumbers';
 import { absoluteHttpUrl, withUrlSecretsMasked } from '../../shared/urls';
 import type { FieldLabels } from './fieldLabels';
@@ -68,10 +67,16 @@ export class InputRules {
 		private readonly labels: FieldLabels = BY_NAME,
 	) {}
 
+	/** The message fail() throws, for an answer that carries it instead. */
+	message(field: Field, value: unknown, rule: string): string {
+		const { label } = this.labels(typeof field === 'string' ? field : field.name);
+		const named = typeof field === 'string' ? label : `${label} row ${field.row}`;
+		return `${named} ${rule}, got ${shownValue(value)}`;
+	}
+
 	fail(field: Field, value: unknown, rule: string): never {
 		const { label, name, within } = this.labels(typeof field === 'string' ? field : field.name);
 		const row = typeof field === 'string' ? undefined : field.row;
-		const named = row === undefined ? label : `${label} row ${row}`;
 		const place = [
 			row === undefined ? `"${label}"` : `row ${row} of "${label}"`,
 			name !== label ? `(${name})` : '',
@@ -79,7 +84,7 @@ export class InputRules {
 		]
 			.filter(Boolean)
 			.join(' ');
-		throw new NodeOperationError(this.node, `${named} ${rule}, got ${shownValue(value)}`, {
+		throw new NodeOperationError(this.node, this.message(field, value, rule), {
 			itemIndex: this.itemIndex,
 			description: `The request was not sent: fix ${place} and run again.`,
 		});
@@ -152,17 +157,31 @@ export class InputRules {
 		return this.phoneNumber(field, value);
 	}
 
-	/** A number to call or to show: a mobile number, or a landline with its area code (NUMBER_TO_CALL). */
-	phoneNumber(field: Field, value: unknown): string {
+	/**
+	 * A phone number in any spelling people type (phoneNumbers.ts), returned in its one written form,
+	 * the form sent: every resource takes the same spellings and refuses in the same words. For SMS a
+	 * landline is refused: an SMS cannot reach it.
+	 */
+	phoneNumber(field: Field, value: unknown, use: 'call' | 'sms' = 'call'): string {
 		const text = this.required(field, value);
-		if (!NUMBER_TO_CALL.test(text)) this.fail(field, value, NUMBER_TO_CALL_RULE);
-		return text;
+		const read = canonicalPhoneNumber(text);
+		const rule = phoneNumberRule(text, read, use);
+		return rule === undefined ? read.number! : this.fail(field, value, rule);
 	}
 
-	/** A mobile number for SMS: digits with an optional leading + (SMS_NUMBER). */
-	mobileNumber(field: Field, value: string): string {
-		if (!SMS_NUMBER.test(value)) this.fail(field, value, SMS_NUMBERS_RULE);
-		return value;
+	/**
+	 * The same reading for an answer instead of a failure (One-Time Code answers a web form): the
+	 * number in its one form, or the message fail() would throw.
+	 */
+	readPhoneNumber(
+		field: Field,
+		text: string,
+		use: 'call' | 'sms' = 'call',
+	): { number: string; kind: NumberKind } | { number?: undefined; refusal: string } {
+		const read = canonicalPhoneNumber(text);
+		const rule = phoneNumberRule(text, read, use);
+		if (rule !== undefined) return { refusal: this.message(field, text, rule) };
+		return read as { number: string; kind: NumberKind };
 	}
 
 	/**

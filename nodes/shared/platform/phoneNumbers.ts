@@ -1,52 +1,44 @@
 /**
- * The written forms of phone numbers the nodes accept (what docs/platform.md says of `to`, made
- * exact): the parts once, composed into the rule each check needs.
+ * Phone numbers, one way for every resource: the spellings people type, read into the one written
+ * form the node sends and counts by (what docs/platform.md says of `to`, made exact), and the words
+ * every tooltip and error uses for them.
  */
 
 /** A mainland China mobile number: 11 digits, 13 to 19 first. */
 const MOBILE = '1[3-9]\\d{9}';
-/** A mainland China landline after its 0: the area code's two or three digits and a local number of seven or eight. */
-const LANDLINE = '[1-9]\\d{8,10}';
-/** What may stand for a landline's 0, or before a mobile number: mainland China's country code. */
-const CHINA_PREFIX = '\\+86|0086';
-/** A landline's extension, joined with '-': at most `digits` digits. */
-const extension = (digits: number) => `-\\d{1,${digits}}`;
+/**
+ * A mainland China landline after its 0: a two-digit area code (10, 2x) or a three-digit one (3 to
+ * 9 first), then a local number of seven or eight digits.
+ */
+const LANDLINE = '(?:10|2\\d)\\d{7,8}|[3-9]\\d{9,10}';
+/** A landline's extension, joined with '-'. */
+const EXTENSION = '-\\d{1,10}';
 /** A number outside mainland China: + and its country code and number, 7 to 15 digits (E.164), not +86. */
 const INTERNATIONAL_NUMBER = '\\+(?!86)[1-9]\\d{6,14}';
 
 const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`);
 
-/**
- * A number to call or to show (voice verification, voice notification): a mainland mobile number,
- * or a landline with its area code (0 and 9 to 11 digits); +86 or 0086 may stand in front of a
- * mobile number and for a landline's 0. A landline may have an extension of up to 10 digits.
- */
-export const NUMBER_TO_CALL = whole(
-	`(?:${CHINA_PREFIX})?${MOBILE}|(?:0|${CHINA_PREFIX})${LANDLINE}(?:${extension(10)})?`,
-);
-/** NUMBER_TO_CALL as an error message says it. */
-export const NUMBER_TO_CALL_RULE =
-	"must be a mobile number (11 digits, e.g. 13800000000) or a landline with its area code (e.g. 01012345678), +86 allowed in front; join an extension with '-' (01012345678-123)";
-
-/** A number for template SMS: 5 to 20 digits, + allowed in front (the platform takes numbers outside China too). */
-export const SMS_NUMBER = /^\+?\d{5,20}$/;
-/** SMS_NUMBER as an error message says it, for a list of them. */
-export const SMS_NUMBERS_RULE =
-	'must contain only mobile numbers of 5 to 20 digits, separated by commas or one per line';
-
-/*
- * The one written form of each number a one-time code goes to, stricter than the platform's, so
- * that limits per number cannot be dodged by writing it another way: no +86 or 0086, an extension
- * of at most 6 digits.
- */
-
 /** A mainland China mobile number in its one form: 11 digits, no +86 or 0086. */
 export const CHINA_MOBILE = whole(MOBILE);
-/** A mainland China landline in its one form: 0, the area code and number, an extension of up to 6 digits. */
-export const CHINA_LANDLINE = whole(`0${LANDLINE}(?:${extension(6)})?`);
+/** A mainland China landline in its one form: 0, the area code and number, maybe `-` and an extension. */
+export const CHINA_LANDLINE = whole(`0(?:${LANDLINE})(?:${EXTENSION})?`);
 /** A number outside mainland China in its one form: + and its country code (+86 is not one). */
 export const INTERNATIONAL = whole(INTERNATIONAL_NUMBER);
-/** The one forms, as a message says them. */
+
+/** The spellings every phone number field takes besides the one form. */
+const SPELLINGS = '+86, spaces, dashes and brackets are fine';
+
+/** The forms a phone number field takes, as a tooltip says them (the tooltip adds the final period). */
+export const PHONE_NUMBER_HINT = `A mainland China mobile number (13800000000) or landline with its area code (01012345678), an extension joined with '-' (01012345678-123); elsewhere + and the country code (+85291234567). ${SPELLINGS}`;
+
+/** The forms a number for SMS takes (a mobile number), as a tooltip says them. */
+export const MOBILE_NUMBER_HINT = `A mainland China mobile number (13800000000); elsewhere + and the country code (+85291234567). ${SPELLINGS}`;
+
+/** The forms, as an error message ends: what to write instead. */
+export const PHONE_NUMBER_RULE =
+	"write a mainland China mobile number (13800000000) or landline with its area code (01012345678), an extension joined with '-' (01012345678-123), or + and the country code (+85291234567)";
+
+/** The one form, as a message about a stored number says it. */
 export const ONE_FORM_RULE =
 	'mainland China numbers without +86 or 0086 (13800000000, 01012345678, an extension after -), other numbers with + and their country code (+85291234567)';
 
@@ -56,49 +48,83 @@ export type NumberKind = 'chinaMobile' | 'chinaLandline' | 'international';
 export type CanonicalNumber =
 	{ number: string; kind: NumberKind } | { number?: undefined; problem: string };
 
-/** White space of any script (the ideographic space too), and the marks people group digits with. */
-const GROUPING = /[\s\u3000()（）.·]/gu;
+/** White space of any script; NFKC has already made the ideographic space and full-width marks ASCII. */
+const SPACE = /[\s\u3000]/gu;
+/** The marks people group digits with, besides dashes. */
+const GROUPING = /[().·]/g;
+/** A trunk 0 in brackets after the country code (+44 (0)20 …): dialled only inside the country. */
+const TRUNK_ZERO = /^((?:\+|00)\d{1,3})\(0\)/;
+/** An extension written as a word: 转, ext, ext. or x and its digits, at the end. */
+const EXTENSION_WORD = /(?:转|ext\.?|x)(\d{1,10})$/iu;
+
+const NOT_A_NUMBER = 'is not a phone number';
+const EXTENSION_NOT_ON_LANDLINE =
+	'has an extension, which only a mainland China landline with its area code can have';
 
 /**
- * The one written form of a number as people type it, so that every spelling of one number shares
- * its limits: full-width characters read as ASCII (NFKC), white space, brackets and dots dropped
- * anywhere, +86 or 0086 before a mainland number dropped (a landline's 0 put back), dashes inside
- * the number dropped and a last dash group of 1 to 6 digits after a whole landline kept as its
- * extension (转 and ext. read as that dash). Anything else is no number: the problem says why.
+ * The one written form of a number as people type it, so that every spelling of one number is sent
+ * and counted as one: full-width characters read as ASCII (NFKC), white space, brackets and dots
+ * dropped, a trunk 0 in brackets after a country code dropped, +86 or 0086 before a mainland number
+ * dropped (it stands for a landline's 0). An extension is never merged into the number: a last group
+ * after '-' (or 转, ext.) that follows a whole landline is its extension; on anything else it is
+ * refused. Other dashes only group digits. Anything else is no number: the problem says why.
  */
 export function canonicalPhoneNumber(typed: string): CanonicalNumber {
-	let text = typed.normalize('NFKC').replace(GROUPING, '');
-	text = text.replace(/(?:转|ext\.?|x)(\d{1,6})$/iu, '-$1');
+	let text = typed.normalize('NFKC').replace(SPACE, '').replace(TRUNK_ZERO, '$1');
+	text = text.replace(GROUPING, '').replace(EXTENSION_WORD, '-$1');
 	if (text === '') return { problem: 'is empty' };
-	let china = true;
-	if (/^(?:\+86|0086)/.test(text)) text = text.replace(/^(?:\+86|0086)-?/, '');
-	else if (/^(?:\+|00)/.test(text)) china = false;
-	if (!china) {
-		const digits = text.replace(/^(?:\+|00)/, '').replace(/-/g, '');
-		const number = `+${digits}`;
-		return INTERNATIONAL.test(number)
-			? { number, kind: 'international' }
-			: { problem: 'is not a number with + and its country code (7 to 15 digits)' };
-	}
-	const whole = text.replace(/-/g, '');
-	if (CHINA_MOBILE.test(whole)) return { number: whole, kind: 'chinaMobile' };
-	const withZero = (digits: string) => (digits.startsWith('0') ? digits : `0${digits}`);
-	// +86 stands for a landline's 0; written without either, a landline is not a number to dial.
-	const prefixed =
-		typed
-			.normalize('NFKC')
-			.replace(GROUPING, '')
-			.match(/^(?:\+86|0086)/) !== null;
+	// A dash at the end announces an extension that is not there.
+	if (text.endsWith('-')) return { problem: NOT_A_NUMBER };
+	const prefixed = /^(?:\+86|0086)/.test(text);
+	if (prefixed) text = text.replace(/^(?:\+86|0086)-?/, '');
+	else if (/^(?:\+|00)/.test(text)) return international(typed, text);
+
 	const landline = (digits: string) =>
-		digits.startsWith('0') || prefixed ? withZero(digits) : undefined;
-	const plain = landline(whole);
+		digits.startsWith('0') ? digits : prefixed ? `0${digits}` : undefined;
+	const split = /^(.*\d)-(\d{1,10})$/.exec(text);
+	if (split) {
+		const main = landline(split[1].replace(/-/g, ''));
+		if (main && CHINA_LANDLINE.test(main))
+			return { number: `${main}-${split[2]}`, kind: 'chinaLandline' };
+	}
+	const digits = text.replace(/-/g, '');
+	if (CHINA_MOBILE.test(digits)) return { number: digits, kind: 'chinaMobile' };
+	const plain = landline(digits);
 	if (plain && CHINA_LANDLINE.test(plain)) return { number: plain, kind: 'chinaLandline' };
-	const split = /^(.*\d)-(\d{1,6})$/.exec(text);
-	const main = split ? landline(split[1].replace(/-/g, '')) : undefined;
-	if (split && main && CHINA_LANDLINE.test(`${main}-${split[2]}`))
-		return { number: `${main}-${split[2]}`, kind: 'chinaLandline' };
-	return {
-		problem:
-			'is not a mainland China mobile number (11 digits), a landline with its area code (0 first, or +86), or a number with + and its country code',
-	};
+	const before = split?.[1].replace(/-/g, '');
+	if (before !== undefined && CHINA_MOBILE.test(before))
+		return { problem: EXTENSION_NOT_ON_LANDLINE };
+	return { problem: NOT_A_NUMBER };
+}
+
+/** A number with + or 00 and a country code other than 86: its digits, dashes only grouping them. */
+function international(typed: string, text: string): CanonicalNumber {
+	if (EXTENSION_WORD.test(typed.normalize('NFKC').replace(SPACE, '')))
+		return { problem: EXTENSION_NOT_ON_LANDLINE };
+	const number = `+${text.replace(/^(?:\+|00)/, '').replace(/-/g, '')}`;
+	return INTERNATIONAL.test(number)
+		? { number, kind: 'international' }
+		: { problem: 'is not a number with + and its country code (7 to 15 digits)' };
+}
+
+/**
+ * Why a number as read is refused for this use, as an error says it (the field's label before it),
+ * or undefined when it is taken: SMS reaches no landline.
+ */
+export function phoneNumberRule(
+	text: string,
+	read: CanonicalNumber,
+	use: 'call' | 'sms',
+): string | undefined {
+	if (read.number === undefined) {
+		// Numbers in one SMS field separated by spaces read as one long number: say what separates them.
+		const separators =
+			use === 'sms' && /\d\s+\d/.test(text)
+				? '; separate numbers with commas or put one per line'
+				: '';
+		return `${read.problem}: ${PHONE_NUMBER_RULE}${separators}`;
+	}
+	if (use === 'sms' && read.kind === 'chinaLandline')
+		return 'is a mainland China landline, and an SMS cannot reach it; write a mobile number (13800000000, or + and the country code)';
+	return undefined;
 }

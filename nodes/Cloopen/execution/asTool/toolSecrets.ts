@@ -24,14 +24,20 @@ export const toolSecretsProperties: INodeProperties[] = OPERATIONS.filter(
 );
 
 /**
- * The outputs as the run may hand them on: as a tool, without any secret field unless the user
- * turned "Give Secrets to the AI Model" on; otherwise unchanged.
+ * The outputs as the run may hand them on: as a tool, without the fields the operation never gives
+ * a model (`neverToModel`), and without any secret field unless the user turned "Give Secrets to the
+ * AI Model" on; otherwise unchanged.
  */
 export function outputsForRun(
 	context: IExecuteFunctions,
 	outputs: INodeExecutionData[],
+	neverToModel: string[] = [],
 ): INodeExecutionData[] {
-	if (!runsAsTool(context) || context.getNodeParameter('giveSecretsToModel', 0, false) === true)
-		return outputs;
-	return outputs.map((output) => ({ ...output, json: withoutSecretFields(output.json) }));
+	if (!runsAsTool(context)) return outputs;
+	const secretsAllowed = context.getNodeParameter('giveSecretsToModel', 0, false) === true;
+	return outputs.map((output) => {
+		const json = secretsAllowed ? { ...output.json } : withoutSecretFields(output.json);
+		for (const name of neverToModel) delete json[name];
+		return { ...output, json };
+	});
 }

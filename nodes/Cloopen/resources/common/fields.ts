@@ -1,5 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
+import { PHONE_NUMBER_HINT } from '../../../shared/platform/phoneNumbers';
 import { VERSION_1 } from '../displayRules';
 
 /** The application id field; the platform calls it appId everywhere except the call-state query. */
@@ -82,8 +83,7 @@ export const displayNumField: INodeProperties = {
 	name: 'displayNum',
 	type: 'string',
 	default: '',
-	description:
-		'Number shown to the person called; Cloopen shows it only if your account is allowed to use it',
+	description: `Number shown to the person called; Cloopen shows it only if your account is allowed to use it. ${PHONE_NUMBER_HINT}.`,
 };
 
 export const userDataField: INodeProperties = {
@@ -103,7 +103,7 @@ export const numberToCallField: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: '13800000000',
-	description: "Number to call. A landline needs its area code; join an extension with '-'.",
+	description: `Number to call. ${PHONE_NUMBER_HINT}.`,
 };
 
 /** An operation's Additional Fields: these fields, in the node versions `show` names. */

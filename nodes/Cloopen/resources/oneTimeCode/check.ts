@@ -1,19 +1,17 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkVerdict } from './rules/checkVerdict';
+import { checkVerdict, type CheckVerdict } from './rules/checkVerdict';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 import { maskNumber } from './rules/maskNumber';
 import { openVerification } from './rules/sealedCode';
-import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
+import { now as clockNow } from '../../../shared/clock';
+import { attemptsLeftOf, CHECK_HTTP_STATUS, NO_CODE } from './answers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { checkFields } from './fields/checkFields';
 import { dataTableRows } from './store/dataTableRows';
+import { storeUnavailable } from './store/storeUnavailable';
 import { signingKeys } from './credentialKeys';
 import { readStore, readTableName, typedNumber } from './storeChoice';
-import * as clock from '../../../shared/clock';
-
-/** The answer's HTTP status by verdict; any other is 403 (the code is refused). */
-const HTTP_STATUS: Record<string, number> = { approved: 200, busy: 503, not_valid: 400 };
 
 const isEmpty = (value: unknown) =>
 	value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -94,20 +92,47 @@ export const check: OperationDefinition = {
 
 /** Check against the counts the user's store passed in (Counts Kept In: My Own Store). */
 async function checkWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
+	const { rules, version } = context;
 	const keys = await signingKeys(context);
 	const verification = context.param<unknown>('verification', '');
 	const attemptsSoFar = readAttempts(context);
 	const alreadyUsed = readUsed(context);
-	const expectedNumber = context.rules.optional('phoneNumber', context.param('phoneNumber', ''));
-	const verdict = checkVerdict({
-		opened: openVerification(keys.seal, verification),
-		codeKey: keys.code,
-		entered: readEntered(context),
-		attemptsSoFar,
-		alreadyUsed,
-		expectedNumber,
-		now: clock.now(),
+	const entered = readEntered(context);
+	const typed = context.param<unknown>('phoneNumber', '');
+	let expectedNumber: string | undefined;
+	let numberRefusal: string | undefined;
+	if (!isEmpty(typed)) {
+		const read = rules.readPhoneNumber('phoneNumber', typedNumber(typed));
+		if (read.number === undefined) {
+			if (version >= 2) return notValidNumber(read.refusal);
+			// Version 1 keeps its answer's shape: not valid, with the same reason.
+			numberRefusal = read.refusal;
+		} else expectedNumber = read.number;
+	}
+	const opened = openVerification(keys.seal, verification);
+	const unchecked = (status: 'not_valid', reason: string): CheckVerdict => ({
+		status,
+		reason,
+		counted: false,
+		attempts: attemptsSoFar,
+		used: alreadyUsed,
+		attemptsLeft: 0,
+		claims: opened.valid ? opened.claims : undefined,
 	});
+	const verdict: CheckVerdict =
+		numberRefusal !== undefined
+			? unchecked('not_valid', numberRefusal)
+			: entered.trim() === ''
+				? unchecked(NO_CODE.status, NO_CODE.reason)
+				: checkVerdict({
+						opened,
+						codeKey: keys.code,
+						entered,
+						attemptsSoFar,
+						alreadyUsed,
+						expectedNumber,
+						now: clockNow(),
+					});
 	const { claims } = verdict;
 	return [
 		{
@@ -118,7 +143,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 				counted: verdict.counted,
 				to: claims?.to ?? null,
 				verificationId: claims?.id ?? null,
-				attemptsLeft: verdict.attemptsLeft,
+				attemptsLeft: entered.trim() === '' ? null : attemptsLeftOf(verdict, version),
 				maxAttempts: claims?.maxAttempts ?? null,
 				expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
 				record: { attempts: verdict.attempts, used: verdict.used, lastStatus: verdict.status },
@@ -126,47 +151,66 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 					verification: typeof verification === 'string' ? verification : '',
 					attempts: attemptsSoFar,
 				},
+				...(version >= 2 ? { httpStatus: CHECK_HTTP_STATUS[verdict.status] } : {}),
 			},
 		},
 	];
 }
 
+/** A check whose number cannot be read: refused, nothing looked up and no attempt counted. */
+const notValidNumber = (reason: string): OperationOutput[] => [
+	{
+		json: {
+			status: 'not_valid',
+			approved: false,
+			reason,
+			to: null,
+			attemptsLeft: null,
+			expiresAt: null,
+			httpStatus: CHECK_HTTP_STATUS.not_valid,
+		},
+	},
+];
+
 /** Check against the node's own Data Table: the attempt is counted in the same write as the verdict. */
 async function checkWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
 	const keys = await signingKeys(context);
-	const canonical = canonicalPhoneNumber(typedNumber(context.param('phoneNumber', '')));
-	if (canonical.number === undefined)
+	const read = context.rules.readPhoneNumber(
+		'phoneNumber',
+		typedNumber(context.param('phoneNumber', '')),
+	);
+	if (read.number === undefined) return notValidNumber(read.refusal);
+	const entered = readEntered(context);
+	// Nothing entered is no guess: refused before the store is read, so no attempt is counted.
+	if (entered.trim() === '')
 		return [
 			{
-				json: checkAnswer({
-					status: 'not_valid',
-					reason: `the phone number ${canonical.problem}`,
-					attemptsLeft: 0,
-				}),
+				json: {
+					...checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, context.version, read.number),
+					attemptsLeft: null,
+				},
 			},
 		];
 	const verdict = await checkKeptCode(
 		dataTableRows(context.executeFunctions, readTableName(context)),
-		{
-			number: canonical.number,
-			entered: readEntered(context),
-			codeKey: keys.code,
-			now: clock.now(),
-		},
-	);
-	return [{ json: checkAnswer(verdict, canonical.number) }];
+		{ number: read.number, bucketKey: keys.bucket, entered, codeKey: keys.code, now: clockNow() },
+	).catch((error: unknown) => {
+		const { reason } = storeUnavailable(error);
+		return { status: 'unavailable' as const, reason, attemptsLeft: 0 as const };
+	});
+	return [{ json: checkAnswer(verdict, context.version, read.number) }];
 }
 
 /** What a web form answers with: status, whether approved, attempts left, and the HTTP status to use. */
-function checkAnswer(verdict: KeptCheck, number?: string): IDataObject {
+function checkAnswer(verdict: KeptCheck, version: number, number?: string): IDataObject {
 	const claims = 'claims' in verdict ? verdict.claims : undefined;
 	return {
 		status: verdict.status,
 		approved: verdict.status === 'approved',
 		reason: verdict.reason,
 		to: number !== undefined ? maskNumber(number) : null,
-		attemptsLeft: verdict.attemptsLeft,
+		attemptsLeft: attemptsLeftOf(verdict, version),
 		expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
-		httpStatus: HTTP_STATUS[verdict.status] ?? 403,
+		httpStatus: CHECK_HTTP_STATUS[verdict.status],
 	};
 }

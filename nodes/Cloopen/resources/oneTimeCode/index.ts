@@ -1,5 +1,7 @@
 import type { ResourceDefinition } from '../types';
 import { check } from './check';
+import { getStatus } from './getStatus';
+import { reset } from './reset';
 import { send } from './send';
 
 /** One-time codes: send a secure code within guards, and check what the person types back. */
@@ -9,5 +11,5 @@ export const oneTimeCode: ResourceDefinition = {
 	description:
 		'Send one-time codes (OTP, sign-in or verification codes) and check them, with expiry, attempt limits and toll-fraud guards',
 	defaultOperation: 'send',
-	operations: [send, check],
+	operations: [send, check, getStatus, reset],
 };

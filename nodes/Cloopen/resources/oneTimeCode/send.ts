@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { now as clockNow } from '../../../shared/clock';
+
 import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
@@ -13,8 +15,8 @@ import { sendFields } from './fields/sendFields';
 import { readCode, readCodeSettings, readLimits, readPolicy, refusal } from './sendSettings';
 import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './credentialKeys';
-import { readStore } from './storeChoice';
-import * as clock from '../../../shared/clock';
+import { readStore, typedNumber } from './storeChoice';
+import { refusedAnswer } from './answers';
 
 /**
  * Send: the guards first (number form, allow-list, cooldown, limit per number), then a code, its
@@ -37,6 +39,8 @@ export const send: OperationDefinition = {
 	// With the user's own store its limits would count from Recent Sends, which the model would give.
 	asTool: { refusedUnless: { parameter: 'store', value: 'dataTable' } },
 	resultIds: ['callSid', 'smsMessageSid', 'verificationId'],
+	// A model given the code could approve a number it does not own (Include Code in Output or not).
+	neverToModel: ['code'],
 	failureFields: ['refusedBy', 'retryAfterSeconds'],
 	async execute(context) {
 		return readStore(context) === 'dataTable'
@@ -45,13 +49,26 @@ export const send: OperationDefinition = {
 	},
 };
 
-/** Send with the counts the user's store passed in (Counts Kept In: My Own Store). */
+/**
+ * Send with the counts the user's store passed in (Counts Kept In: My Own Store). A refusal is an
+ * answer from version 2 on, as with the Data Table (version 1 throws it).
+ */
 async function sendWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
 	const { rules } = context;
+	const answers = context.version >= 2;
+	const refuse = (rule: string, reason: string, retryAfterSeconds?: number) => {
+		if (answers) return refusedAnswer(rule, reason, retryAfterSeconds);
+		throw refusal(context, rule, reason, retryAfterSeconds);
+	};
 	const channel = readChannel(context);
-	const to = rules.required('to', context.param('to'));
+	let to: string;
+	if (answers) {
+		const read = rules.readPhoneNumber('to', typedNumber(context.param('to')));
+		if (read.number === undefined) return refuse('number form', read.refusal);
+		to = read.number;
+	} else to = rules.phoneNumber('to', context.param('to'));
 	const destination = destinationOf(to, channel, readPolicy(context));
-	if (!destination.allowed) throw refusal(context, destination.rule, destination.reason);
+	if (!destination.allowed) return refuse(destination.rule, destination.reason);
 
 	const limits = readLimits(context);
 	const storedSends = context.param<unknown>('recentSends', '');
@@ -62,10 +79,10 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 			storedSends,
 			'must be the recentSends Send stored for this number (ISO times separated by commas), or empty',
 		);
-	const now = clock.now();
+	const now = clockNow();
 	const allowance = allowSend(to, recent, limits, now);
 	if (!allowance.allowed)
-		throw refusal(context, allowance.rule, allowance.reason, allowance.retryAfterSeconds);
+		return refuse(allowance.rule, allowance.reason, allowance.retryAfterSeconds);
 
 	const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
 	const keys = await signingKeys(context);
@@ -94,6 +111,7 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 	return sentAnswer(
 		{ channel, to, id, expiresAt, code, maxAttempts, includeCode, platform },
 		{
+			...(answers ? { httpStatus: 200 } : {}),
 			verification,
 			record: {
 				to,

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { now as clockNow } from '../../../shared/clock';
+
 import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
 import { claimSend } from './store/claimSend';
-import { canonicalPhoneNumber } from '../../../shared/platform/phoneNumbers';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import type { OperationContext, OperationOutput } from '../types';
+import { refusedAnswer } from './answers';
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import {
 	countryCodeOf,
@@ -19,29 +21,9 @@ import {
 	readPolicy,
 } from './sendSettings';
 import { dataTableRows } from './store/dataTableRows';
+import { storeUnavailable } from './store/storeUnavailable';
 import { signingKeys } from './credentialKeys';
 import { readTableName, typedNumber } from './storeChoice';
-import * as clock from '../../../shared/clock';
-
-/** What a web form answers a refused request with: nothing was sent, and when to ask again. */
-function refusedAnswer(
-	rule: string,
-	reason: string,
-	httpStatus: number,
-	retryAfterSeconds?: number,
-) {
-	return [
-		{
-			json: {
-				status: 'refused',
-				refusedBy: rule,
-				reason: `${reason}. Nothing was sent.`,
-				retryAfterSeconds: retryAfterSeconds ?? null,
-				httpStatus,
-			},
-		},
-	];
-}
 
 /**
  * Send with the node's own Data Table: the number written one way, the allow-list, then the send
@@ -51,13 +33,12 @@ function refusedAnswer(
  */
 export async function sendWithDataTable(context: OperationContext): Promise<OperationOutput[]> {
 	const channel = readChannel(context);
-	const canonical = canonicalPhoneNumber(typedNumber(context.param('to')));
-	if (canonical.number === undefined)
-		return refusedAnswer('number form', `the number ${canonical.problem}`, 400);
-	const to = canonical.number;
+	const read = context.rules.readPhoneNumber('to', typedNumber(context.param('to')));
+	if (read.number === undefined) return refusedAnswer('number form', read.refusal);
+	const to = read.number;
 	const policy = readPolicy(context);
 	const destination = destinationOf(to, channel, policy);
-	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason, 403);
+	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason);
 
 	const limits = readLimits(context);
 	const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
@@ -67,7 +48,7 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 	// What the request will carry is checked before the claim, so a claim is only made to be sent.
 	const deliver = await prepareDelivery(context, channel, to, code);
 
-	const now = clock.now();
+	const now = clockNow();
 	const id = randomBytes(12).toString('base64url');
 	const kept = {
 		id,
@@ -80,17 +61,18 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		length: code.length,
 		alphabet,
 	};
-	const claim = await claimSend(dataTableRows(context.executeFunctions, tableName), {
+	const store = dataTableRows(context.executeFunctions, tableName);
+	const claim = await claimSend(store, {
 		number: to,
+		bucketKey: keys.bucket,
 		limits,
 		code: kept,
 		now,
 		cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
-	});
+	}).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
-		const busy = rule === 'busy store' || rule === 'store size';
-		return refusedAnswer(rule, reason, busy ? 503 : 429, retryAfterSeconds);
+		return refusedAnswer(rule, reason, retryAfterSeconds);
 	}
 
 	let platform: IDataObject;
@@ -98,7 +80,8 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		platform = await deliver();
 	} catch (error) {
 		// Refused by the platform or never sent: the number may ask again; in doubt it stays counted.
-		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack();
+		// A give-back that fails leaves the number counted, and the platform's error is what is said.
+		if (!mayHaveBeenCarriedOut(deliveryOf(error))) await claim.giveBack().catch(() => false);
 		throw withCodeHidden(error, code);
 	}
 	return sentAnswer(

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { MOBILE_NUMBER_HINT } from '../../../shared/platform/phoneNumbers';
 import { appIdOf } from '../common/appId';
 import { appIdField } from '../common/fields';
 import { withIsoDates } from '../common/platformDate';
@@ -32,8 +33,7 @@ const fields: INodeProperties[] = [
 		required: true,
 		typeOptions: { rows: 2 },
 		placeholder: '13800000000, 13900000000',
-		description:
-			'Mobile numbers separated by commas (, or ，) or one per line, or an expression that returns a list of numbers. Any number of numbers: they are sent 200 per request.',
+		description: `Mobile numbers separated by commas (, or ，) or one per line, or an expression that returns a list of numbers; any number of them, sent 200 per request. ${MOBILE_NUMBER_HINT}.`,
 	},
 	{
 		displayName: 'Template ID',

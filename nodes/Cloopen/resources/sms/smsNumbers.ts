@@ -23,8 +23,7 @@ export function readNumbers(context: OperationContext): string[] {
 	const numbers = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 	if (numbers.length === 0)
 		context.rules.fail('to', raw, 'must contain at least one mobile number');
-	for (const number of numbers) context.rules.mobileNumber('to', number);
-	return numbers;
+	return numbers.map((number) => context.rules.phoneNumber('to', number, 'sms'));
 }
 
 /** One SMS per person: a number listed twice is sent once, at its first place in the list. */

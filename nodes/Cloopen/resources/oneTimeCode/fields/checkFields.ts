@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { PHONE_NUMBER_HINT } from '../../../../shared/platform/phoneNumbers';
 import { storeFields, withOwnStore } from './storeFields';
 
 export const checkFields: INodeProperties[] = [
@@ -43,7 +44,6 @@ export const checkFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: '13800000000',
-		description:
-			"The number the code was sent to, in any spelling. With the node's Data Table the code is looked up by it (required); with your own store, when given, the code is approved only for this number.",
+		description: `The number the code was sent to. With the node's Data Table the code is looked up by it (required); with your own store, when given, the code is approved only for this number. ${PHONE_NUMBER_HINT}.`,
 	},
 ];

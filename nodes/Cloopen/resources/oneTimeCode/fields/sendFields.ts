@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { PHONE_NUMBER_HINT } from '../../../../shared/platform/phoneNumbers';
 import { additionalFields, appIdField } from '../../common/fields';
 import { voiceCallOptions } from '../../voiceVerification/voiceCall';
 import { storeFields, withOwnStore } from './storeFields';
@@ -45,8 +46,7 @@ export const sendFields: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: '13800000000',
-		description:
-			"The person's number, in one form so limits count it once: mainland China numbers without +86 (13800000000, 01012345678), others with + and the country code (+85291234567)",
+		description: `The person's number; every spelling of it counts as one number. ${PHONE_NUMBER_HINT}.`,
 	},
 	{
 		displayName: 'Template ID',
@@ -248,6 +248,6 @@ export const sendFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether the output shows the code itself. Leave it off: n8n stores outputs with every execution, and whoever reads them could use the code.',
+			'Whether the output shows the code itself. Leave it off: n8n stores outputs with every execution, and whoever reads them could use the code. An AI agent is never given the code, even with this on.',
 	},
 ];

@@ -1,8 +1,10 @@
 import { hkdfSync } from 'node:crypto';
 
-/** The two keys one-time codes use: one seals the verification, one digests the code inside it. */
+/** The keys one-time codes use: one seals the verification, one digests the code inside it, one picks a number's row. */
 export interface SigningKeys {
 	seal: Buffer;
+	/** Spreads numbers over the store's rows (store/codeBook.ts bucketOf), so no one can aim at one. */
+	bucket: Buffer;
 	code: Buffer;
 }
 
@@ -24,5 +26,5 @@ export function signingKeysOf(credentials: {
 	const salt = typeof credentials.accountSid === 'string' ? credentials.accountSid : '';
 	const derive = (purpose: string) =>
 		Buffer.from(hkdfSync('sha256', token, salt, `${LABEL} ${purpose}`, 32));
-	return { seal: derive('seal'), code: derive('code') };
+	return { seal: derive('seal'), code: derive('code'), bucket: derive('bucket') };
 }

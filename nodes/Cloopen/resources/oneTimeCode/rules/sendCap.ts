@@ -16,19 +16,42 @@ export interface SendCap {
 export interface CapBook {
 	all: Record<string, number>;
 	byCountry: Record<string, Record<string, number>>;
+	/** Set when the row cannot be read (changed by hand): the cap is then unknown, never "nothing sent". */
+	unreadable?: boolean;
 }
 
 const HOUR_MINUTES = 60;
+
+/** What the cap's row says of itself, for a person who opens the table. */
+const CAP_ABOUT =
+	'Codes per minute for all numbers, kept by the Cloopen node (One-Time Code). Do not edit by hand.';
 const minuteOf = (time: number) => Math.floor(time / 60_000);
 
-export function readCapBook(text: unknown): CapBook {
-	try {
-		const parsed =
-			typeof text === 'string' && text !== '' ? (JSON.parse(text) as CapBook) : undefined;
-		return { all: parsed?.all ?? {}, byCountry: parsed?.byCountry ?? {} };
-	} catch {
+const isCounts = (value: unknown): value is Record<string, number> =>
+	typeof value === 'object' &&
+	value !== null &&
+	!Array.isArray(value) &&
+	Object.entries(value).every(([minute, count]) => /^\d+$/.test(minute) && Number.isFinite(count));
+
+/** The cap's book as its row stores it; a row the node made and never wrote (version 0, empty) is empty. */
+export function readCapBook(text: unknown, version = 1): CapBook {
+	if ((text === '' || text === null || text === undefined) && version === 0)
 		return { all: {}, byCountry: {} };
+	let parsed: { all?: unknown; byCountry?: unknown } | undefined;
+	try {
+		parsed = typeof text === 'string' ? JSON.parse(text) : undefined;
+	} catch {
+		parsed = undefined;
 	}
+	const byCountry = parsed?.byCountry ?? {};
+	if (
+		!isCounts(parsed?.all) ||
+		typeof byCountry !== 'object' ||
+		byCountry === null ||
+		!Object.values(byCountry).every(isCounts)
+	)
+		return { all: {}, byCountry: {}, unreadable: true };
+	return { all: parsed.all, byCountry: byCountry as CapBook['byCountry'] };
 }
 
 /** Only the last hour's minutes, so the row stays small. */
@@ -52,7 +75,7 @@ export function writeCapBook(book: CapBook, now: number): string {
 			.map(([country, counts]) => [country, recent(counts, now)] as const)
 			.filter(([, counts]) => Object.keys(counts).length > 0),
 	);
-	return JSON.stringify({ all: recent(book.all, now), byCountry });
+	return JSON.stringify({ about: CAP_ABOUT, all: recent(book.all, now), byCountry });
 }
 
 /**
@@ -65,6 +88,15 @@ export function countSend(
 	country: string | undefined,
 	now: number,
 ): { book: CapBook } | { refusal: Refusal } {
+	if (book.unreadable)
+		return {
+			refusal: {
+				rule: 'damaged store',
+				reason:
+					"the store's row that counts codes for all numbers is not what the node writes (it was changed by hand), so the cap is unknown. Run One-Time Code → Reset for any number: it counts this row again from the numbers' rows",
+				retryAfterSeconds: null,
+			},
+		};
 	const all = recent(book.all, now);
 	if (cap.perHour > 0 && total(all) >= cap.perHour)
 		return {
@@ -99,6 +131,7 @@ export function countSend(
 
 /** One send taken back from the minute it was counted in (a send that surely did not happen). */
 export function uncountSend(book: CapBook, country: string | undefined, sentAt: number): CapBook {
+	if (book.unreadable) return book;
 	const minute = String(minuteOf(sentAt));
 	const less = (counts: Record<string, number>) => {
 		const left = (counts[minute] ?? 0) - 1;
@@ -110,4 +143,19 @@ export function uncountSend(book: CapBook, country: string | undefined, sentAt: 
 	const byCountry = { ...book.byCountry };
 	if (country !== undefined && byCountry[country]) byCountry[country] = less(byCountry[country]);
 	return { all: less(book.all), byCountry };
+}
+
+/**
+ * The cap's book counted again from the send times the numbers' rows hold (a row changed by hand is
+ * rebuilt from what can be known): all numbers per minute of the last hour. The counts per country
+ * code start again: a number's row does not say which allowed code Send counted it under.
+ */
+export function capBookFrom(sends: number[], now: number): CapBook {
+	const all: Record<string, number> = {};
+	const first = minuteOf(now) - HOUR_MINUTES + 1;
+	for (const time of sends) {
+		const minute = minuteOf(time);
+		if (minute >= first && time <= now) all[minute] = (all[minute] ?? 0) + 1;
+	}
+	return { all, byCountry: {} };
 }

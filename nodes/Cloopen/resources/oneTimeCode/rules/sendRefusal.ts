@@ -2,5 +2,6 @@
 export interface Refusal {
 	rule: string;
 	reason: string;
-	retryAfterSeconds: number;
+	/** When asking again may pass; null when it cannot help (an operator must act first). */
+	retryAfterSeconds: number | null;
 }

@@ -33,7 +33,7 @@ export async function updateCap(
 		store,
 		[CAP_ROW],
 		([row]) => {
-			const decided = decide(readCapBook(row.book));
+			const decided = decide(readCapBook(row.book, row.version));
 			if ('refusal' in decided) return { result: decided.refusal };
 			return {
 				result: true,
@@ -54,7 +54,16 @@ export async function uncount(
 	if (!capped) return true;
 	const done = await updateCap(
 		store,
-		(book) => ({ book: uncountSend(book, capped.country, sentAt) }),
+		(book) =>
+			book.unreadable
+				? {
+						refusal: {
+							rule: 'damaged store',
+							reason: 'the cap row is unreadable',
+							retryAfterSeconds: null,
+						},
+					}
+				: { book: uncountSend(book, capped.country, sentAt) },
 		sentAt,
 	);
 	return done === true;

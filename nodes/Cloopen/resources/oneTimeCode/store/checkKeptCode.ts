@@ -1,9 +1,15 @@
 import { checkVerdict, type CheckVerdict } from '../rules/checkVerdict';
+import { damageOf } from './codeBook';
 import { updateNumber, withEntry } from './numberRow';
 import { BUSY, type RowStore } from './rowStore';
 
 export type KeptCheck =
-	CheckVerdict | { status: 'not_found' | 'busy' | 'not_valid'; reason: string; attemptsLeft: 0 };
+	| CheckVerdict
+	| {
+			status: 'not_found' | 'busy' | 'not_valid' | 'unavailable';
+			reason: string;
+			attemptsLeft: 0;
+	  };
 
 /**
  * Checks what the person typed against the number's latest code and counts the attempt in the same
@@ -13,13 +19,23 @@ export type KeptCheck =
  */
 export async function checkKeptCode(
 	store: RowStore,
-	check: { number: string; entered: string; codeKey: Buffer; now: number },
+	check: { number: string; bucketKey: Buffer; entered: string; codeKey: Buffer; now: number },
 ): Promise<KeptCheck> {
-	const { number, entered, codeKey, now } = check;
+	const { number, bucketKey, entered, codeKey, now } = check;
 	const verdict = await updateNumber<KeptCheck>(
 		store,
+		bucketKey,
 		number,
 		(book, entry) => {
+			const damage = damageOf(book, number);
+			if (damage)
+				return {
+					result: {
+						status: 'unavailable',
+						reason: `${damage}; run One-Time Code → Reset for this number, then send a new code`,
+						attemptsLeft: 0,
+					},
+				};
 			const code = entry?.code;
 			if (!entry || !code)
 				return {

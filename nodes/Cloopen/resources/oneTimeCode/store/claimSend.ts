@@ -6,6 +6,8 @@ import { capRebase, capsAnything, uncount, updateCap } from './capRow';
 import {
 	bucketOf,
 	CAP_ROW,
+	damageOf,
+	firstRoomAt,
 	MAX_BOOK_CHARACTERS,
 	readBook,
 	writeBook,
@@ -30,6 +32,8 @@ export async function claimSend(
 	store: RowStore,
 	claim: {
 		number: string;
+		/** The key that picks the number's row (rules/keyDerivation.ts). */
+		bucketKey: Buffer;
 		limits: SendLimits;
 		code: KeptCode;
 		now: number;
@@ -37,21 +41,21 @@ export async function claimSend(
 		cap?: Capped;
 	},
 ): Promise<SendClaim> {
-	const { number, limits, code, now } = claim;
+	const { number, bucketKey, limits, code, now } = claim;
 	const capped = claim.cap && capsAnything(claim.cap) ? claim.cap : undefined;
 	const countInCap = (book: ReturnType<typeof readCapBook>) =>
 		countSend(book, capped!.cap, capped!.country, now);
 	const outcome = await compareAndSet<{ refusal: Refusal } | { previous?: KeptCode }>(
 		store,
-		capped ? [bucketOf(number), CAP_ROW] : [bucketOf(number)],
+		capped ? [bucketOf(number, bucketKey), CAP_ROW] : [bucketOf(number, bucketKey)],
 		([row, capRow]) => {
-			const book = readBook(row.book);
+			const book = readBook(row.book, row.version);
 			const decided = decideSend(book, number, limits, code, now);
 			if ('refusal' in decided) return { result: decided };
 			const previous = book.numbers[number]?.code;
 			const writes: RowWrite[] = [{ row, book: writeBook(decided.book, now) }];
 			if (!capped) return { result: { previous }, writes };
-			const counted = countInCap(readCapBook(capRow.book));
+			const counted = countInCap(readCapBook(capRow.book, capRow.version));
 			if ('refusal' in counted) return { result: counted };
 			writes.push({
 				row: capRow,
@@ -69,7 +73,7 @@ export async function claimSend(
 	if (!outcome) return { claimed: false, refusal: BUSY };
 	if ('refusal' in outcome.result) return { claimed: false, refusal: outcome.result.refusal };
 	const { previous } = outcome.result;
-	const giveBackNumber = async () => await giveBack(store, number, code, now, previous);
+	const giveBackNumber = async () => await giveBack(store, bucketKey, number, code, now, previous);
 	const claimed: SendClaim = {
 		claimed: true,
 		giveBack: async () => (await giveBackNumber()) && (await uncount(store, capped, now)),
@@ -91,27 +95,42 @@ function decideSend(
 	code: KeptCode,
 	now: number,
 ): { book: CodeBook } | { refusal: Refusal } {
+	const damage = damageOf(book, number);
+	if (damage)
+		return {
+			refusal: {
+				rule: 'damaged store',
+				reason: `${damage}. Run One-Time Code → Reset for ${maskNumber(number)} to clear it (its limits start again)`,
+				retryAfterSeconds: null,
+			},
+		};
 	const entry = book.numbers[number];
 	const allowance = allowSend(number, entry?.sends ?? [], limits, now);
 	if (!allowance.allowed) {
 		const { rule, reason, retryAfterSeconds } = allowance;
 		return { refusal: { rule, reason, retryAfterSeconds } };
 	}
-	if (!entry && writeBook(book, now).length > MAX_BOOK_CHARACTERS)
+	const sends = readRecentSends(allowance.recentSends) ?? [now];
+	// The entry counts until its last send leaves the window and its code expires, and no longer.
+	const keepUntil = Math.max(now + limits.windowMinutes * 60_000, code.expiresAt);
+	const next = withEntry(book, number, { sends, keepUntil, code });
+	if (!entry && writeBook(next, now).length > MAX_BOOK_CHARACTERS) {
+		const room = firstRoomAt(book) ?? now + limits.windowMinutes * 60_000;
 		return {
 			refusal: {
 				rule: 'store size',
-				reason: `the store's row for ${maskNumber(number)} is full of numbers that got codes in the last day`,
-				retryAfterSeconds: 3600,
+				reason: `the store's row for ${maskNumber(number)} is full: it holds ${Object.keys(book.numbers).length} numbers whose limits still count, which is this store's capacity (docs/one-time-codes.md, Capacity)`,
+				retryAfterSeconds: Math.max(1, Math.ceil((room - now) / 1000)),
 			},
 		};
-	const sends = readRecentSends(allowance.recentSends) ?? [now];
-	return { book: withEntry(book, number, { sends, code }) };
+	}
+	return { book: next };
 }
 
 /** Takes a claim back: its send time, and its code if no later send replaced it (the previous code returns). */
 async function giveBack(
 	store: RowStore,
+	bucketKey: Buffer,
 	number: string,
 	code: KeptCode,
 	sentAt: number,
@@ -119,6 +138,7 @@ async function giveBack(
 ): Promise<boolean> {
 	const done = await updateNumber(
 		store,
+		bucketKey,
 		number,
 		(book, entry) => {
 			if (!entry) return { result: true };
@@ -126,7 +146,9 @@ async function giveBack(
 			const sends = at < 0 ? entry.sends : entry.sends.filter((_, index) => index !== at);
 			const kept = entry.code?.id === code.id ? previous : entry.code;
 			const next =
-				sends.length > 0 || kept ? { sends, ...(kept ? { code: kept } : {}) } : undefined;
+				sends.length > 0 || kept
+					? { sends, keepUntil: entry.keepUntil, ...(kept ? { code: kept } : {}) }
+					: undefined;
 			return { book: withEntry(book, number, next), result: true };
 		},
 		// The claim's own time: a give-back follows its send within seconds.

@@ -1,23 +1,8 @@
-import type { CodeAlphabet } from '../rules/generateCode';
+import { createHmac } from 'node:crypto';
 
-/** What the store keeps of one code: never the code, only its keyed digest. */
-export interface KeptCode {
-	id: string;
-	digest: string;
-	issuedAt: number;
-	expiresAt: number;
-	maxAttempts: number;
-	attempts: number;
-	used: boolean;
-	length: number;
-	alphabet: CodeAlphabet;
-}
+import { decodeEntry, encodeEntry, type NumberEntry } from './entryForm';
 
-/** What the store keeps of one number: when it got codes, and its latest code. */
-export interface NumberEntry {
-	sends: number[];
-	code?: KeptCode;
-}
+export type { KeptCode, NumberEntry } from './entryForm';
 
 /**
  * The numbers of one bucket (numbers are spread over a fixed set of rows by a hash, so that every
@@ -25,7 +10,18 @@ export interface NumberEntry {
  */
 export interface CodeBook {
 	numbers: Record<string, NumberEntry>;
+	/**
+	 * Entries the node cannot read (edited by hand), kept as they are: their numbers are refused until
+	 * One-Time Code → Reset clears them, never read as "no limits".
+	 */
+	damaged?: Record<string, unknown>;
+	/** Set when the whole row cannot be read: why, in words an operator can act on. */
+	unreadable?: string;
 }
+
+/** What every book says of itself, for a person who opens the table. */
+export const ABOUT =
+	'Kept by the Cloopen node (One-Time Code). Do not edit by hand: see a number with One-Time Code → Get Status, clear it with Reset.';
 
 /** How many rows the numbers are spread over. */
 export const BUCKETS = 256;
@@ -38,47 +34,80 @@ export const LONGEST_WINDOW_MS = 1440 * 60_000;
 /** A bucket's book may grow to this many characters; a new number beyond it is refused, not stored. */
 export const MAX_BOOK_CHARACTERS = 60_000;
 
-/** The bucket a number's entry lives in: FNV-1a of its one written form. */
-export function bucketOf(number: string): number {
-	let hash = 0x811c9dc5;
-	for (const char of number) {
-		hash ^= char.codePointAt(0)!;
-		hash = Math.imul(hash, 0x01000193) >>> 0;
-	}
-	return hash % BUCKETS;
+/**
+ * The bucket a number's entry lives in: a keyed hash (HMAC-SHA256 with a key derived from the
+ * credentials, rules/keyDerivation.ts) of its one written form, so no one without the key can pick
+ * numbers that share a row and fill it.
+ */
+export function bucketOf(number: string, key: Buffer): number {
+	return createHmac('sha256', key).update(number).digest().readUInt32BE(0) % BUCKETS;
 }
 
-const isEntry = (value: unknown): value is NumberEntry =>
-	typeof value === 'object' &&
-	value !== null &&
-	Array.isArray((value as NumberEntry).sends) &&
-	(value as NumberEntry).sends.every((time) => Number.isFinite(time));
+const UNREADABLE =
+	'its book is not what the node writes (the row was changed by hand), so the limits of the numbers in it are unknown';
 
-/** A book as a row stores it; an empty or unreadable row reads as an empty book (and is rewritten). */
-export function readBook(text: unknown): CodeBook {
-	if (typeof text !== 'string' || text === '') return { numbers: {} };
+/**
+ * A book as a row stores it. A row the node made and never wrote (version 0, empty) is an empty book;
+ * anything else the node cannot read is never taken for "no limits": a whole row is `unreadable`, an
+ * entry is kept in `damaged`, and both refuse their numbers until Reset.
+ */
+export function readBook(text: unknown, version = 1): CodeBook {
+	if ((text === '' || text === null || text === undefined) && version === 0) return { numbers: {} };
+	let parsed: unknown;
 	try {
-		const parsed = JSON.parse(text) as CodeBook;
-		const numbers: Record<string, NumberEntry> = {};
-		for (const [number, entry] of Object.entries(parsed?.numbers ?? {}))
-			if (isEntry(entry)) numbers[number] = entry;
-		return { numbers };
+		parsed = typeof text === 'string' ? JSON.parse(text) : undefined;
 	} catch {
-		return { numbers: {} };
+		parsed = undefined;
 	}
+	const stored = (parsed as { numbers?: unknown } | undefined)?.numbers;
+	if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+		return { numbers: {}, unreadable: UNREADABLE };
+	const numbers: Record<string, NumberEntry> = {};
+	const damaged: Record<string, unknown> = {
+		...((parsed as { damaged?: Record<string, unknown> }).damaged ?? {}),
+	};
+	for (const [number, entry] of Object.entries(stored)) {
+		const read = decodeEntry(entry);
+		if (read) numbers[number] = read;
+		else damaged[number] = entry;
+	}
+	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
+}
+
+/** Why a number cannot be counted from this book, or undefined when it can. */
+export function damageOf(book: CodeBook, number: string): string | undefined {
+	if (book.unreadable) return `the store's row for this number: ${book.unreadable}`;
+	if (book.damaged && number in book.damaged)
+		return "this number's entry in the store is not what the node writes (it was changed by hand), so its limits are unknown";
+	return undefined;
+}
+
+/** A book as its row will hold it, with entries that count for nothing any more dropped. */
+function kept(book: CodeBook, now: number): Record<string, unknown> {
+	const numbers: Record<string, unknown> = {};
+	for (const [number, entry] of Object.entries(book.numbers)) {
+		if (entry.keepUntil <= now) continue;
+		const sends = entry.sends.filter((time) => time > now - LONGEST_WINDOW_MS);
+		numbers[number] = encodeEntry({ ...entry, sends });
+	}
+	return numbers;
 }
 
 /**
- * The book to write: entries with nothing left to count or check dropped (no send in the longest
- * window, no code still checkable), so a row holds only the numbers of the last day.
+ * The book to write: entries that count for nothing any more dropped (past their last send's window
+ * and their code's expiry), so a row holds only the numbers that still count.
  */
 export function writeBook(book: CodeBook, now: number): string {
-	const numbers: Record<string, NumberEntry> = {};
-	for (const [number, entry] of Object.entries(book.numbers)) {
-		const sends = entry.sends.filter((time) => time > now - LONGEST_WINDOW_MS);
-		const code =
-			entry.code && entry.code.expiresAt > now - LONGEST_WINDOW_MS ? entry.code : undefined;
-		if (sends.length > 0 || code) numbers[number] = code ? { sends, code } : { sends };
-	}
-	return JSON.stringify({ numbers });
+	const damaged = book.damaged && Object.keys(book.damaged).length > 0 ? book.damaged : undefined;
+	return JSON.stringify({
+		about: ABOUT,
+		numbers: kept(book, now),
+		...(damaged ? { damaged } : {}),
+	});
+}
+
+/** When the earliest entry of a book stops counting (a full row then has room), or undefined. */
+export function firstRoomAt(book: CodeBook): number | undefined {
+	const times = Object.values(book.numbers).map((entry) => entry.keepUntil);
+	return times.length > 0 ? Math.min(...times) : undefined;
 }

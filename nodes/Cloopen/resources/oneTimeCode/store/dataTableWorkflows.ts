@@ -49,7 +49,14 @@ function dataTableWorkflow(
 		updatedAt: new Date(0),
 		nodes,
 		connections: { Start: { main: [[{ node: 'Data Table', type: 'main', index: 0 }]] } },
-		settings: { saveDataSuccessExecution: 'none', saveManualExecutions: false },
+		// A run holds numbers and digests: n8n keeps none of them, failed or not (it keeps failed runs in
+		// full for 14 days by default, in the calling workflow's list).
+		settings: {
+			saveDataSuccessExecution: 'none',
+			saveDataErrorExecution: 'none',
+			saveManualExecutions: false,
+			saveExecutionProgress: false,
+		},
 	} as unknown as IWorkflowBase;
 }
 

@@ -12,7 +12,10 @@ export const withEntry = (
 	const numbers = { ...book.numbers };
 	if (entry) numbers[number] = entry;
 	else delete numbers[number];
-	return { numbers };
+	// A number written anew is no longer damaged; the row's other damaged entries stay as they are.
+	const damaged = { ...book.damaged };
+	delete damaged[number];
+	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
 };
 
 /**
@@ -21,15 +24,16 @@ export const withEntry = (
  */
 export async function updateNumber<T>(
 	store: RowStore,
+	bucketKey: Buffer,
 	number: string,
 	decide: (book: CodeBook, entry: NumberEntry | undefined) => { book?: CodeBook; result: T },
 	now: number,
 ): Promise<T | undefined> {
 	const outcome = await compareAndSet(
 		store,
-		[bucketOf(number)],
+		[bucketOf(number, bucketKey)],
 		([row]) => {
-			const book = readBook(row.book);
+			const book = readBook(row.book, row.version);
 			const { book: next, result } = decide(book, book.numbers[number]);
 			return next ? { result, writes: [{ row, book: writeBook(next, now) }] } : { result };
 		},

@@ -1,0 +1,116 @@
+/**
+ * The one-time-code store's capacity and what a send's and a check's decision cost the node as a row
+ * fills: claimSend and checkKeptCode on one row in memory (n8n's sub-workflow runs, which
+ * bench/oneTimeCodes.ts measures in a real n8n, are left out). Capacity: the rows, the size a row may
+ * reach, the size of one entry, and so how many numbers the store holds at once and a day at Send's
+ * defaults (docs/one-time-codes.md, Capacity). `--smoke` or BENCH_SMOKE=1: fewer samples.
+ */
+import { performance } from 'node:perf_hooks';
+
+import {
+	BUCKETS,
+	bucketOf,
+	MAX_BOOK_CHARACTERS,
+	writeBook,
+	type KeptCode,
+} from '../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { checkKeptCode } from '../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
+import { claimSend } from '../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import type { RowStore, StoredRow } from '../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
+
+const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const KEY = Buffer.alloc(32, 5);
+const LIMITS = { maxPerWindow: 5, windowMinutes: 60, cooldownSeconds: 60 };
+const T0 = Date.parse('2026-11-27T00:00:00Z');
+
+const code = (id: number, now: number): KeptCode => ({
+	id: String(id).padStart(16, '0'),
+	digest: 'd'.repeat(43),
+	issuedAt: now,
+	expiresAt: now + 10 * 60_000,
+	maxAttempts: 5,
+	attempts: 0,
+	used: false,
+	length: 6,
+	alphabet: 'digits',
+});
+
+function oneRow(): RowStore {
+	const rows = new Map<number, StoredRow>();
+	return {
+		async read(buckets) {
+			return buckets.map(
+				(bucket) => rows.get(bucket) ?? { id: String(bucket), bucket, version: 0, book: '' },
+			);
+		},
+		async write(writes) {
+			return writes.map(({ row, book }) => {
+				rows.set(row.bucket, { ...row, version: row.version + 1, book });
+				return true;
+			});
+		},
+	};
+}
+
+const numberAt = (index: number) => `1${String(3_000_000_000 + index).padStart(10, '0')}`;
+
+export async function storeFillReport(print: (line: string) => void = console.log): Promise<void> {
+	const entry =
+		writeBook(
+			{ numbers: { [numberAt(0)]: { sends: [T0], keepUntil: T0 + 3_600_000, code: code(0, T0) } } },
+			T0,
+		).length - writeBook({ numbers: {} }, T0).length;
+	const perRow = Math.floor(MAX_BOOK_CHARACTERS / entry);
+	print('one-time-code store: capacity and cost in the node as a row fills');
+	print(
+		`  rows ${BUCKETS}, a row up to ${MAX_BOOK_CHARACTERS} characters, an entry ${entry} (with its code)`,
+	);
+	print(`  about ${perRow} numbers a row, ${perRow * BUCKETS} at once when evenly filled`);
+	print(
+		`  at Send's defaults (Window 60 min) that is ${(perRow * BUCKETS * 24).toLocaleString('en')} numbers a day spread evenly`,
+	);
+
+	const store = oneRow();
+	const target = bucketOf(numberAt(0), KEY);
+	const inRow: string[] = [];
+	for (let index = 0; inRow.length < perRow; index++)
+		if (bucketOf(numberAt(index), KEY) === target) inRow.push(numberAt(index));
+	const samples = SMOKE ? 5 : 50;
+	let filled = 0;
+	for (const share of [0, 0.25, 0.5, 0.75, 0.95]) {
+		const goal = Math.floor(perRow * share);
+		for (; filled < goal - samples; filled++)
+			await claimSend(store, {
+				number: inRow[filled],
+				bucketKey: KEY,
+				limits: LIMITS,
+				code: code(filled, T0),
+				now: T0,
+			});
+		const sendStart = performance.now();
+		for (let i = 0; i < samples; i++, filled++)
+			await claimSend(store, {
+				number: inRow[filled],
+				bucketKey: KEY,
+				limits: LIMITS,
+				code: code(filled, T0),
+				now: T0,
+			});
+		const send = (performance.now() - sendStart) / samples;
+		const checkStart = performance.now();
+		for (let i = 0; i < samples; i++)
+			await checkKeptCode(store, {
+				number: inRow[filled - 1 - i],
+				bucketKey: KEY,
+				entered: '000000',
+				codeKey: KEY,
+				now: T0 + 1000,
+			});
+		const check = (performance.now() - checkStart) / samples;
+		print(
+			`  row ${String(Math.round(share * 100)).padStart(2)}% full: a send ${send.toFixed(2)} ms, a check ${check.toFixed(2)} ms`,
+		);
+	}
+}
+
+if (require.main === module) void storeFillReport();

@@ -1,0 +1,45 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { PHONE_NUMBER_HINT } from '../../../../shared/platform/phoneNumbers';
+import { sendFields } from './sendFields';
+import { storeFields } from './storeFields';
+
+/** The table's name as Send and Check ask it, shown always: Get Status and Reset reach only the node's table. */
+const tableName: INodeProperties = {
+	...storeFields.find((field) => field.name === 'dataTableName')!,
+	displayOptions: undefined,
+};
+
+const phoneNumber = (description: string): INodeProperties => ({
+	displayName: 'Phone Number',
+	name: 'phoneNumber',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: '13800000000',
+	description,
+});
+
+/** Send's own limits, so that Get Status judges a number exactly as Send would (one home: sendFields). */
+const LIMITS = ['maxSendsPerNumber', 'sendWindowMinutes', 'resendCooldownSeconds'];
+const sendLimitFields = sendFields
+	.filter((field) => LIMITS.includes(field.name))
+	.map((field) => ({
+		...field,
+		description: `${field.description ?? ''} Give the value your Send node uses.`.trim(),
+	}));
+
+export const getStatusFields: INodeProperties[] = [
+	tableName,
+	phoneNumber(
+		`The number to look up; every spelling of it is the same number. ${PHONE_NUMBER_HINT}.`,
+	),
+	...sendLimitFields,
+];
+
+export const resetFields: INodeProperties[] = [
+	tableName,
+	phoneNumber(
+		`The number to clear: its send limits start again and its code can no longer be checked. ${PHONE_NUMBER_HINT}.`,
+	),
+];

@@ -1,0 +1,90 @@
+import type { CodeAlphabet } from '../rules/generateCode';
+
+/** What the store keeps of one code: never the code, only its keyed digest. */
+export interface KeptCode {
+	id: string;
+	digest: string;
+	issuedAt: number;
+	expiresAt: number;
+	maxAttempts: number;
+	attempts: number;
+	used: boolean;
+	length: number;
+	alphabet: CodeAlphabet;
+}
+
+/** What the store keeps of one number: when it got codes, and its latest code. */
+export interface NumberEntry {
+	sends: number[];
+	/** Until when the entry counts for anything (its last send's window, its code's expiry): then it is dropped. */
+	keepUntil: number;
+	code?: KeptCode;
+}
+
+/**
+ * How a number's entry is written in its row, short so a row holds more numbers (docs/one-time-codes.md,
+ * capacity): `[sends, keepUntil, code?]`, times as base-36 milliseconds (exact, 8 characters), the code as
+ * `[id, digest, issuedAt, expiresAt, maxAttempts, attempts, used (0/1), length, "d" | "l"]`.
+ */
+type StoredEntry = [string[], string, StoredCode?];
+type StoredCode = [string, string, string, string, number, number, 0 | 1, number, 'd' | 'l'];
+
+const time = (ms: number) => Math.round(ms).toString(36);
+const timeOf = (text: unknown) =>
+	typeof text === 'string' && /^[0-9a-z]{1,11}$/.test(text) ? parseInt(text, 36) : Number.NaN;
+const whole = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
+
+export function encodeEntry(entry: NumberEntry): StoredEntry {
+	const { code } = entry;
+	const stored: StoredEntry = [entry.sends.map(time), time(entry.keepUntil)];
+	if (code)
+		stored.push([
+			code.id,
+			code.digest,
+			time(code.issuedAt),
+			time(code.expiresAt),
+			code.maxAttempts,
+			code.attempts,
+			code.used ? 1 : 0,
+			code.length,
+			code.alphabet === 'digits' ? 'd' : 'l',
+		]);
+	return stored;
+}
+
+function decodeCode(value: unknown): KeptCode | undefined {
+	if (!Array.isArray(value) || value.length !== 9) return undefined;
+	const [id, digest, issued, expires, maxAttempts, attempts, used, length, alphabet] = value;
+	const code: KeptCode = {
+		id: String(id),
+		digest: String(digest),
+		issuedAt: timeOf(issued),
+		expiresAt: timeOf(expires),
+		maxAttempts: Number(maxAttempts),
+		attempts: Number(attempts),
+		used: used === 1,
+		length: Number(length),
+		alphabet: alphabet === 'd' ? 'digits' : 'lettersAndDigits',
+	};
+	const sound =
+		typeof id === 'string' &&
+		typeof digest === 'string' &&
+		Number.isFinite(code.issuedAt) &&
+		Number.isFinite(code.expiresAt) &&
+		[maxAttempts, attempts, length].every(whole) &&
+		(used === 0 || used === 1) &&
+		(alphabet === 'd' || alphabet === 'l');
+	return sound ? code : undefined;
+}
+
+/** The entry its stored form holds, or undefined when it is not one the node wrote. */
+export function decodeEntry(value: unknown): NumberEntry | undefined {
+	if (!Array.isArray(value) || value.length < 2 || value.length > 3 || !Array.isArray(value[0]))
+		return undefined;
+	const sends = (value[0] as unknown[]).map(timeOf);
+	const keepUntil = timeOf(value[1]);
+	if (!sends.every(Number.isFinite) || !Number.isFinite(keepUntil)) return undefined;
+	if (value.length === 2) return { sends, keepUntil };
+	const code = decodeCode(value[2]);
+	return code ? { sends, keepUntil, code } : undefined;
+}

@@ -1,0 +1,22 @@
+import { maskNumber } from '../rules/maskNumber';
+import type { Refusal } from '../rules/sendRefusal';
+
+/** How long to wait before asking a store that n8n refused (its Data Table size limit, a database error). */
+const RETRY_SECONDS = 60;
+
+/**
+ * n8n's answer when the store's sub-workflow failed (past the Data Table size limit, the database
+ * away) as a refusal: nothing is sent and nothing more is written, and the caller is told why and
+ * when to ask again instead of an error. Digits in n8n's words are masked: they may hold a number.
+ */
+export function storeUnavailable(error: unknown): Refusal {
+	const said =
+		error instanceof Error
+			? ((error as { description?: string }).description ?? error.message)
+			: String(error);
+	return {
+		rule: 'store unavailable',
+		reason: `n8n could not use the one-time-code store (${maskNumber(String(said)).slice(0, 300)}); if it says the Data Table size limit is reached, free space in the project's Data Tables or raise N8N_DATA_TABLES_MAX_SIZE_BYTES`,
+		retryAfterSeconds: RETRY_SECONDS,
+	};
+}

@@ -1,0 +1,212 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	clearMemoryDataTables,
+	memoryDataTableRows,
+	refuseMemoryDataTableWrites,
+} from '../../dev/engine/memoryDataTables';
+import { setClock } from '../../nodes/shared/clock';
+import { bucketOf } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
+import { runCloopen } from '../support/runCloopen';
+import { useEmulator } from '../support/useEmulator';
+
+/**
+ * One-Time Code → Get Status and Reset, as an operator runs them from a workflow, through n8n's
+ * engine with the node's Data Table (its sub-workflows run on the harness's memory Data Table) and
+ * Send and Check against the emulator over loopback: what a number's status says after sends and
+ * wrong guesses, never the code; a reset number may get a code at once and its old code is gone;
+ * a row edited by hand refuses with a reason an operator can act on, and Reset rebuilds it.
+ */
+const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
+/** A table of its own per test: the node's process memory knows the tables it has seen. */
+let TABLE = '';
+let tables = 0;
+const T0 = Date.parse('2026-11-27T08:00:00Z');
+let clock = T0;
+/** The key that picks a number's row, as the node derives it from these credentials. */
+const bucket = (number: string) => bucketOf(number, signingKeysOf(credentials())!.bucket);
+
+beforeEach(() => {
+	clearMemoryDataTables();
+	TABLE = `codes ${++tables}`;
+	clock = T0;
+	setClock(() => clock);
+});
+afterEach(() => setClock());
+
+const run = async (operation: string, parameters: IDataObject = {}) => {
+	const { json, error } = await runCloopen(
+		{
+			resource: 'oneTimeCode',
+			operation,
+			appId: emulator.appId,
+			dataTableName: TABLE,
+			...parameters,
+		},
+		{ credentials: credentials() },
+	);
+	return { output: json[0], error };
+};
+const send = async (to: string) => {
+	const sent = await run('send', { to });
+	if (!sent.output) throw sent.error;
+	return sent;
+};
+const check = (phoneNumber: string, codeEntered: string) =>
+	run('check', { phoneNumber, codeEntered });
+const status = (phoneNumber: string, parameters: IDataObject = {}) =>
+	run('getStatus', { phoneNumber, ...parameters });
+const lastCode = () => String(emulator.calls().at(-1)?.fields.verifyCode);
+
+it('a number never sent to: no sends, a send allowed now, no code', async () => {
+	const { output, error } = await status('13800000400');
+	expect(error).toBeUndefined();
+	expect(output).toMatchObject({
+		phoneNumber: '13800000400',
+		readable: true,
+		sendsInWindow: 0,
+		lastSentAt: null,
+		sendAllowedNow: true,
+		nextSendAllowedAt: new Date(T0).toISOString(),
+		heldBy: null,
+		code: 'none',
+		attemptsLeft: 0,
+		locked: false,
+	});
+});
+
+it('after a send and two wrong guesses, in any spelling: the cooldown, the expiry and attempts left, never the code', async () => {
+	expect((await send('13800000401')).output.status).toBe('sent');
+	const code = lastCode();
+	clock += 10_000;
+	await check('13800000401', '000000');
+	await check('13800000401', '111111');
+	const { output, error } = await status('+86 138-0000-0401');
+	expect(error).toBeUndefined();
+	expect(output).toMatchObject({
+		phoneNumber: '13800000401',
+		sendsInWindow: 1,
+		maxSendsPerNumber: 5,
+		windowMinutes: 60,
+		lastSentAt: new Date(T0).toISOString(),
+		sendAllowedNow: false,
+		heldBy: 'resend cooldown',
+		nextSendAllowedAt: new Date(T0 + 60_000).toISOString(),
+		code: 'pending',
+		codeExpiresAt: new Date(T0 + 10 * 60_000).toISOString(),
+		attemptsUsed: 2,
+		attemptsLeft: 3,
+		locked: false,
+	});
+	expect(JSON.stringify(output)).not.toContain(code);
+});
+
+it('a code out of attempts reads as locked; Reset clears the number, cancels the code, and a new code may go at once', async () => {
+	await send('13800000402');
+	const first = lastCode();
+	for (let i = 0; i < 5; i++) await check('13800000402', '000000');
+	expect((await status('13800000402')).output).toMatchObject({ code: 'locked', locked: true });
+
+	const { output: reset, error } = await run('reset', { phoneNumber: '13800000402' });
+	expect(error).toBeUndefined();
+	expect(reset).toMatchObject({
+		phoneNumber: '13800000402',
+		reset: true,
+		sendsCleared: 1,
+		codeCancelled: true,
+		rowRebuilt: false,
+	});
+	expect((await status('13800000402')).output).toMatchObject({
+		sendsInWindow: 0,
+		sendAllowedNow: true,
+		code: 'none',
+	});
+	expect((await check('13800000402', first)).output.status).toBe('not_found');
+	expect((await send('13800000402')).output.status).toBe('sent');
+	expect((await check('13800000402', lastCode())).output.status).toBe('approved');
+});
+
+it('a row edited by hand is never read as no limits: Send and Check refuse with the way out, Get Status says so, Reset rebuilds it', async () => {
+	await send('13800000403');
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000403'))!;
+	row.book = '{"numbers": "cleared by hand"';
+	clock += 120_000;
+
+	const refused = (await send('13800000403')).output;
+	expect(refused).toMatchObject({ status: 'refused', refusedBy: 'damaged store', httpStatus: 503 });
+	expect(refused.reason).toMatch(/changed by hand.*Reset/);
+	expect((await check('13800000403', '123456')).output).toMatchObject({
+		status: 'unavailable',
+		httpStatus: 503,
+	});
+	expect((await status('13800000403')).output).toMatchObject({
+		readable: false,
+		heldBy: 'damaged store',
+		damage: expect.stringMatching(/changed by hand/),
+	});
+
+	const calls = emulator.calls().length;
+	expect((await run('reset', { phoneNumber: '13800000403' })).output).toMatchObject({
+		rowRebuilt: true,
+	});
+	expect(JSON.parse(String(row.book))).toMatchObject({ about: expect.stringMatching(/Reset/) });
+	expect((await send('13800000403')).output.status).toBe('sent');
+	expect(emulator.calls().length).toBe(calls + 1);
+});
+
+it('one damaged entry refuses only its number; the row’s other numbers keep their limits', async () => {
+	await send('13800000404');
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000404'))!;
+	const book = JSON.parse(String(row.book));
+	book.numbers['13800000404'] = { sends: ['yesterday'] };
+	row.book = JSON.stringify(book);
+	clock += 120_000;
+	expect((await send('13800000404')).output).toMatchObject({ refusedBy: 'damaged store' });
+	await run('reset', { phoneNumber: '13800000404' });
+	expect((await send('13800000404')).output.status).toBe('sent');
+});
+
+it('an unreadable cap row refuses capped sends; Reset counts it again from the numbers’ rows', async () => {
+	await send('13800000405');
+	const cap = memoryDataTableRows(TABLE).find((entry) => entry.bucket === 256)!;
+	cap.book = 'edited';
+	clock += 120_000;
+	expect((await send('13800000406')).output).toMatchObject({ refusedBy: 'damaged store' });
+	expect((await run('reset', { phoneNumber: '13800000406' })).output).toMatchObject({
+		capRebuilt: true,
+	});
+	const rebuilt = JSON.parse(String(cap.book));
+	expect(Object.values(rebuilt.all)).toEqual([1]);
+	expect((await send('13800000406')).output.status).toBe('sent');
+});
+
+it('a number that is not one is refused naming the field, before the table is read', async () => {
+	const { error } = await status('not a number');
+	expect(error?.message).toMatch(/Phone Number/);
+});
+
+it("past n8n's Data Table size limit Send and Check answer 503 with the cause, send nothing and change nothing", async () => {
+	await send('13800000407');
+	const code = lastCode();
+	const before = JSON.stringify(memoryDataTableRows(TABLE));
+	const calls = emulator.calls().length;
+	refuseMemoryDataTableWrites('Data table size limit exceeded: 200MB');
+	clock += 120_000;
+	const refused = (await send('13800000408')).output;
+	expect(refused).toMatchObject({
+		status: 'refused',
+		refusedBy: 'store unavailable',
+		httpStatus: 503,
+	});
+	expect(refused.reason).toMatch(/size limit/);
+	expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+	expect((await check('13800000407', code)).output).toMatchObject({
+		status: 'unavailable',
+		httpStatus: 503,
+	});
+	expect(emulator.calls().length).toBe(calls);
+	expect(JSON.stringify(memoryDataTableRows(TABLE))).toBe(before);
+	refuseMemoryDataTableWrites(undefined);
+	expect((await check('13800000407', code)).output.status).toBe('approved');
+});
