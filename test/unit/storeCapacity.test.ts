@@ -3,6 +3,8 @@ import {
 	BUCKETS,
 	bucketOf,
 	MAX_BOOK_CHARACTERS,
+	readBook,
+	writeBook,
 } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
 import type { RowStore, StoredRow } from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
@@ -116,4 +118,26 @@ it('the row a number goes to depends on the key: numbers an outsider picks for o
 	expect(aimed.length).toBe(400);
 	const rows = new Set(aimed.map((number) => bucketOf(number, KEY)));
 	expect(rows.size).toBeGreaterThan(BUCKETS / 2);
+});
+
+it("entries in the node's first form (tables made before entries were written short) are read, not refused", () => {
+	const first = JSON.stringify({
+		numbers: {
+			'13800000000': {
+				sends: [T0],
+				code: { ...code('a', T0), attempts: 2 },
+			},
+			'13900000000': { sends: ['not a time'] },
+		},
+	});
+	const book = readBook(first, 3);
+	expect(book.numbers['13800000000']).toMatchObject({
+		sends: [T0],
+		keepUntil: T0 + 10 * 60_000 + 24 * 3_600_000,
+		code: { attempts: 2, expiresAt: T0 + 10 * 60_000, alphabet: 'digits' },
+	});
+	// One written by hand is still kept apart, never read as no limits.
+	expect(Object.keys(book.damaged ?? {})).toEqual(['13900000000']);
+	// Written again, it takes the short form.
+	expect(JSON.parse(writeBook(book, T0)).numbers['13800000000']).toEqual(expect.any(Array));
 });

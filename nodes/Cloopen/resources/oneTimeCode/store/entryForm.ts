@@ -77,8 +77,36 @@ function decodeCode(value: unknown): KeptCode | undefined {
 	return sound ? code : undefined;
 }
 
+/** A day: how long an entry in the first form (an object, without keepUntil) counts after its last event. */
+const DAY_MS = 24 * 3_600_000;
+
+/** An entry in the node's first form (`{ sends, code }` of millisecond numbers), as tables made then hold. */
+function decodeFirstForm(value: unknown): NumberEntry | undefined {
+	const { sends, code } = value as { sends?: unknown; code?: Record<string, unknown> };
+	if (!Array.isArray(sends) || !sends.every((time) => Number.isFinite(time))) return undefined;
+	const kept =
+		code === undefined
+			? undefined
+			: decodeCode([
+					code.id,
+					code.digest,
+					time(Number(code.issuedAt)),
+					time(Number(code.expiresAt)),
+					code.maxAttempts,
+					code.attempts,
+					code.used === true ? 1 : code.used === false ? 0 : -1,
+					code.length,
+					code.alphabet === 'digits' ? 'd' : code.alphabet === 'lettersAndDigits' ? 'l' : '',
+				]);
+	if (code !== undefined && !kept) return undefined;
+	const last = Math.max(0, ...(sends as number[]), kept?.expiresAt ?? 0);
+	return { sends: sends as number[], keepUntil: last + DAY_MS, ...(kept ? { code: kept } : {}) };
+}
+
 /** The entry its stored form holds, or undefined when it is not one the node wrote. */
 export function decodeEntry(value: unknown): NumberEntry | undefined {
+	if (typeof value === 'object' && value !== null && !Array.isArray(value))
+		return decodeFirstForm(value);
 	if (!Array.isArray(value) || value.length < 2 || value.length > 3 || !Array.isArray(value[0]))
 		return undefined;
 	const sends = (value[0] as unknown[]).map(timeOf);
