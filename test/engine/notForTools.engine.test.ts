@@ -69,6 +69,7 @@ const REFUSED = OPERATIONS.filter(({ operation }) => operation.asTool !== 'runs'
 	({ resource, operation }) => ({
 		key: `${resource.value}.${operation.value}`,
 		label: `${resource.name} → ${operation.name}`,
+		always: operation.asTool === 'refused',
 	}),
 );
 
@@ -78,7 +79,7 @@ it('every refused operation has a case here, and there is one at least', () => {
 });
 
 describe.each([1, 2])('version %i', (version) => {
-	describe.each(REFUSED)('$label', ({ key, label }) => {
+	describe.each(REFUSED)('$label', ({ key, label, always }) => {
 		it("as a tool: the refusal is the tool's answer, nothing sent; as a workflow node: runs", async () => {
 			const parameters = await CASES[key](version);
 			platform.reply({ body: JSON.stringify(SEND.responseJson) });
@@ -122,7 +123,12 @@ describe.each([1, 2])('version %i', (version) => {
 			expect(stopped.error?.message).toBe(
 				`${label} is not available when Cloopen is used as an AI tool; nothing was sent`,
 			);
-			expect(stopped.error?.description).toMatch(/store.*cannot read.*Counts Kept In: Data Table/);
+			// An operator's operation says whose it is; one that counts from the user's store, the way out.
+			expect(stopped.error?.description).toMatch(
+				always
+					? /for the people who operate your workflows.*never by a model/
+					: /store.*cannot read.*Counts Kept In: Data Table/,
+			);
 			expect(stopped.json).toEqual([]);
 			expect(platform.requests).toHaveLength(0);
 		});

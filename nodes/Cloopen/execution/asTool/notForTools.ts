@@ -24,15 +24,21 @@ const labelOf = ({ resource, operation }: PlacedOperation) =>
  */
 export function refuseIfTool(context: IExecuteFunctions, placed: PlacedOperation) {
 	if (!refusesAsTool(placed.operation, context) || !runsAsTool(context)) return;
+	const always = placed.operation.asTool === 'refused';
 	throw new NodeOperationError(
 		context.getNode(),
 		`${labelOf(placed)} is not available when Cloopen is used as an AI tool; nothing was sent`,
-		{
-			description:
-				"Its send limits per number, attempts and single use are counted from your store (such as n8n's Data Table), which a tool cannot read before it runs: the model would give those values, and a model can be talked into giving anything. Choose Counts Kept In: Data Table of This Project for this tool: the node then keeps the counts itself, and the model passes only the phone number and the code entered.",
-		},
+		{ description: always ? OPERATORS_ONLY : COUNTED_FROM_YOUR_STORE },
 	);
 }
+
+/** Why an operation that never runs as a tool refuses: it is a person's, from a workflow or form. */
+const OPERATORS_ONLY =
+	'It is for the people who operate your workflows, run from a workflow or a form, never by a model: a chat can talk a model into anything.';
+
+/** Why an operation that counts from the user's own store refuses as a tool, and the way out. */
+const COUNTED_FROM_YOUR_STORE =
+	"Its send limits per number, attempts and single use are counted from your store (such as n8n's Data Table), which a tool cannot read before it runs: the model would give those values, and a model can be talked into giving anything. Choose Counts Kept In: Data Table of This Project for this tool: the node then keeps the counts itself, and the model passes only the phone number and the code entered.";
 
 /**
  * Shown only on the tool variant ('@tool' is true for n8n's cloopenTool), above an operation it
@@ -41,7 +47,14 @@ export function refuseIfTool(context: IExecuteFunctions, placed: PlacedOperation
 export function notForToolsNotice(operation: OperationDefinition): INodeProperties[] {
 	const { asTool } = operation;
 	if (asTool === 'runs') return [];
-	if (asTool === 'refused') return [NOTICE];
+	if (asTool === 'refused')
+		return [
+			{
+				...NOTICE,
+				displayName:
+					'An AI agent cannot run this operation with this tool: it is for the people who operate your workflows, from a workflow or a form.',
+			},
+		];
 	const { parameter, value } = asTool.refusedUnless;
 	return [
 		{ ...NOTICE, displayOptions: { show: { '@tool': [true] }, hide: { [parameter]: [value] } } },
