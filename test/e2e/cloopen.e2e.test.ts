@@ -540,6 +540,33 @@ describe('the example workflows, run by hand in n8n', () => {
 			expect(checked).toMatchObject({ status: 'wrong_code', attemptsLeft: 4, httpStatus: 403 });
 	});
 
+	test("one-time code support: Look Up the Number shows a number's state without its code; Let It Try Again clears it", async () => {
+		const first = await runExample('one-time-code-support.json');
+		expect(nodeOutput(first, 'Look Up the Number')[0]).toMatchObject({
+			phoneNumber: '13800000000',
+			readable: true,
+		});
+		expect(nodeOutput(first, 'Let It Try Again')[0]).toMatchObject({
+			phoneNumber: '13800000000',
+			reset: true,
+		});
+		// Run again: the reset left the number with no sends and no code, so a new code may go at once.
+		const second = await runExample('one-time-code-support.json');
+		expect(nodeOutput(second, 'Look Up the Number')[0]).toMatchObject({
+			phoneNumber: '13800000000',
+			sendsInWindow: 0,
+			sendAllowedNow: true,
+			code: 'none',
+		});
+		// No code the platform was asked to say to anyone is in either execution n8n keeps.
+		const codes = emulator
+			.calls()
+			.map((call) => call.fields.verifyCode)
+			.filter((code): code is string => typeof code === 'string' && code.length >= 4);
+		const kept = JSON.stringify([first, second]);
+		expect(codes.filter((code) => kept.includes(`"${code}"`))).toEqual([]);
+	});
+
 	test("a voice code read with the user's own recordings", async () => {
 		const execution = await runExample('voice-code-own-recordings.json');
 		expect(nodeOutput(execution, 'Read Call Result')[0]).toMatchObject({ result: 'answered' });
