@@ -85,10 +85,11 @@ test('the agent sends a template SMS and a voice announcement through the Cloope
 		const sms = emulator.messages().at(-1);
 		expect(sms).toMatchObject({ to: ['13800138000'], datas: ['4821', '5'] });
 		const call = emulator.calls().at(-1);
-		expect(call).toMatchObject({ kind: 'landingCall', to: '+8613800138001' });
+		// The model wrote +86; the platform gets the number in its one written form.
+		expect(call).toMatchObject({ kind: 'landingCall', to: '13800138001' });
 		const landingCall = requests.find((request) => request.path.includes('LandingCalls'));
 		expect(landingCall?.parsedBody).toMatchObject({
-			to: '+8613800138001',
+			to: '13800138001',
 			mediaTxt: '您的包裹今天送达',
 		});
 
@@ -141,7 +142,10 @@ test('a bad argument from the model (a 3-digit code, a number with letters) come
 		expect(executionError(execution)).toBeUndefined();
 		// n8n keeps a tool's run under its ai_tool connection.
 		const answer = nodeOutput(execution, 'Call and Read Code', { connection: 'ai_tool' });
-		expect(answer).toEqual([{ error: expect.stringMatching(/digits/) }]);
+		// The first field that breaks its rule is named: To, with its value and the rule.
+		expect(answer).toEqual([
+			{ error: expect.stringMatching(/^To is not a phone number: .*got "13800abc000"/) },
+		]);
 		expect(emulator.requests().length).toBe(requestsBefore);
 		expect(emulator.calls().length).toBe(callsBefore);
 		const toolResult = model.turns[1].body.messages
@@ -151,7 +155,7 @@ test('a bad argument from the model (a 3-digit code, a number with letters) come
 		// the field, the value and the rule, as the node says them
 		expect(toolResult).toMatch(/\bTo\b|Verification Code|verifyCode/);
 		expect(toolResult).toMatch(/13800abc000|123/);
-		expect(toolResult).toMatch(/digits/);
+		expect(toolResult).toMatch(/not a phone number/);
 		expect(reply.output).toContain(toolResult.split('\n')[0].slice(0, 40));
 	} finally {
 		await model.close();
