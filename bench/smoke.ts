@@ -1,6 +1,6 @@
 /**
  * The benches' smoke size: BENCH_SMOKE=1 runs a bench at one round of a few items, so CI
- * (scripts/benchSmoke.mjs) proves in seconds that it still starts and prints its figures. The full
+ * (bench/smokeRun.ts) proves in seconds that it still starts and prints its figures. The full
  * size stays the default, a run by hand.
  */
 export const SMOKE = /^(1|true|yes)$/i.test(process.env.BENCH_SMOKE ?? '');

@@ -3,7 +3,7 @@
  * fills: claimSend and checkKeptCode on one row in memory (n8n's sub-workflow runs, which
  * bench/oneTimeCodes.ts measures in a real n8n, are left out). Capacity: the rows, the size a row may
  * reach, the size of one entry, and so how many numbers the store holds at once and a day at Send's
- * defaults (docs/one-time-codes.md, Capacity). `--smoke` or BENCH_SMOKE=1: fewer samples.
+ * defaults (docs/one-time-codes.md, Capacity). BENCH_SMOKE=1 (bench/smoke.ts): fewer samples.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -17,8 +17,8 @@ import {
 import { checkKeptCode } from '../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
 import type { RowStore, StoredRow } from '../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
+import { benchSize } from './smoke';
 
-const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 const KEY = Buffer.alloc(32, 5);
 const LIMITS = { maxPerWindow: 5, windowMinutes: 60, cooldownSeconds: 60 };
 const T0 = Date.parse('2026-11-27T00:00:00Z');
@@ -75,7 +75,7 @@ export async function storeFillReport(print: (line: string) => void = console.lo
 	const inRow: string[] = [];
 	for (let index = 0; inRow.length < perRow; index++)
 		if (bucketOf(numberAt(index), KEY) === target) inRow.push(numberAt(index));
-	const samples = SMOKE ? 5 : 50;
+	const samples = benchSize('BENCH_STORE_SAMPLES', 50, 5);
 	let filled = 0;
 	for (const share of [0, 0.25, 0.5, 0.75, 0.95]) {
 		const goal = Math.floor(perRow * share);

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkVerdict, type CheckVerdict } from './rules/checkVerdict';
+import { checkVerdict, uncountedVerdict, type CheckVerdict } from './rules/checkVerdict';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 import { maskNumber } from './rules/maskNumber';
 import { openVerification } from './rules/sealedCode';
@@ -110,15 +110,13 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 		} else expectedNumber = read.number;
 	}
 	const opened = openVerification(keys.seal, verification);
-	const unchecked = (status: 'not_valid', reason: string): CheckVerdict => ({
-		status,
-		reason,
-		counted: false,
-		attempts: attemptsSoFar,
-		used: alreadyUsed,
-		attemptsLeft: 0,
-		claims: opened.valid ? opened.claims : undefined,
-	});
+	const unchecked = (status: 'not_valid', reason: string): CheckVerdict =>
+		uncountedVerdict(
+			status,
+			reason,
+			{ attemptsSoFar, alreadyUsed },
+			opened.valid ? opened.claims : undefined,
+		);
 	const verdict: CheckVerdict =
 		numberRefusal !== undefined
 			? unchecked('not_valid', numberRefusal)

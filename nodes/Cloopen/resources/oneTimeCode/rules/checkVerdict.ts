@@ -31,25 +31,37 @@ export interface CheckVerdict {
 	claims?: VerificationClaims;
 }
 
+/** A check refused without comparing: it leaves the store as it was, and counts no attempt. */
+export function uncountedVerdict(
+	status: CheckStatus,
+	reason: string,
+	store: { attemptsSoFar: number; alreadyUsed: boolean },
+	claims?: VerificationClaims,
+): CheckVerdict {
+	return {
+		status,
+		reason,
+		counted: false,
+		attempts: store.attemptsSoFar,
+		used: store.alreadyUsed,
+		attemptsLeft: 0,
+		claims,
+	};
+}
+
 /**
  * The verdict on one check, in this order: a verification that is not Send Code's (or not for this
  * number) is not valid; a used code stays used; an expired one or one out of attempts is refused
  * without comparing; otherwise the code entered is compared (in constant time, as a keyed digest) and
- * the check counts as an attempt, a malformed entry (empty, wrong length, letters in a code of digits)
- * included, so that every comparison an attacker gets is one of the code's few attempts.
+ * the check counts as an attempt, a malformed entry (wrong length, letters in a code of digits)
+ * included, so that every comparison an attacker gets is one of the code's few attempts. Check
+ * refuses an empty entry before it asks for a verdict.
  */
 export function checkVerdict(input: CheckInput): CheckVerdict {
 	const { opened, attemptsSoFar, alreadyUsed, now } = input;
-	// A refused check leaves the store as it was; the code it names can be checked no more.
-	const unchanged = (status: CheckStatus, reason: string, claims?: VerificationClaims) => ({
-		status,
-		reason,
-		counted: false,
-		attempts: attemptsSoFar,
-		used: alreadyUsed,
-		attemptsLeft: 0,
-		claims,
-	});
+	// The code a refused check names can be checked no more.
+	const unchanged = (status: CheckStatus, reason: string, claims?: VerificationClaims) =>
+		uncountedVerdict(status, reason, input, claims);
 	if (!opened.valid) return unchanged('not_valid', opened.reason);
 	const { claims } = opened;
 	if (input.expectedNumber !== undefined && input.expectedNumber !== claims.to)
