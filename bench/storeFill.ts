@@ -12,52 +12,28 @@ import {
 	bucketOf,
 	MAX_BOOK_CHARACTERS,
 	writeBook,
-	type KeptCode,
 } from '../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { checkKeptCode } from '../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
-import type { RowStore, StoredRow } from '../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
+import {
+	FILL_DAY as T0,
+	keptCodeAt,
+	numberAt,
+	rowsInMemory,
+	SEND_DEFAULT_LIMITS as LIMITS,
+} from '../dev/storeRowsInMemory';
 import { benchSize } from './smoke';
 
 const KEY = Buffer.alloc(32, 5);
-const LIMITS = { maxPerWindow: 5, windowMinutes: 60, cooldownSeconds: 60 };
-const T0 = Date.parse('2026-11-27T00:00:00Z');
-
-const code = (id: number, now: number): KeptCode => ({
-	id: String(id).padStart(16, '0'),
-	digest: 'd'.repeat(43),
-	issuedAt: now,
-	expiresAt: now + 10 * 60_000,
-	maxAttempts: 5,
-	attempts: 0,
-	used: false,
-	length: 6,
-	alphabet: 'digits',
-});
-
-function oneRow(): RowStore {
-	const rows = new Map<number, StoredRow>();
-	return {
-		async read(buckets) {
-			return buckets.map(
-				(bucket) => rows.get(bucket) ?? { id: String(bucket), bucket, version: 0, book: '' },
-			);
-		},
-		async write(writes) {
-			return writes.map(({ row, book }) => {
-				rows.set(row.bucket, { ...row, version: row.version + 1, book });
-				return true;
-			});
-		},
-	};
-}
-
-const numberAt = (index: number) => `1${String(3_000_000_000 + index).padStart(10, '0')}`;
 
 export async function storeFillReport(print: (line: string) => void = console.log): Promise<void> {
 	const entry =
 		writeBook(
-			{ numbers: { [numberAt(0)]: { sends: [T0], keepUntil: T0 + 3_600_000, code: code(0, T0) } } },
+			{
+				numbers: {
+					[numberAt(0)]: { sends: [T0], keepUntil: T0 + 3_600_000, code: keptCodeAt(0, T0) },
+				},
+			},
 			T0,
 		).length - writeBook({ numbers: {} }, T0).length;
 	const perRow = Math.floor(MAX_BOOK_CHARACTERS / entry);
@@ -70,7 +46,7 @@ export async function storeFillReport(print: (line: string) => void = console.lo
 		`  at Send's defaults (Window 60 min) that is ${(perRow * BUCKETS * 24).toLocaleString('en')} numbers a day spread evenly`,
 	);
 
-	const store = oneRow();
+	const { store } = rowsInMemory();
 	const target = bucketOf(numberAt(0), KEY);
 	const inRow: string[] = [];
 	for (let index = 0; inRow.length < perRow; index++)
@@ -84,7 +60,7 @@ export async function storeFillReport(print: (line: string) => void = console.lo
 				number: inRow[filled],
 				bucketKey: KEY,
 				limits: LIMITS,
-				code: code(filled, T0),
+				code: keptCodeAt(filled, T0),
 				now: T0,
 			});
 		const sendStart = performance.now();
@@ -93,7 +69,7 @@ export async function storeFillReport(print: (line: string) => void = console.lo
 				number: inRow[filled],
 				bucketKey: KEY,
 				limits: LIMITS,
-				code: code(filled, T0),
+				code: keptCodeAt(filled, T0),
 				now: T0,
 			});
 		const send = (performance.now() - sendStart) / samples;

@@ -1,4 +1,3 @@
-import type { KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import {
 	BUCKETS,
 	bucketOf,
@@ -7,7 +6,13 @@ import {
 	writeBook,
 } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
-import type { RowStore, StoredRow } from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
+import {
+	FILL_DAY as T0,
+	keptCodeAt,
+	numberAt,
+	rowsInMemory,
+	SEND_DEFAULT_LIMITS as LIMITS,
+} from '../../dev/storeRowsInMemory';
 
 /**
  * Where the store's capacity lies (docs/one-time-codes.md, Capacity): a number's entry counts only
@@ -18,48 +23,9 @@ import type { RowStore, StoredRow } from '../../nodes/Cloopen/resources/oneTimeC
  * when there will be room.
  */
 const KEY = Buffer.alloc(32, 9);
-const LIMITS = { maxPerWindow: 5, windowMinutes: 60, cooldownSeconds: 60 };
-const T0 = Date.parse('2026-11-27T00:00:00Z');
-
-/** Rows in memory, without the interleaving of memoryRowStore: this test is about size, not races. */
-function plainRows() {
-	const rows = new Map<number, StoredRow>();
-	let largest = 0;
-	const store: RowStore = {
-		async read(buckets) {
-			return buckets.map(
-				(bucket) => rows.get(bucket) ?? { id: String(bucket), bucket, version: 0, book: '' },
-			);
-		},
-		async write(writes) {
-			return writes.map(({ row, book }) => {
-				const now = rows.get(row.bucket)?.version ?? 0;
-				if (now !== row.version) return false;
-				rows.set(row.bucket, { ...row, version: now + 1, book });
-				largest = Math.max(largest, book.length);
-				return true;
-			});
-		},
-	};
-	return { store, largest: () => largest, rows };
-}
-
-const code = (id: string, now: number): KeptCode => ({
-	id: id.padStart(16, '0'),
-	digest: 'd'.repeat(43),
-	issuedAt: now,
-	expiresAt: now + 10 * 60_000,
-	maxAttempts: 5,
-	attempts: 0,
-	used: false,
-	length: 6,
-	alphabet: 'digits',
-});
-
-const numberAt = (index: number) => `1${String(3_000_000_000 + index).padStart(10, '0')}`;
 
 it('two hours at the pace of 1,000,000 distinct numbers a day (and then some): no store-size refusal', async () => {
-	const { store, largest } = plainRows();
+	const { store, largest } = rowsInMemory();
 	const perHour = 45_000;
 	const refused: string[] = [];
 	// Rows fill independently: the numbers of 16 rows, at the times the whole stream gives them.
@@ -73,7 +39,7 @@ it('two hours at the pace of 1,000,000 distinct numbers a day (and then some): n
 			number: numberAt(index),
 			bucketKey: KEY,
 			limits: LIMITS,
-			code: code(String(index), now),
+			code: keptCodeAt(String(index), now),
 			now,
 			cap: { cap: { perHour: 0, perCountryPerHour: 0 } },
 		});
@@ -86,7 +52,7 @@ it('two hours at the pace of 1,000,000 distinct numbers a day (and then some): n
 });
 
 it('a row filled on purpose refuses a new number with 503 words: the rule, its capacity, and when there is room', async () => {
-	const { store } = plainRows();
+	const { store } = rowsInMemory();
 	const target = bucketOf(numberAt(0), KEY);
 	let refusal;
 	for (let index = 0, filled = 0; !refusal && index < 10_000_000; index++) {
@@ -96,7 +62,7 @@ it('a row filled on purpose refuses a new number with 503 words: the rule, its c
 			number: numberAt(index),
 			bucketKey: KEY,
 			limits: LIMITS,
-			code: code(String(index), now),
+			code: keptCodeAt(String(index), now),
 			now,
 		});
 		if (!claim.claimed) refusal = { ...claim.refusal, at: now };
@@ -125,7 +91,7 @@ it("entries in the node's first form (tables made before entries were written sh
 		numbers: {
 			'13800000000': {
 				sends: [T0],
-				code: { ...code('a', T0), attempts: 2 },
+				code: { ...keptCodeAt('a', T0), attempts: 2 },
 			},
 			'13900000000': { sends: ['not a time'] },
 		},

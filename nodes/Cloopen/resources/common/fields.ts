@@ -95,16 +95,26 @@ export const userDataField: INodeProperties = {
 		'Your own text, such as an order or user ID, sent back with the call result (the Cloopen Trigger outputs it as userData)',
 };
 
-/** The number a call goes to, as both voice resources ask for it. */
-export const numberToCallField: INodeProperties = {
-	displayName: 'To',
-	name: 'to',
+/**
+ * A field that takes one phone number, as every resource asks for one: the same example, and the
+ * purpose followed by the one hint of the spellings the node takes.
+ */
+export const phoneNumberField = (
+	field: { displayName: string; name: string; required?: true },
+	purpose: string,
+): INodeProperties => ({
+	...field,
 	type: 'string',
 	default: '',
-	required: true,
 	placeholder: '13800000000',
-	description: `Number to call. ${PHONE_NUMBER_HINT}.`,
-};
+	description: `${purpose} ${PHONE_NUMBER_HINT}.`,
+});
+
+/** The number a call goes to, as both voice resources ask for it. */
+export const numberToCallField = phoneNumberField(
+	{ displayName: 'To', name: 'to', required: true },
+	'Number to call.',
+);
 
 /** An operation's Additional Fields: these fields, in the node versions `show` names. */
 export const additionalFields = (

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PHONE_NUMBER_HINT } from '../../../../shared/platform/phoneNumbers';
+import { phoneNumberField } from '../../common/fields';
 import { storeFields, withOwnStore } from './storeFields';
 
 export const checkFields: INodeProperties[] = [
@@ -38,12 +38,8 @@ export const checkFields: INodeProperties[] = [
 		description:
 			'Whether this code was already approved once, as your store keeps it (record.used). Required: an empty value is refused, since a code read as unused could be used again.',
 	}),
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		default: '',
-		placeholder: '13800000000',
-		description: `The number the code was sent to. With the node's Data Table the code is looked up by it (required); with your own store, when given, the code is approved only for this number. ${PHONE_NUMBER_HINT}.`,
-	},
+	phoneNumberField(
+		{ displayName: 'Phone Number', name: 'phoneNumber' },
+		"The number the code was sent to. With the node's Data Table the code is looked up by it (required); with your own store, when given, the code is approved only for this number.",
+	),
 ];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PHONE_NUMBER_HINT } from '../../../../shared/platform/phoneNumbers';
+import { phoneNumberField } from '../../common/fields';
 import { sendFields } from './sendFields';
 import { storeFields } from './storeFields';
 
@@ -10,15 +10,8 @@ const tableName: INodeProperties = {
 	displayOptions: undefined,
 };
 
-const phoneNumber = (description: string): INodeProperties => ({
-	displayName: 'Phone Number',
-	name: 'phoneNumber',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: '13800000000',
-	description,
-});
+const phoneNumber = (purpose: string) =>
+	phoneNumberField({ displayName: 'Phone Number', name: 'phoneNumber', required: true }, purpose);
 
 /** Send's own limits, so that Get Status judges a number exactly as Send would (one home: sendFields). */
 const LIMITS = ['maxSendsPerNumber', 'sendWindowMinutes', 'resendCooldownSeconds'];
@@ -31,15 +24,13 @@ const sendLimitFields = sendFields
 
 export const getStatusFields: INodeProperties[] = [
 	tableName,
-	phoneNumber(
-		`The number to look up; every spelling of it is the same number. ${PHONE_NUMBER_HINT}.`,
-	),
+	phoneNumber('The number to look up; every spelling of it is the same number.'),
 	...sendLimitFields,
 ];
 
 export const resetFields: INodeProperties[] = [
 	tableName,
 	phoneNumber(
-		`The number to clear: its send limits start again and its code can no longer be checked. ${PHONE_NUMBER_HINT}.`,
+		'The number to clear: its send limits start again and its code can no longer be checked.',
 	),
 ];

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PHONE_NUMBER_HINT } from '../../../../shared/platform/phoneNumbers';
-import { additionalFields, appIdField } from '../../common/fields';
+import { additionalFields, appIdField, phoneNumberField } from '../../common/fields';
 import { voiceCallOptions } from '../../voiceVerification/voiceCall';
 import { storeFields, withOwnStore } from './storeFields';
 
@@ -39,15 +38,10 @@ export const sendFields: INodeProperties[] = [
 		],
 	},
 	appIdField,
-	{
-		displayName: 'To',
-		name: 'to',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: '13800000000',
-		description: `The person's number; every spelling of it counts as one number. ${PHONE_NUMBER_HINT}.`,
-	},
+	phoneNumberField(
+		{ displayName: 'To', name: 'to', required: true },
+		"The person's number; every spelling of it counts as one number.",
+	),
 	{
 		displayName: 'Template ID',
 		name: 'templateId',
