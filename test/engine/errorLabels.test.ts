@@ -41,6 +41,7 @@ const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = 
 	optional: (rules, field) => rules.optional(field, true),
 	userData: (rules, field) => rules.userData(field, { a: 1 }),
 	integerInRange: (rules, field) => rules.integerInRange(field, 'x', 1, 3),
+	wholeNumber: (rules, field) => rules.wholeNumber(field, 'x'),
 	oneOf: (rules, field) => rules.oneOf(field, 'x', ['a', 'b']),
 	verifyCode: (rules, field) => rules.verifyCode(field, '1'),
 	placeholderValue: (rules, field) => rules.placeholderValue(field, ''),
@@ -50,10 +51,13 @@ const FAILING: Record<RuleName, (rules: InputRules, field: Field) => unknown> = 
 	wavFile: (rules, field) => rules.wavFile(field, 'x'),
 	wavFileList: (rules, field) => rules.wavFileList(field, 'x', true),
 };
-/** The rules: every method of InputRules but its private helper `text`. */
+/** The rules: every method of InputRules but its private helpers `text` and `whole`. */
 const RULES = Object.getOwnPropertyNames(InputRules.prototype).filter(
 	(name) =>
-		name !== 'constructor' && name !== 'text' && !(ANSWERING as readonly string[]).includes(name),
+		name !== 'constructor' &&
+		name !== 'text' &&
+		name !== 'whole' &&
+		!(ANSWERING as readonly string[]).includes(name),
 );
 
 const failureOf = (call: () => unknown): NodeOperationError => {
@@ -95,6 +99,28 @@ describe.each(PLACES)('$resource → $operation, version $version', (place) => {
 				(rules.readPhoneNumber(name, '12345') as { refusal: string }).refusal,
 			])
 				expect({ name, message: message.startsWith(`${label} `) }).toEqual({ name, message: true });
+		}
+	});
+});
+
+describe.each(PLACES)('$resource → $operation, version $version: number fields', (place) => {
+	// Fields of whole numbers (a field of fractions, such as Max Wait (Minutes), is read otherwise).
+	const bounded = [...labelsAt(properties, place).values()].filter(
+		({ range }) => range && Number.isInteger(range.min) && Number.isInteger(range.max),
+	);
+	const rules = new InputRules(node, 0, fieldLabelsAt(properties, place));
+	it('a whole number is held to the range its field in the form declares, and the error says it', () => {
+		for (const { label, name, range } of bounded) {
+			const { min, max } = range!;
+			for (const value of [min, max]) expect(rules.wholeNumber(name, value)).toBe(String(value));
+			// An open side (a safe integer's limit) has nothing beyond it and goes unsaid.
+			const stated = [min, max].filter((bound) => Math.abs(bound) < Number.MAX_SAFE_INTEGER);
+			expect(stated.length).toBeGreaterThan(0);
+			for (const value of [min - 1, max + 1].filter(Number.isSafeInteger)) {
+				const { message } = failureOf(() => rules.wholeNumber(name, value));
+				expect(message.startsWith(`${label} must be a whole number `)).toBe(true);
+				for (const bound of stated) expect(message).toContain(String(bound));
+			}
 		}
 	});
 });
@@ -197,6 +223,7 @@ describe('the operations hand the rules only names the form has', () => {
 	const spies = RULES.map((rule) =>
 		jest.spyOn(InputRules.prototype, rule as RuleName).mockName(rule),
 	);
+	const integerInRange = spies[RULES.indexOf('integerInRange')];
 	beforeAll(async () => await platform.start());
 	afterAll(async () => {
 		jest.restoreAllMocks();
@@ -220,6 +247,11 @@ describe('the operations hand the rules only names the form has', () => {
 			spy.mock.calls.map(([field]) => (typeof field === 'string' ? field : field.name)),
 		);
 		expect(named.length).toBeGreaterThan(0);
+		// A field whose form declares a range is read by wholeNumber, so its bounds have one home.
+		const givenOwnRange = integerInRange.mock.calls
+			.map(([field]) => (typeof field === 'string' ? field : field.name))
+			.filter((name) => inForm.get(name)?.range !== undefined);
+		expect(givenOwnRange).toEqual([]);
 		for (const name of new Set(named)) {
 			expect({ name, inForm: inForm.has(name) || credentialLabels.includes(name) }).toEqual({
 				name,

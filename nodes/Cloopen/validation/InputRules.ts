@@ -44,6 +44,16 @@ function shownValue(value: unknown): string {
 	return `"${cut(masked).replace(CONTROL_CHARACTER_G, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
 }
 
+/** A range in words, after "a whole number"; an open side (a safe integer's limit) is left unsaid. */
+const spanOf = (min: number, max: number) =>
+	max >= Number.MAX_SAFE_INTEGER
+		? min <= Number.MIN_SAFE_INTEGER
+			? ''
+			: ` of at least ${min}`
+		: min <= Number.MIN_SAFE_INTEGER
+			? ` of at most ${max}`
+			: ` from ${min} to ${max}`;
+
 const cut = (text: string) =>
 	text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text;
 
@@ -113,6 +123,24 @@ export class InputRules {
 
 	/** A whole number in [min, max], sent as a string. Text must be plain digits ("0x10" and "1e1" are not). */
 	integerInRange(field: Field, value: unknown, min: number, max: number): string {
+		return this.whole(field, value, min, max);
+	}
+
+	/**
+	 * A whole number in the range its field in the form allows (the one home of a field's bounds:
+	 * its typeOptions), sent as a string; any safe integer for a field that declares none.
+	 */
+	wholeNumber(field: Field, value: unknown): string {
+		const { range } = this.labels(typeof field === 'string' ? field : field.name);
+		return this.whole(
+			field,
+			value,
+			range?.min ?? Number.MIN_SAFE_INTEGER,
+			range?.max ?? Number.MAX_SAFE_INTEGER,
+		);
+	}
+
+	private whole(field: Field, value: unknown, min: number, max: number): string {
 		const numeric =
 			typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value;
 		if (
@@ -121,7 +149,7 @@ export class InputRules {
 			numeric < min ||
 			numeric > max
 		) {
-			this.fail(field, value, `must be a whole number from ${min} to ${max}`);
+			this.fail(field, value, `must be a whole number${spanOf(min, max)}`);
 		}
 		return String(numeric);
 	}

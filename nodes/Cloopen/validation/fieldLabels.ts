@@ -8,6 +8,19 @@ export interface FieldLabel {
 	name: string;
 	/** The collection it sits in, e.g. "Additional Fields". */
 	within?: string;
+	/** What a number field lets the form take (its typeOptions minValue and maxValue). */
+	range?: { min: number; max: number };
+}
+
+/** A number field's range as the form declares it; a side it leaves open is any safe integer. */
+function rangeOf(property: INodeProperties): FieldLabel['range'] {
+	if (property.type !== 'number') return undefined;
+	const { minValue, maxValue } = property.typeOptions ?? {};
+	if (minValue === undefined && maxValue === undefined) return undefined;
+	return {
+		min: minValue ?? Number.MIN_SAFE_INTEGER,
+		max: maxValue ?? Number.MAX_SAFE_INTEGER,
+	};
 }
 
 /** Where in the node a form is read: one operation of one resource, at one node version. */
@@ -77,11 +90,16 @@ export function labelsAt(properties: INodeProperties[], place: FormPlace): Map<s
 	};
 	for (const property of properties) {
 		if (property.type === 'notice' || !shownAt(property.displayOptions, place)) continue;
-		add({ label: property.displayName, name: property.name });
+		add({ label: property.displayName, name: property.name, range: rangeOf(property) });
 		if (property.type !== 'collection') continue;
 		for (const child of (property.options ?? []) as INodeProperties[]) {
 			if (shownAt(child.displayOptions, place))
-				add({ label: child.displayName, name: child.name, within: property.displayName });
+				add({
+					label: child.displayName,
+					name: child.name,
+					within: property.displayName,
+					range: rangeOf(child),
+				});
 		}
 	}
 	return labels;

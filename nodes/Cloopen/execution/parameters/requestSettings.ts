@@ -47,11 +47,9 @@ export function readRequestSettings(
 		parameters.get(settingPath(version, 'bodyFormat'), itemIndex, 'json'),
 		['json', 'xml'],
 	) as BodyFormat;
-	const seconds = rules.integerInRange(
+	const seconds = rules.wholeNumber(
 		'requestTimeout',
 		parameters.get(settingPath(version, 'requestTimeout'), itemIndex, DEFAULT_TIMEOUT_SECONDS),
-		1,
-		600,
 	);
 	return { format, timeoutMs: Number(seconds) * 1000 };
 }

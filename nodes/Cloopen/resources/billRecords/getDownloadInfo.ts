@@ -92,12 +92,7 @@ export const getDownloadInfo: OperationDefinition = {
 						context.param('binaryPropertyName', 'data'),
 					),
 					maxMb: Number(
-						rules.integerInRange(
-							'maxFileSizeMb',
-							options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB,
-							1,
-							2048,
-						),
+						rules.wholeNumber('maxFileSizeMb', options.maxFileSizeMb ?? DEFAULT_BILL_FILE_MAX_MB),
 					),
 				}
 			: undefined;

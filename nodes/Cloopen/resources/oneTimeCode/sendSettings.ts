@@ -63,28 +63,23 @@ export function readPolicy(context: OperationContext) {
 	return { allowed, countryCodes };
 }
 
-/** A whole-number field within its range, by its name and default. */
-const wholeNumber = (
-	context: OperationContext,
-	name: string,
-	fallback: number,
-	min: number,
-	max: number,
-) => Number(context.rules.integerInRange(name, context.param(name, fallback), min, max));
+/** A whole-number field within the range its form gives it. */
+const wholeNumber = (context: OperationContext, name: string, fallback: number) =>
+	Number(context.rules.wholeNumber(name, context.param(name, fallback)));
 
 export function readLimits(context: OperationContext) {
 	return {
-		maxPerWindow: wholeNumber(context, 'maxSendsPerNumber', 5, 1, 100),
-		windowMinutes: wholeNumber(context, 'sendWindowMinutes', 60, 1, 1440),
-		cooldownSeconds: wholeNumber(context, 'resendCooldownSeconds', 60, 0, 3600),
+		maxPerWindow: wholeNumber(context, 'maxSendsPerNumber', 5),
+		windowMinutes: wholeNumber(context, 'sendWindowMinutes', 60),
+		cooldownSeconds: wholeNumber(context, 'resendCooldownSeconds', 60),
 	};
 }
 
 /** The settings of the code itself, the same whichever store keeps the counts. */
 export function readCodeSettings(context: OperationContext) {
 	return {
-		validMinutes: wholeNumber(context, 'validMinutes', 10, 1, 60),
-		maxAttempts: wholeNumber(context, 'maxAttempts', 5, 1, 10),
+		validMinutes: wholeNumber(context, 'validMinutes', 10),
+		maxAttempts: wholeNumber(context, 'maxAttempts', 5),
 		includeCode: context.param<unknown>('includeCode', false) === true,
 	};
 }
@@ -111,9 +106,7 @@ export function readCode(context: OperationContext): { code: string; alphabet: C
 			);
 		return { code, alphabet: alphabetOf(code) };
 	}
-	const length = Number(
-		context.rules.integerInRange('codeLength', context.param('codeLength', 6), 4, 8),
-	);
+	const length = wholeNumber(context, 'codeLength', 6);
 	const alphabet = context.rules.oneOf(
 		'codeCharacters',
 		context.param('codeCharacters', 'digits'),
@@ -125,9 +118,7 @@ export function readCode(context: OperationContext): { code: string; alphabet: C
 /** Template data with the code in its placeholder and the other values around it, in order. */
 export function templateData(context: OperationContext, code: string): string[] {
 	const { rules } = context;
-	const position = Number(
-		rules.integerInRange('codePlaceholder', context.param('codePlaceholder', 1), 1, 20),
-	);
+	const position = wholeNumber(context, 'codePlaceholder', 1);
 	const collection = context.param<{ values?: Array<{ value?: unknown }> }>(
 		'otherTemplateValues',
 		{},
@@ -146,19 +137,9 @@ export function templateData(context: OperationContext, code: string): string[] 
 
 /** The cap for all numbers together (Data Table only). */
 export function readCap(context: OperationContext): SendCap {
-	const { rules } = context;
 	return {
-		perHour: Number(
-			rules.integerInRange('maxCodesPerHour', context.param('maxCodesPerHour', 100), 0, 100000),
-		),
-		perCountryPerHour: Number(
-			rules.integerInRange(
-				'maxCodesPerCountryPerHour',
-				context.param('maxCodesPerCountryPerHour', 10),
-				0,
-				100000,
-			),
-		),
+		perHour: wholeNumber(context, 'maxCodesPerHour', 100),
+		perCountryPerHour: wholeNumber(context, 'maxCodesPerCountryPerHour', 10),
 	};
 }
 

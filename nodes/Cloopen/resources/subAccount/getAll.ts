@@ -119,16 +119,12 @@ export const getAll: OperationDefinition = {
 		const returnAll = context.param<boolean>('returnAll', false);
 		const limit = returnAll
 			? Infinity
-			: Number(
-					rules.integerInRange('limit', context.param('limit', 50), 1, Number.MAX_SAFE_INTEGER),
-				);
+			: Number(rules.wholeNumber('limit', context.param('limit', 50)));
 		const options = context.param<IDataObject>(
 			context.version >= 2 ? 'options' : 'listOptions',
 			{},
 		);
-		const startNo = Number(
-			rules.integerInRange('startNo', options.startNo ?? 0, 0, Number.MAX_SAFE_INTEGER),
-		);
+		const startNo = Number(rules.wholeNumber('startNo', options.startNo ?? 0));
 
 		const found = await readPages(context, { appId, startNo, limit });
 		const include = options.includeSecrets === true;

@@ -145,12 +145,7 @@ const fields: INodeProperties[] = [
 ];
 
 /** Speech settings count only when text is read; ranges in docs/platform.md#voice-notification. */
-const SPEECH_RANGES: Record<string, [number, number]> = {
-	txtSpeed: [-500, 500],
-	txtVolume: [-20, 20],
-	txtPitch: [-500, 500],
-	txtBgsound: [0, 6],
-};
+const SPEECH_SETTINGS = ['txtSpeed', 'txtVolume', 'txtPitch', 'txtBgsound'];
 
 export const call: OperationDefinition = {
 	value: 'call',
@@ -172,9 +167,10 @@ export const call: OperationDefinition = {
 		const speech = usesText ? context.param<IDataObject>('speechOptions', {}) : {};
 
 		const speechFields = Object.fromEntries(
-			Object.entries(SPEECH_RANGES)
-				.filter(([name]) => speech[name] !== undefined)
-				.map(([name, [min, max]]) => [name, rules.integerInRange(name, speech[name], min, max)]),
+			SPEECH_SETTINGS.filter((name) => speech[name] !== undefined).map((name) => [
+				name,
+				rules.wholeNumber(name, speech[name]),
+			]),
 		);
 		const body = withoutEmpty({
 			appId,
@@ -190,9 +186,7 @@ export const call: OperationDefinition = {
 				: undefined,
 			displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
 			playTimes:
-				extra.playTimes !== undefined
-					? rules.integerInRange('playTimes', extra.playTimes, 1, 3)
-					: undefined,
+				extra.playTimes !== undefined ? rules.wholeNumber('playTimes', extra.playTimes) : undefined,
 			respUrl: rules.url('respUrl', extra.respUrl),
 			userData: rules.userData('userData', extra.userData),
 			...speechFields,

@@ -71,16 +71,14 @@ export function readVoiceCallOptions(context: OperationContext) {
 	return {
 		displayNum: rules.optionalPhoneNumber('displayNum', extra.displayNum),
 		playTimes:
-			extra.playTimes !== undefined
-				? rules.integerInRange('playTimes', extra.playTimes, 1, 3)
-				: undefined,
+			extra.playTimes !== undefined ? rules.wholeNumber('playTimes', extra.playTimes) : undefined,
 		respUrl: rules.url('respUrl', extra.respUrl),
 		lang: extra.lang !== undefined ? rules.oneOf('lang', extra.lang, ['en', 'zh']) : undefined,
 		userData: rules.userData('userData', extra.userData),
 		welcomePrompt: rules.wavFile('welcomePrompt', extra.welcomePrompt),
 		maxCallTime:
 			extra.maxCallTime !== undefined
-				? rules.integerInRange('maxCallTime', extra.maxCallTime, 1, Number.MAX_SAFE_INTEGER)
+				? rules.wholeNumber('maxCallTime', extra.maxCallTime)
 				: undefined,
 	};
 }
