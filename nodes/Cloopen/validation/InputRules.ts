@@ -5,17 +5,13 @@ import {
 	phoneNumberRule,
 	type NumberKind,
 } from '../../shared/platform/phoneNumbers';
-import { absoluteHttpUrl, withUrlSecretsMasked } from '../../shared/urls';
+import { absoluteHttpUrl } from '../../shared/urls';
 import type { FieldLabels } from './fieldLabels';
-
-/** Longest value an error repeats in full; a list of 10,000 numbers would drown the message. */
-const SHOWN_LENGTH = 120;
+import { rangeInWords, shownValue } from './valueInWords';
 
 /** Whether free text may span lines (mediaTxt, userData, template data) or must be one line (ids, numbers, names). */
 type TextKind = 'line' | 'multiline';
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER_G = /[\u0000-\u001f\u007f-\u009f]/g;
 /**
  * What no body may carry: control characters (XML 1.0 cannot even escape most of them; a proxy or the
  * platform may cut the text at one), the non-characters U+FFFE/U+FFFF and halves of surrogate pairs.
@@ -30,40 +26,6 @@ export type Field = string | { name: string; row: number };
 
 /** Until a form's labels are given, a field is named by its parameter name. */
 const BY_NAME: FieldLabels = (name) => ({ label: name, name });
-
-/**
- * The value as an error shows it: the value of a secret in a URL (a Cloopen Trigger's ?secret=…
- * in Result URL) and a URL's password replaced by ***, and a long value cut with its length given.
- */
-function shownValue(value: unknown): string {
-	if (value === undefined) return 'nothing (undefined)';
-	if (typeof value === 'number') return String(value);
-	if (typeof value !== 'string') return cut(jsonText(value));
-	const masked = withUrlSecretsMasked(value);
-	// Control characters are shown as escapes, so the message says what is wrong with the value.
-	return `"${cut(masked).replace(CONTROL_CHARACTER_G, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
-}
-
-/** A range in words, after "a whole number"; an open side (a safe integer's limit) is left unsaid. */
-const spanOf = (min: number, max: number) =>
-	max >= Number.MAX_SAFE_INTEGER
-		? min <= Number.MIN_SAFE_INTEGER
-			? ''
-			: ` of at least ${min}`
-		: min <= Number.MIN_SAFE_INTEGER
-			? ` of at most ${max}`
-			: ` from ${min} to ${max}`;
-
-const cut = (text: string) =>
-	text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text;
-
-function jsonText(value: unknown): string {
-	try {
-		return JSON.stringify(value) ?? String(value);
-	} catch {
-		return String(value);
-	}
-}
 
 /**
  * Checks one field against one rule of the platform (docs/platform.md#endpoints, docs/platform.md#limits) before anything is sent.
@@ -149,7 +111,7 @@ export class InputRules {
 			numeric < min ||
 			numeric > max
 		) {
-			this.fail(field, value, `must be a whole number${spanOf(min, max)}`);
+			this.fail(field, value, `must be a whole number${rangeInWords(min, max)}`);
 		}
 		return String(numeric);
 	}
