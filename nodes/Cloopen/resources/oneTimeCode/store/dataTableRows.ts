@@ -17,7 +17,7 @@ import {
 import type { RowStore, RowWrite, StoredRow } from './rowStore';
 import { BatchedRuns, LATER, type BatchRun } from '../../../../shared/batchedRuns';
 import { planWrites } from './plannedWrites';
-import { firstRows, makeTable, mendRows } from './tableMaking';
+import { firstRows, makeTable, mendRows, restoreEdited } from './tableMaking';
 import { BoundedMap } from '../../../../shared/boundedMap';
 
 /**
@@ -26,7 +26,8 @@ import { BoundedMap } from '../../../../shared/boundedMap';
  * node inside this execution (this.executeWorkflow with the workflow's code, as the Execute Workflow
  * node's "Define Below" does): it runs with the calling workflow's id, so it reaches that project's
  * tables. The table has one row per bucket and one for the cap of all numbers (codeBook.ts), made by
- * whoever creates the table; a missing table or row is made again (tableMaking.ts).
+ * whoever creates the table; a missing table or row is made again and a row edited by hand written
+ * back (tableMaking.ts).
  */
 
 /** Above this many buckets a read asks for the whole table in one query. */
@@ -128,32 +129,9 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 	const readRows = async (buckets: number[]) =>
 		await firstRows(run, tableName, await rowsOf(buckets), buckets);
 
-	/**
-	 * Rows changed by hand since this process last read or wrote them: the version is as it was (every
-	 * write of the node moves it on) and the book is not. Each is written back as this process saw it,
-	 * so a hand edit neither breaks nor resets the limits of its numbers. A row this process never saw
-	 * is taken as it is (codeBook.ts refuses what it cannot read, until Reset).
-	 */
-	const restoreEdited = async (found: Map<number, StoredRow>) => {
-		const edited = [...found.values()].flatMap((row) => {
-			const known = remembered(row.bucket);
-			const changed =
-				known?.id === row.id && known.version === row.version && known.book !== row.book;
-			return changed ? [known] : [];
-		});
-		if (edited.length === 0) return;
-		const updated = await run(
-			writeWorkflow(tableName),
-			edited.map(({ id, version, book }) => ({ id: Number(id), version, book })),
-		).catch(() => []);
-		const written = new Set(updated.map((entry) => String(entry.id)));
-		for (const known of edited)
-			if (written.has(known.id)) found.set(known.bucket, { ...known, version: known.version + 1 });
-	};
-
 	const readBatch: BatchRun<number[], Map<number, StoredRow>> = async (requests) => {
 		const found = await readRows([...new Set(requests.flat())]);
-		await restoreEdited(found);
+		await restoreEdited(run, tableName, found, remembered);
 		return requests.map(() => found);
 	};
 	const readShared = async (buckets: number[]) =>
@@ -164,10 +142,21 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			const known = remembered(row.bucket);
 			return known && known.version > row.version ? known : row;
 		});
-		const updated = await run(
-			writeWorkflow(tableName),
-			planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
-		);
+		let updated: IDataObject[];
+		try {
+			updated = await run(
+				writeWorkflow(tableName),
+				planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
+			);
+		} catch (error) {
+			// A table deleted by hand: nothing was written, and the next read (fresh) makes it again.
+			// A table that is there refused the write: n8n refusing the store, said as it is.
+			memoryKeys.delete(tableKey);
+			if ((await locate().catch(() => 'unknown')) !== 'absent')
+				throw storeError(node, tableName, error);
+			readyTables.delete(tableKey);
+			return takes.map((take) => (take === LATER ? LATER : take.map(() => false)));
+		}
 		const written = new Set(updated.map((entry) => String(entry.id)));
 		for (const { row, book } of planned) {
 			if (written.has(row.id)) remember({ ...row, version: row.version + 1, book });
@@ -246,7 +235,7 @@ function storeError(
 	const said = `${(error as Error)?.message ?? String(error)}${making ? `; making the table: ${making}` : ''}`;
 	return new NodeOperationError(
 		node,
-		`The one-time-code store, the Data Table "${tableName}", could not be read; nothing was sent`,
+		`The one-time-code store, the Data Table "${tableName}", could not be used; nothing was sent`,
 		{
 			description: `n8n answered: ${said}. The node makes this table itself (columns bucket, version, book) in the workflow's project; check that the project may create Data Tables and that the table was not changed by hand.`,
 		},

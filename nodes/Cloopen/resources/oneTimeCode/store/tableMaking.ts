@@ -1,7 +1,13 @@
 import type { IDataObject, IWorkflowBase } from 'n8n-workflow';
 
 import { ROWS } from './codeBook';
-import { createWorkflow, insertWorkflow, readWorkflow, removeWorkflow } from './dataTableWorkflows';
+import {
+	createWorkflow,
+	insertWorkflow,
+	readWorkflow,
+	removeWorkflow,
+	writeWorkflow,
+} from './dataTableWorkflows';
 import type { StoredRow } from './rowStore';
 import { pause } from '../../../../shared/pause';
 
@@ -140,4 +146,33 @@ export async function mendRows(
 		);
 		return await read();
 	});
+}
+
+/**
+ * Rows changed by hand since this process last read or wrote them: the version is as it was (every
+ * write of the node moves it on) and the book is not. Each is written back as this process saw it,
+ * so a hand edit neither breaks nor resets the limits of its numbers; `found` then holds it as
+ * written. A row this process never saw is taken as it is (codeBook.ts refuses what it cannot read,
+ * until Reset).
+ */
+export async function restoreEdited(
+	run: RunWorkflow,
+	tableName: string,
+	found: Map<number, StoredRow>,
+	remembered: (bucket: number) => StoredRow | undefined,
+): Promise<void> {
+	const edited = [...found.values()].flatMap((row) => {
+		const known = remembered(row.bucket);
+		const changed =
+			known?.id === row.id && known.version === row.version && known.book !== row.book;
+		return changed ? [known] : [];
+	});
+	if (edited.length === 0) return;
+	const updated = await run(
+		writeWorkflow(tableName),
+		edited.map(({ id, version, book }) => ({ id: Number(id), version, book })),
+	).catch(() => []);
+	const written = new Set(updated.map((entry) => String(entry.id)));
+	for (const known of edited)
+		if (written.has(known.id)) found.set(known.bucket, { ...known, version: known.version + 1 });
 }
