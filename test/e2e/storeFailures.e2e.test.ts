@@ -11,8 +11,7 @@ import { FINAL_STATUSES } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../dev/oneTimeCodeFlows';
-import { bucketOf, ROWS } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
-import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
+import { ROWS } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { useEmulator } from '../support/useEmulator';
 
 const MAX_BYTES = 512 * 1024;
@@ -54,7 +53,6 @@ const check = async (to: string, code: string) => {
 };
 const callsTo = (to: string) => emulator.calls().filter((call) => call.to === to);
 const codeHeardBy = (to: string) => String(callsTo(to).at(-1)?.fields.verifyCode);
-const bucket = (number: string) => bucketOf(number, signingKeysOf(credentials())!.bucket);
 
 interface Execution {
 	id: string;
@@ -70,37 +68,6 @@ async function allExecutions(): Promise<Execution[]> {
 	);
 	return data.results.map(({ id, workflowId, mode, status }) => ({ id, workflowId, mode, status }));
 }
-
-const tablesPath = `/data-tables`;
-async function codesTable(): Promise<{ id: string; name: string }> {
-	const { data } = await n8n.api<{ data: { data: Array<{ id: string; name: string }> } }>(
-		'GET',
-		`/projects/${project}${tablesPath}?take=100`,
-	);
-	const table = data.data.find((entry) => entry.name === 'store codes');
-	if (!table) throw new Error('the node made no table "store codes"');
-	return table;
-}
-/** How many rows the codes table holds for each bucket (n8n gives at most 250 rows a page). */
-async function rowsPerBucket(): Promise<Map<number, number>> {
-	const table = await codesTable();
-	const counts = new Map<number, number>();
-	for (let skip = 0; ; skip += 250) {
-		const { data } = await n8n.api<{ data: { data: Array<{ bucket: number }> } }>(
-			'GET',
-			`/projects/${project}${tablesPath}/${table.id}/rows?take=250&skip=${skip}`,
-		);
-		for (const row of data.data) counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + 1);
-		if (data.data.length < 250) return counts;
-	}
-}
-const filter = (bucketNumber: number) =>
-	encodeURIComponent(
-		JSON.stringify({
-			type: 'and',
-			filters: [{ columnName: 'bucket', condition: 'eq', value: bucketNumber }],
-		}),
-	);
 
 /** Only the user's own runs are kept: one per post, from a Webhook, none failed; no store run. */
 async function expectOnlyTheUsersRuns(): Promise<void> {
@@ -126,17 +93,13 @@ test('the first send in a project makes the table and leaves no failed execution
 test("a number's row deleted by hand, then six requests at once: refused by the number's cooldown, no call, one row per bucket afterwards", async () => {
 	const to = '13800000901';
 	expect(await request(to)).toMatchObject({ status: 200 });
-	const table = await codesTable();
-	await n8n.api(
-		'DELETE',
-		`/projects/${project}${tablesPath}/${table.id}/rows?filter=${filter(bucket(to))}`,
-	);
-	expect((await rowsPerBucket()).has(bucket(to))).toBe(false);
+	const bucket = await flows.deleteRowOf(to);
+	expect((await flows.rowsPerBucket()).has(bucket)).toBe(false);
 	const answers = await Promise.all(Array.from({ length: 6 }, async () => await request(to)));
 	for (const answer of answers)
 		expect(answer).toMatchObject({ status: 429, body: { refusedBy: 'resend cooldown' } });
 	expect(callsTo(to)).toHaveLength(1);
-	const rows = await rowsPerBucket();
+	const rows = await flows.rowsPerBucket();
 	expect(rows.size).toBe(ROWS);
 	expect([...rows.values()].every((count) => count === 1)).toBe(true);
 	// The code sent before the deletion is still the number's.
@@ -148,8 +111,7 @@ test("a number's row deleted by hand, then six requests at once: refused by the 
 });
 
 test('the table deleted by hand: the next request makes it again and is sent', async () => {
-	const table = await codesTable();
-	await n8n.api('DELETE', `/projects/${project}${tablesPath}/${table.id}`);
+	await flows.deleteTable();
 	expect(await request('13800000902')).toMatchObject({ status: 200, body: { status: 'sent' } });
 	expect(await flows.rowCount()).toBe(ROWS);
 	await expectOnlyTheUsersRuns();
@@ -162,10 +124,10 @@ test("past n8n's Data Table size limit Send and Check answer 503 naming the caus
 	// Another table of the project fills the space n8n allows its Data Tables.
 	const { data: filler } = await n8n.api<{ data: { id: string } }>(
 		'POST',
-		`/projects/${project}${tablesPath}`,
+		`/projects/${project}/data-tables`,
 		{ name: 'filler', columns: [{ name: 'text', type: 'string' }] },
 	);
-	await n8n.api('POST', `/projects/${project}${tablesPath}/${filler.id}/insert`, {
+	await n8n.api('POST', `/projects/${project}/data-tables/${filler.id}/insert`, {
 		data: Array.from({ length: 20 }, () => ({ text: 'x'.repeat(40_000) })),
 	});
 	const calls = emulator.calls().length;

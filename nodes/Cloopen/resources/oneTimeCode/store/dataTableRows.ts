@@ -109,17 +109,20 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 	 * made without a read that would fail first), 'unknown' for an n8n whose Data Table node cannot
 	 * list tables (the workflow's own memory is used).
 	 */
+	const listed = async () =>
+		(await run(findTableWorkflow(tableName), [{}])).find(
+			(entry) => entry.name === tableName && entry.id !== undefined,
+		);
 	const locate = async (): Promise<'found' | 'absent' | 'unknown'> => {
 		const known = memoryKeys.get(tableKey);
 		if (known !== undefined) return known.startsWith('table ') ? 'found' : 'unknown';
-		let tables: IDataObject[];
+		let table: IDataObject | undefined;
 		try {
-			tables = await run(findTableWorkflow(tableName), [{}]);
+			table = await listed();
 		} catch {
 			memoryKeys.set(tableKey, `workflow ${tableKey}`);
 			return 'unknown';
 		}
-		const table = tables.find((entry) => entry.name === tableName && entry.id !== undefined);
 		if (!table) return 'absent';
 		memoryKeys.set(tableKey, `table ${String(table.id)}`);
 		return 'found';
@@ -151,9 +154,9 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		} catch (error) {
 			// A table deleted by hand: nothing was written, and the next read (fresh) makes it again.
 			// A table that is there refused the write: n8n refusing the store, said as it is.
-			memoryKeys.delete(tableKey);
-			if ((await locate().catch(() => 'unknown')) !== 'absent')
+			if ((await listed().catch(() => true)) !== undefined)
 				throw storeError(node, tableName, error);
+			memoryKeys.delete(tableKey);
 			readyTables.delete(tableKey);
 			return takes.map((take) => (take === LATER ? LATER : take.map(() => false)));
 		}
