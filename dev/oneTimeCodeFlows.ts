@@ -9,6 +9,12 @@ export interface KeptCodeFlows {
 	check(to: string, code: string): Promise<Answer>;
 	/** Rows in the node's table (its buckets). */
 	rowCount(): Promise<number>;
+	/** How many rows the node's table holds for each bucket. */
+	rowsPerBucket(): Promise<Map<number, number>>;
+	/** Deletes by hand, through n8n's REST API, the row that holds this number (in its one form); its bucket. */
+	deleteRowOf(number: string): Promise<number>;
+	/** Deletes the node's table by hand, through n8n's REST API. */
+	deleteTable(): Promise<void>;
 	/** Where n8n serves the two Webhooks, under /webhook/: the webhookIds it gave them on import. */
 	paths: { request: string; check: string };
 }
@@ -66,23 +72,60 @@ export async function setUpKeptCodeFlows(
 		}
 		return { status: response.status, body: parsed };
 	};
+	const project = async () =>
+		(await main.api<{ data: { id: string } }>('GET', '/projects/personal')).data.id;
+	const tablePath = async () => {
+		const projectId = await project();
+		const tables = await main.api<{ data: { data: Array<{ id: string; name: string }> } }>(
+			'GET',
+			`/projects/${projectId}/data-tables?take=100`,
+		);
+		const found = tables.data.data.find((entry) => entry.name === table);
+		return found ? `/projects/${projectId}/data-tables/${found.id}` : undefined;
+	};
+	/** Every row of the table, a page of 250 (n8n's most) at a time. */
+	const allRows = async () => {
+		const path = await tablePath();
+		const rows: Array<{ id: number; bucket: number; book: string }> = [];
+		for (let skip = 0; path; skip += 250) {
+			const page = await main.api<{ data: { data: typeof rows } }>(
+				'GET',
+				`${path}/rows?take=250&skip=${skip}`,
+			);
+			rows.push(...page.data.data);
+			if (page.data.data.length < 250) break;
+		}
+		return rows;
+	};
 	return {
 		paths: { request: requestPath, check: checkPath },
 		request: async (to) => await post(requestPath, { to }),
 		check: async (to, code) => await post(checkPath, { to, code }),
 		async rowCount() {
-			const project = await main.api<{ data: { id: string } }>('GET', '/projects/personal');
-			const tables = await main.api<{ data: { data: Array<{ id: string; name: string }> } }>(
-				'GET',
-				`/projects/${project.data.id}/data-tables?take=100`,
-			);
-			const found = tables.data.data.find((entry) => entry.name === table);
-			if (!found) return 0;
-			const rows = await main.api<{ data: { count: number } }>(
-				'GET',
-				`/projects/${project.data.id}/data-tables/${found.id}/rows?take=1`,
-			);
+			const path = await tablePath();
+			if (!path) return 0;
+			const rows = await main.api<{ data: { count: number } }>('GET', `${path}/rows?take=1`);
 			return rows.data.count;
+		},
+		async rowsPerBucket() {
+			const counts = new Map<number, number>();
+			for (const row of await allRows()) counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + 1);
+			return counts;
+		},
+		async deleteRowOf(number) {
+			const row = (await allRows()).find((entry) => String(entry.book).includes(`"${number}"`));
+			if (!row) throw new Error(`no row of the table holds ${number}`);
+			const filter = {
+				type: 'and',
+				filters: [{ columnName: 'id', condition: 'eq', value: row.id }],
+			};
+			const path = await tablePath();
+			await main.api('DELETE', `${path}/rows?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+			return row.bucket;
+		},
+		async deleteTable() {
+			const path = await tablePath();
+			if (path) await main.api('DELETE', path);
 		},
 	};
 }

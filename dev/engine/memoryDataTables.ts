@@ -12,7 +12,7 @@ interface Row extends IDataObject {
 const DATA_TABLE = 'n8n-nodes-base.dataTable';
 
 /** The harness's Data Tables, by name: what n8n's Data Table node would reach in the project. */
-const tables = new Map<string, { id: string; rows: Row[] }>();
+const tables = new Map<string, { id: string; rows: Row[]; lastRowId: number }>();
 /** Ids are never given twice, as n8n's are not: a process's memory of a table is by its id. */
 let made = 0;
 
@@ -29,6 +29,17 @@ export function clearMemoryDataTables(): void {
 export function refuseMemoryDataTableWrites(message: string | undefined): void {
 	refusingWrites = message;
 }
+
+/** Tests only: a table deleted, as a person deletes it in n8n's Data Tables list. */
+export function dropMemoryDataTable(name: string): void {
+	tables.delete(name);
+}
+
+/**
+ * Tests only: the sub-workflow runs of each kind so far (`row/insert`, `table/create`, ...), and as
+ * `failed`, those that failed (n8n would list each as a failed execution if it kept them).
+ */
+export const memoryDataTableRuns: Record<string, number> = {};
 
 /** The rows of a table, as n8n's Data Table node would list them. */
 export function memoryDataTableRows(name: string): Row[] {
@@ -50,7 +61,7 @@ function valueOf(expression: unknown, item: IDataObject): unknown {
  * The node's Data Table sub-workflows (Execute Workflow Trigger → n8n's Data Table node, run with
  * this.executeWorkflow({ code })) run in memory, so workflows that keep one-time codes in the node's
  * Data Table run through the engine: rows got by conditions or all, updated where every condition
- * holds, inserted; tables listed by name and created. Any other sub-workflow is refused loudly.
+ * holds, inserted, deleted; tables listed by name and created. Any other sub-workflow is refused loudly.
  */
 export async function executeMemoryDataTableWorkflow(
 	workflowInfo: IExecuteWorkflowInfo,
@@ -63,11 +74,12 @@ export async function executeMemoryDataTableWorkflow(
 	const items = (options.inputData ?? []).map((item) => item.json);
 	const kind = `${String(parameters.resource)}/${String(parameters.operation)}`;
 	const name = String((parameters.dataTableId as IDataObject | undefined)?.value ?? '');
+	memoryDataTableRuns[kind] = (memoryDataTableRuns[kind] ?? 0) + 1;
 	const output = (): IDataObject[] => {
 		if (kind === 'table/create') {
 			const tableName = String(parameters.tableName);
 			if (tables.has(tableName)) return [{ error: 'A data table with this name already exists' }];
-			tables.set(tableName, { id: `table-${++made}`, rows: [] });
+			tables.set(tableName, { id: `table-${++made}`, rows: [], lastRowId: 0 });
 			return [{ id: tables.get(tableName)!.id, name: tableName }];
 		}
 		if (kind === 'table/list') {
@@ -89,7 +101,8 @@ export async function executeMemoryDataTableWorkflow(
 			throw new Error(refusingWrites);
 		if (kind === 'row/insert')
 			return items.map((item) => {
-				const row = { ...item, id: table.rows.length + 1 };
+				// Ids only grow, as n8n's do: a row deleted leaves its id unused.
+				const row = { ...item, id: ++table.lastRowId };
 				table.rows.push(row);
 				return { ...row };
 			});
@@ -109,7 +122,20 @@ export async function executeMemoryDataTableWorkflow(
 					}),
 			);
 		}
+		if (kind === 'row/deleteRows')
+			return items.flatMap((item) => {
+				const gone = table.rows.filter((row) => matches(row, conditions(item)));
+				table.rows = table.rows.filter((row) => !gone.includes(row));
+				return gone.map((row) => ({ ...row }));
+			});
 		throw new Error(`The Data Table node's ${kind} is not in the test harness`);
 	};
-	return { executionId: `sub-${Math.random()}`, data: [output().map((json) => ({ json }))] };
+	let json: IDataObject[];
+	try {
+		json = output();
+	} catch (error) {
+		memoryDataTableRuns.failed = (memoryDataTableRuns.failed ?? 0) + 1;
+		throw error;
+	}
+	return { executionId: `sub-${Math.random()}`, data: [json.map((item) => ({ json: item }))] };
 }

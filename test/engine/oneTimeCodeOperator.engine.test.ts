@@ -132,7 +132,10 @@ it('a code out of attempts reads as locked; Reset clears the number, cancels the
 it('a row edited by hand is never read as no limits: Send and Check refuse with the way out, Get Status says so, Reset rebuilds it', async () => {
 	await send('13800000403');
 	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000403'))!;
+	// Its version moved on too: this process never saw the row as it is now (a restart, or another
+	// process wrote it last), so nothing it remembers can stand in for it.
 	row.book = '{"numbers": "cleared by hand"';
+	row.version = Number(row.version) + 1;
 	clock += 120_000;
 
 	const refused = (await send('13800000403')).output;
@@ -157,12 +160,31 @@ it('a row edited by hand is never read as no limits: Send and Check refuse with 
 	expect(emulator.calls().length).toBe(calls + 1);
 });
 
+it('a row edited by hand at the version this process last saw is written back as it saw it: the number keeps its cooldown and its code', async () => {
+	await send('13800000409');
+	const code = lastCode();
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000409'))!;
+	const version = Number(row.version);
+	row.book = '{"numbers": {}}';
+	clock += 10_000;
+	expect((await status('13800000409')).output).toMatchObject({
+		readable: true,
+		heldBy: 'resend cooldown',
+		code: 'pending',
+	});
+	expect(row.version).toBe(version + 1);
+	expect(JSON.parse(String(row.book)).numbers).toHaveProperty(['13800000409']);
+	expect((await send('13800000409')).output).toMatchObject({ refusedBy: 'resend cooldown' });
+	expect((await check('13800000409', code)).output.status).toBe('approved');
+});
+
 it('one damaged entry refuses only its number; the row’s other numbers keep their limits', async () => {
 	await send('13800000404');
 	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000404'))!;
 	const book = JSON.parse(String(row.book));
 	book.numbers['13800000404'] = { sends: ['yesterday'] };
 	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
 	clock += 120_000;
 	expect((await send('13800000404')).output).toMatchObject({ refusedBy: 'damaged store' });
 	await run('reset', { phoneNumber: '13800000404' });
@@ -173,6 +195,7 @@ it('an unreadable cap row refuses capped sends; Reset counts it again from the n
 	await send('13800000405');
 	const cap = memoryDataTableRows(TABLE).find((entry) => entry.bucket === 256)!;
 	cap.book = 'edited';
+	cap.version = Number(cap.version) + 1;
 	clock += 120_000;
 	expect((await send('13800000406')).output).toMatchObject({ refusedBy: 'damaged store' });
 	expect((await run('reset', { phoneNumber: '13800000406' })).output).toMatchObject({

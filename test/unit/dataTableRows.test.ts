@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
-import type { KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { bucketOf, type KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import type { RowStore } from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
 import * as storeWorkflows from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableWorkflows';
 import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows';
 
@@ -29,11 +30,15 @@ interface Row {
 	book: string;
 }
 
-/** An n8n execution context whose executeWorkflow runs the node's Data Table workflows in memory. */
-function fakeN8n({ canList = true } = {}) {
-	let table: Row[] | undefined;
-	const tableId = `table-${Math.random()}`;
+/**
+ * An n8n execution context whose executeWorkflow runs the node's Data Table workflows in memory.
+ * `table` may be shared by several fakes (processes of one n8n in queue mode); `failed` counts the
+ * sub-workflow runs that failed, as n8n would list them.
+ */
+function fakeN8n({ canList = true, shared }: { canList?: boolean; shared?: FakeTable } = {}) {
+	const tableOf: FakeTable = shared ?? { rows: undefined, lastId: 0, id: `table-${Math.random()}` };
 	const runs: Record<string, number> = {};
+	const failed: string[] = [];
 	const turn = async () => {
 		for (let i = Math.floor(Math.random() * 5); i >= 0; i--)
 			await new Promise((resolve) => setImmediate(resolve));
@@ -45,19 +50,20 @@ function fakeN8n({ canList = true } = {}) {
 		const kind = `${String(resource)}/${String(operation)}`;
 		runs[kind] = (runs[kind] ?? 0) + 1;
 		if (kind === 'table/create') {
-			if (table) return [{ error: 'exists' }];
-			table = [];
-			return [{ id: tableId, name: 'codes' }];
+			if (tableOf.rows) return [{ error: 'exists' }];
+			tableOf.rows = [];
+			tableOf.id = `table-${Math.random()}`;
+			return [{ id: tableOf.id, name: 'codes' }];
 		}
 		if (kind === 'table/list') {
 			if (!canList) throw new Error('The resource "table" has no operation "list"');
-			return table ? [{ id: tableId, name: 'codes' }] : [];
+			return tableOf.rows ? [{ id: tableOf.id, name: 'codes' }] : [];
 		}
-		if (!table) throw new Error('Could not find the data table');
-		const rows = table;
+		if (!tableOf.rows) throw new Error('Could not find the data table');
+		const rows = tableOf.rows;
 		if (kind === 'row/insert')
 			return items.map((item) => {
-				const row = { ...(item as unknown as Row), id: rows.length + 1 };
+				const row = { ...(item as unknown as Row), id: ++tableOf.lastId };
 				rows.push(row);
 				return { ...row };
 			});
@@ -73,6 +79,11 @@ function fakeN8n({ canList = true } = {}) {
 				Object.assign(row, { version: row.version + 1, book: item.book });
 				return [{ ...row }];
 			});
+		if (kind === 'row/deleteRows')
+			return items.flatMap((item) => {
+				const at = rows.findIndex((row) => row.id === item.id && row.bucket === item.bucket);
+				return at < 0 ? [] : rows.splice(at, 1).map((row) => ({ ...row }));
+			});
 		throw new Error(`no such workflow: ${kind}`);
 	};
 	const context = {
@@ -80,10 +91,16 @@ function fakeN8n({ canList = true } = {}) {
 		getExecutionId: () => 'execution',
 		async executeWorkflow(source: { code: IWorkflowBase }, items: INodeExecutionData[]) {
 			await turn();
-			const output = execute(
-				source.code,
-				items.map((item) => item.json),
-			);
+			let output: IDataObject[];
+			try {
+				output = execute(
+					source.code,
+					items.map((item) => item.json),
+				);
+			} catch (error) {
+				failed.push(source.code.name);
+				throw error;
+			}
 			await turn();
 			return { data: [output.map((json) => ({ json }))] };
 		},
@@ -91,14 +108,22 @@ function fakeN8n({ canList = true } = {}) {
 	const workflowId = `workflow-${Math.random()}`;
 	return {
 		/** The store as a node of `workflow` (by default the one workflow of most tests) reaches it. */
-		store: (workflow = workflowId) =>
-			dataTableRows(
+		store: (workflow = workflowId, rows = dataTableRows) =>
+			rows(
 				{ ...context, getWorkflow: () => ({ id: workflow }) } as unknown as IExecuteFunctions,
 				'codes',
 			),
 		runs,
-		rows: () => table ?? [],
+		failed,
+		table: tableOf,
+		rows: () => tableOf.rows ?? [],
 	};
+}
+
+interface FakeTable {
+	rows: Row[] | undefined;
+	lastId: number;
+	id: string;
 }
 
 function keptCode(id: string, code: string): KeptCode {
@@ -290,6 +315,106 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	expect(n8n.runs['table/list']).toBe(2);
 });
 
+/** A second process of the same n8n (queue mode): the store's module with memory of its own. */
+function anotherProcess(): typeof dataTableRows {
+	let rows: typeof dataTableRows | undefined;
+	jest.isolateModules(() => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		rows = require('../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows').dataTableRows;
+	});
+	return rows!;
+}
+
+const send = (store: RowStore, number: string, id: string, now = NOW) =>
+	claimSend(store, { number, bucketKey: KEY, limits: LIMITS, code: keptCode(id, '482913'), now });
+const bucketRows = (rows: Row[]) => {
+	const counts = new Map<number, number>();
+	for (const row of rows) counts.set(row.bucket, (counts.get(row.bucket) ?? 0) + 1);
+	return counts;
+};
+
+describe('a missing table or row is made again, once, with no stray rows', () => {
+	it('the first send in a project makes the table without a sub-workflow run that fails', async () => {
+		const n8n = fakeN8n();
+		expect(await send(n8n.store(), '13800000700', 'first')).toMatchObject({ claimed: true });
+		expect(n8n.failed).toEqual([]);
+		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.runs['table/create']).toBe(1);
+	});
+
+	it("six requests at once for a number whose row was deleted by hand: the row made once, from what this process saw, and the number's cooldown kept", async () => {
+		const n8n = fakeN8n();
+		const number = '13800000701';
+		expect(await send(n8n.store(), number, 'before')).toMatchObject({ claimed: true });
+		const bucket = bucketOf(number, KEY);
+		n8n.table.rows = n8n.rows().filter((row) => row.bucket !== bucket);
+		const inserts = n8n.runs['row/insert'];
+		const claims = await Promise.all(
+			Array.from({ length: 6 }, (_, i) => send(n8n.store(), number, `again-${i}`, NOW + 5_000)),
+		);
+		for (const claim of claims)
+			expect(claim).toMatchObject({ claimed: false, refusal: { rule: 'resend cooldown' } });
+		expect(n8n.runs['row/insert'] - inserts).toBe(1);
+		expect(bucketRows(n8n.rows()).get(bucket)).toBe(1);
+		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.failed).toEqual([]);
+	});
+
+	it('a row deleted that this process never saw comes back empty, once', async () => {
+		const n8n = fakeN8n();
+		await n8n.store().read([0], true);
+		n8n.table.rows = n8n.rows().filter((row) => row.bucket !== 9);
+		const inserts = n8n.runs['row/insert'];
+		const rows = await Promise.all(Array.from({ length: 6 }, () => n8n.store().read([9], true)));
+		expect(n8n.runs['row/insert'] - inserts).toBe(1);
+		expect(new Set(rows.map(([row]) => row.id)).size).toBe(1);
+		expect(rows[0][0]).toMatchObject({ bucket: 9, version: 0, book: '' });
+		expect(bucketRows(n8n.rows()).get(9)).toBe(1);
+	});
+
+	it('two processes (queue mode) mend one deleted row at once: one row for the bucket afterwards, and both use it', async () => {
+		for (let round = 0; round < 5; round++) {
+			const first = fakeN8n();
+			const second = fakeN8n({ shared: first.table });
+			const otherProcess = anotherProcess();
+			await first.store().read([0], true);
+			await second.store(undefined, otherProcess).read([0], true);
+			first.table.rows = first.rows().filter((row) => row.bucket !== 3);
+			const [[a], [b]] = await Promise.all([
+				first.store().read([3], true),
+				second.store(undefined, otherProcess).read([3], true),
+			]);
+			// Whoever read last removed the later row; a read after both sees the first alone.
+			const [settled] = await first.store().read([3], true);
+			expect(bucketRows(first.rows()).get(3)).toBe(1);
+			expect(first.rows()).toHaveLength(257);
+			expect(settled.id).toBe(String(Math.min(Number(a.id), Number(b.id))));
+		}
+	});
+
+	it('stray rows left by an earlier version (a bucket made four times) are removed at the next read of the whole table; the first row stays', async () => {
+		const n8n = fakeN8n();
+		await n8n.store().read([0], true);
+		const first = n8n.rows().find((row) => row.bucket === 4)!;
+		for (let i = 0; i < 3; i++)
+			n8n.rows().push({ id: ++n8n.table.lastId, bucket: 4, version: 0, book: '' });
+		const fresh = anotherProcess();
+		const [row] = await n8n.store(undefined, fresh).read([4], false);
+		expect(row.id).toBe(String(first.id));
+		expect(bucketRows(n8n.rows()).get(4)).toBe(1);
+		expect(n8n.rows()).toHaveLength(257);
+	});
+
+	it('a table deleted by hand is made again at the next request: answered, not refused until n8n restarts', async () => {
+		const n8n = fakeN8n();
+		expect(await send(n8n.store(), '13800000702', 'before')).toMatchObject({ claimed: true });
+		n8n.table.rows = undefined;
+		expect(await send(n8n.store(), '13800000703', 'after')).toMatchObject({ claimed: true });
+		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.runs['table/create']).toBe(2);
+	});
+});
+
 describe("the store's sub-workflows keep nothing in n8n's execution list, failed or not", () => {
 	it.each(Object.entries(storeWorkflows))('%s', (_name, build) => {
 		expect(build('codes').settings).toMatchObject({
@@ -300,6 +425,6 @@ describe("the store's sub-workflows keep nothing in n8n's execution list, failed
 		});
 	});
 	it('covers every workflow the store runs', () => {
-		expect(Object.keys(storeWorkflows).length).toBe(6);
+		expect(Object.keys(storeWorkflows).length).toBe(7);
 	});
 });

@@ -87,3 +87,27 @@ test('checks at the same moment on two workers: approved once; wrong guesses nev
 		`[keptCodes queue] right code ×8: ${statuses.join(', ')}; wrong ×12: ${counted} counted\n`,
 	);
 });
+
+test('a row deleted by hand, then six requests at once over both workers: the row made again, one row per bucket afterwards', async () => {
+	const to = '13800000604';
+	expect((await flows.request(to)).status).toBe(200);
+	const bucket = await flows.deleteRowOf(to);
+	const answers = await Promise.all(Array.from({ length: 6 }, () => flows.request(to)));
+	expect(answers.filter((answer) => ![200, 429].includes(answer.status))).toEqual([]);
+	// Whichever worker made its row last removed the later one; a read after both sees the first alone.
+	const rows = await flows.rowsPerBucket();
+	expect(rows.get(bucket)).toBe(1);
+	expect(rows.size).toBe(ROWS);
+	expect([...rows.values()].every((count) => count === 1)).toBe(true);
+	// The store's sub-workflow runs, on either worker, failed or not, are in no execution n8n keeps.
+	const { data } = await setup.main.api<{ data: { results: Array<{ mode: string }> } }>(
+		'GET',
+		'/executions?limit=100',
+	);
+	expect(data.results.filter((execution) => execution.mode !== 'webhook')).toEqual([]);
+	// Each worker makes the row from what it last saw of it: the one that placed the first call kept
+	// its cooldown; a worker that saw the row before that call did not.
+	process.stdout.write(
+		`[keptCodes queue] row deleted, six at once: ${answers.map((answer) => answer.status).join(', ')}; calls to the number: ${callsTo(to).length}\n`,
+	);
+});

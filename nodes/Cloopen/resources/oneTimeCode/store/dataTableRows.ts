@@ -9,9 +9,7 @@ import {
 
 import { ROWS } from './codeBook';
 import {
-	createWorkflow,
 	findTableWorkflow,
-	insertWorkflow,
 	readAllWorkflow,
 	readWorkflow,
 	writeWorkflow,
@@ -19,20 +17,19 @@ import {
 import type { RowStore, RowWrite, StoredRow } from './rowStore';
 import { BatchedRuns, LATER, type BatchRun } from '../../../../shared/batchedRuns';
 import { planWrites } from './plannedWrites';
+import { firstRows, makeTable, mendRows, restoreEdited } from './tableMaking';
 import { BoundedMap } from '../../../../shared/boundedMap';
-import { pause } from '../../../../shared/pause';
 
 /**
  * The one-time-code rows in an n8n Data Table of the workflow's project. n8n lets only its own Data
  * Table nodes reach Data Tables, so each read and write runs a small workflow of n8n's Data Table
  * node inside this execution (this.executeWorkflow with the workflow's code, as the Execute Workflow
  * node's "Define Below" does): it runs with the calling workflow's id, so it reaches that project's
- * tables. The table has one row per bucket and one for the cap of all numbers (codes/codeBook.ts), made by whoever creates the table.
+ * tables. The table has one row per bucket and one for the cap of all numbers (codeBook.ts), made by
+ * whoever creates the table; a missing table or row is made again and a row edited by hand written
+ * back (tableMaking.ts).
  */
 
-/** How long a reader waits for a table another request is filling before it makes a missing row. */
-const SETUP_WAIT_MS = 5_000;
-const SETUP_POLL_MS = 250;
 /** Above this many buckets a read asks for the whole table in one query. */
 const WHOLE_TABLE_FROM = 32;
 const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
@@ -94,19 +91,6 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		return output.map((item) => item.json);
 	};
 
-	/** Makes the table and its rows; only the request whose create succeeded fills it. */
-	const setUp = async () => {
-		const [created] = await run(createWorkflow(tableName), [{}]);
-		if (created && created.error === undefined && created.id !== undefined) {
-			const rows = Array.from({ length: ROWS }, (_, bucket) => ({
-				bucket,
-				version: 0,
-				book: '',
-			}));
-			await run(insertWorkflow(tableName), rows);
-		}
-	};
-
 	// Many buckets at once (a process's first look at the table) are one query for the whole table.
 	const rowsOf = async (buckets: number[]) =>
 		(buckets.length > WHOLE_TABLE_FROM
@@ -121,40 +105,36 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 	const remember = (row: StoredRow) => seen.set(`${memoryKey()}\n${row.bucket}`, row);
 	const forget = (bucket: number) => seen.delete(`${memoryKey()}\n${bucket}`);
 	/**
-	 * Finds the table's id once per workflow and process; a table not made yet is looked for again.
-	 * An n8n whose Data Table node cannot list tables keeps the workflow's own memory.
+	 * Finds the table's id once per workflow and process: 'absent' when n8n lists no such table (it is
+	 * made without a read that would fail first), 'unknown' for an n8n whose Data Table node cannot
+	 * list tables (the workflow's own memory is used).
 	 */
-	const identify = async () => {
-		if (memoryKeys.has(tableKey)) return;
-		let tables: IDataObject[];
+	const listed = async () =>
+		(await run(findTableWorkflow(tableName), [{}])).find(
+			(entry) => entry.name === tableName && entry.id !== undefined,
+		);
+	const locate = async (): Promise<'found' | 'absent' | 'unknown'> => {
+		const known = memoryKeys.get(tableKey);
+		if (known !== undefined) return known.startsWith('table ') ? 'found' : 'unknown';
+		let table: IDataObject | undefined;
 		try {
-			tables = await run(findTableWorkflow(tableName), [{}]);
+			table = await listed();
 		} catch {
 			memoryKeys.set(tableKey, `workflow ${tableKey}`);
-			return;
+			return 'unknown';
 		}
-		const table = tables.find((entry) => entry.name === tableName && entry.id !== undefined);
-		if (table) memoryKeys.set(tableKey, `table ${String(table.id)}`);
+		if (!table) return 'absent';
+		memoryKeys.set(tableKey, `table ${String(table.id)}`);
+		return 'found';
 	};
 
-	/** The rows of these buckets from the table (the first by id, should one ever be made twice). */
-	const readRows = async (buckets: number[]): Promise<Map<number, StoredRow>> => {
-		const found = new Map<number, StoredRow>();
-		for (const row of await rowsOf(buckets)) {
-			const bucket = Number(row.bucket);
-			if (!buckets.includes(bucket) || found.has(bucket)) continue;
-			found.set(bucket, {
-				id: String(row.id),
-				bucket,
-				version: Number(row.version ?? 0),
-				book: String(row.book ?? ''),
-			});
-		}
-		return found;
-	};
+	/** The rows of these buckets from the table (the first by id; rows made twice are removed). */
+	const readRows = async (buckets: number[]) =>
+		await firstRows(run, tableName, await rowsOf(buckets), buckets);
 
 	const readBatch: BatchRun<number[], Map<number, StoredRow>> = async (requests) => {
 		const found = await readRows([...new Set(requests.flat())]);
+		await restoreEdited(run, tableName, found, remembered);
 		return requests.map(() => found);
 	};
 	const readShared = async (buckets: number[]) =>
@@ -165,10 +145,21 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			const known = remembered(row.bucket);
 			return known && known.version > row.version ? known : row;
 		});
-		const updated = await run(
-			writeWorkflow(tableName),
-			planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
-		);
+		let updated: IDataObject[];
+		try {
+			updated = await run(
+				writeWorkflow(tableName),
+				planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
+			);
+		} catch (error) {
+			// A table deleted by hand: nothing was written, and the next read (fresh) makes it again.
+			// A table that is there refused the write: n8n refusing the store, said as it is.
+			if ((await listed().catch(() => true)) !== undefined)
+				throw storeError(node, tableName, error);
+			memoryKeys.delete(tableKey);
+			readyTables.delete(tableKey);
+			return takes.map((take) => (take === LATER ? LATER : take.map(() => false)));
+		}
 		const written = new Set(updated.map((entry) => String(entry.id)));
 		for (const { row, book } of planned) {
 			if (written.has(row.id)) remember({ ...row, version: row.version + 1, book });
@@ -181,7 +172,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 
 	return {
 		async read(buckets, fresh): Promise<StoredRow[]> {
-			await identify();
+			const located = await locate();
 			if (!fresh && buckets.every((bucket) => remembered(bucket)))
 				return buckets.map((bucket) => remembered(bucket)!);
 			// A decision that writes may use any row this process saw: it sees them all in one read.
@@ -191,34 +182,41 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 				if (all && buckets.every((bucket) => all.has(bucket)))
 					return buckets.map((bucket) => all.get(bucket)!);
 			}
-			let found = new Map<number, StoredRow>();
-			// A shared run answers the rows of its whole batch: these buckets are what counts here.
-			const complete = () => buckets.every((bucket) => found.has(bucket));
-			try {
-				found = await readShared(buckets);
-			} catch (error) {
-				if (readyTables.has(tableKey)) throw storeError(node, tableName, error);
-			}
-			if (!complete()) {
+			let raced = false;
+			const makeIt = async () => {
 				readyTables.delete(tableKey);
+				const making = await makeTable(run, tableName, tableKey, {
+					has: () => readyTables.has(tableKey),
+					mark: () => readyTables.set(tableKey, true),
+				});
+				raced = !making.made;
+				// The table's id is looked for again: a table made again is a new one.
 				memoryKeys.delete(tableKey);
-				await setUp().catch(() => undefined);
-				for (let waited = 0; !complete(); waited += SETUP_POLL_MS) {
-					found = await readShared(buckets).catch((error: unknown) => {
-						if (waited >= SETUP_WAIT_MS) throw storeError(node, tableName, error);
-						return found;
+				await locate();
+				return making;
+			};
+			const readNow = async () =>
+				await readShared(buckets).catch(async (error: unknown) => {
+					// The table may have been deleted by hand: it is made again. A table that is there
+					// and cannot be read is n8n refusing the store (size limit, database away).
+					const making = await makeIt().catch((failed: unknown) => ({
+						made: false as const,
+						said: String((failed as Error)?.message ?? failed),
+					}));
+					return await readShared(buckets).catch(() => {
+						throw storeError(node, tableName, error, making.made ? undefined : making.said);
 					});
-					if (complete()) break;
-					if (waited >= SETUP_WAIT_MS) {
-						// A table whose maker stopped before filling it: the missing rows are made here.
-						const missing = buckets.filter((bucket) => !found.has(bucket));
-						await run(
-							insertWorkflow(tableName),
-							missing.map((bucket) => ({ bucket, version: 0, book: '' })),
-						);
-					}
-					await pause(SETUP_POLL_MS);
-				}
+				});
+			if (located === 'absent') await makeIt();
+			let found = await readNow();
+			if (!buckets.every((bucket) => found.has(bucket))) {
+				found = await mendRows(run, tableName, tableKey, buckets, remembered, raced).catch(
+					(error: unknown) => {
+						throw storeError(node, tableName, error);
+					},
+				);
+				if (!buckets.every((bucket) => found.has(bucket)))
+					throw storeError(node, tableName, new Error('its rows could not be made'));
 			}
 			readyTables.set(tableKey, true);
 			const rows = buckets.map((bucket) => found.get(bucket)!);
@@ -231,12 +229,18 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 	};
 }
 
-function storeError(node: INode, tableName: string, error: unknown): NodeOperationError {
+function storeError(
+	node: INode,
+	tableName: string,
+	error: unknown,
+	making?: string,
+): NodeOperationError {
+	const said = `${(error as Error)?.message ?? String(error)}${making ? `; making the table: ${making}` : ''}`;
 	return new NodeOperationError(
 		node,
-		`The one-time-code store, the Data Table "${tableName}", could not be read; nothing was sent`,
+		`The one-time-code store, the Data Table "${tableName}", could not be used; nothing was sent`,
 		{
-			description: `n8n answered: ${(error as Error)?.message ?? String(error)}. The node makes this table itself (columns bucket, version, book) in the workflow's project; check that the project may create Data Tables and that the table was not changed by hand.`,
+			description: `n8n answered: ${said}. The node makes this table itself (columns bucket, version, book) in the workflow's project; check that the project may create Data Tables and that the table was not changed by hand.`,
 		},
 	);
 }

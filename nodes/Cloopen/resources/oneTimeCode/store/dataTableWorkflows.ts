@@ -3,7 +3,7 @@ import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 /**
  * The small workflows the node runs to reach its Data Table (n8n lets only its own Data Table node
  * in): a trigger and one Data Table node each, to read rows, write one if unchanged, find the table,
- * make the table and make its rows.
+ * make the table, make its rows and remove a row made twice.
  */
 const DATA_TABLE = 'n8n-nodes-base.dataTable';
 const START = 'n8n-nodes-base.executeWorkflowTrigger';
@@ -145,5 +145,18 @@ export function insertWorkflow(tableName: string) {
 		operation: 'insert',
 		dataTableId: tableOf(tableName),
 		columns: { mappingMode: 'autoMapInputData', value: {} },
+	});
+}
+
+/** Removes rows by id: a bucket's rows above its first, made twice by two requests at once. */
+export function removeWorkflow(tableName: string) {
+	return dataTableWorkflow('remove rows made twice', {
+		resource: 'row',
+		operation: 'deleteRows',
+		dataTableId: tableOf(tableName),
+		matchType: 'allConditions',
+		filters: {
+			conditions: [condition('id', '={{ $json.id }}'), condition('bucket', '={{ $json.bucket }}')],
+		},
 	});
 }
