@@ -9,7 +9,7 @@ import {
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
 import { RESPOND_TO_WEBHOOK_TYPE } from '../../dev/engine/nodes/respondToWebhook';
-import { WEBHOOK_TYPE } from '../../dev/engine/nodes/webhook';
+import { Webhook, WEBHOOK_TYPE } from '../../dev/engine/nodes/webhook';
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import {
 	ANSWER_FIELDS,
@@ -32,6 +32,7 @@ import { useEmulator } from '../support/useEmulator';
  * status and nothing beyond the caller fields (no number, callSid, verificationId or code), and the
  * node's answer is the first, the one n8n passes on.
  */
+const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
 /** A table of its own per test: the node's process memory knows the tables it has seen. */
 let TABLE = '';
@@ -54,6 +55,8 @@ interface FlowOptions {
 	typeVersion?: number;
 	/** The type the node runs as (its AI tool variant ends in Tool). */
 	type?: string;
+	/** The trigger's type: n8n's Webhook, or its Form Trigger (the same stand-in, with its Respond setting). */
+	trigger?: string;
 	credentials?: ReturnType<typeof customServerCredentials>;
 	continueOnFail?: boolean;
 	/** The webhook's items; default one, with `body`. */
@@ -68,7 +71,7 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 			nodes: [
 				{
 					name: 'Webhook',
-					type: WEBHOOK_TYPE,
+					type: options.trigger ?? WEBHOOK_TYPE,
 					typeVersion: 2,
 					parameters: { responseMode: options.responseMode ?? 'responseNode' },
 				},
@@ -92,7 +95,7 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 			},
 		},
 		{
-			nodeTypes: { [type]: Cloopen },
+			nodeTypes: { [type]: Cloopen, [FORM_TRIGGER_TYPE]: Webhook },
 			credentials: { cloopenApi: options.credentials ?? credentials() },
 			inputItems: (options.bodies ?? [body]).map((each) => ({ json: { body: each } })),
 			startNode: 'Webhook',
@@ -321,6 +324,12 @@ describe('when the node answers', () => {
 			expect(responses[0].body).toMatchObject({ to: N(32) });
 		},
 	);
+
+	it('a Form Trigger set to respond using a Respond to Webhook node is answered the same way', async () => {
+		const { responses } = await send(N(37), { trigger: FORM_TRIGGER_TYPE });
+		expectCallerAnswer(responses[0], 'sent', 200, [N(37)]);
+		expect(responses).toHaveLength(2);
+	});
 
 	it('node version 1 answers nothing itself: saved workflows keep their Respond to Webhook', async () => {
 		const { responses } = await send(N(33), { typeVersion: 1 });
