@@ -61,6 +61,8 @@ interface FlowOptions {
 	continueOnFail?: boolean;
 	/** The webhook's items; default one, with `body`. */
 	bodies?: IDataObject[];
+	/** More of One-Time Code's parameters. */
+	parameters?: IDataObject;
 }
 
 /** Runs the three-node flow for a request body; the caller gets the first answer. */
@@ -84,6 +86,7 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 						appId: emulator.appId,
 						dataTableName: TABLE,
 						...parameters,
+						...options.parameters,
 					} as never,
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},
@@ -388,6 +391,20 @@ describe('a send that fails on the platform never answers 500', () => {
 			expect(server!.requests).toHaveLength(1);
 		},
 	);
+
+	it('several items, the second in doubt: the run stops, and the caller gets the first item’s answer, sent', async () => {
+		const creds = await platform((response) => {
+			if (server!.requests.length === 1) answerCallPlaced(response, 'call-42');
+			else lost(response);
+		});
+		const { answer, result } = await send('', {
+			credentials: creds,
+			bodies: [{ to: N(42) }, { to: N(43) }],
+			parameters: { options: { parallelMode: 'fixed', parallelRequests: 1 } },
+		});
+		expect(result.errorOf('One-Time Code')?.message).toMatch(/stopped at item 1/);
+		expectCallerAnswer(answer, 'sent', 200, [N(42), N(43), 'call-42']);
+	});
 
 	it('refused by the platform: 503 refused, nothing sent, and the number may ask again at once', async () => {
 		const creds = await platform(refused);

@@ -79,7 +79,7 @@ export const ANSWER_FIELDS = [
 	'retryAfterSeconds',
 ] as const;
 
-/** Only what the person asking may be told (Output: Answer for the Caller). */
+/** Only what the person asking may be told: the body of the node's answer (Answer the Caller). */
 export function callerAnswer(json: IDataObject): IDataObject {
 	return Object.fromEntries(
 		ANSWER_FIELDS.filter((field) => field in json).map((field) => [field, json[field]]),
