@@ -334,6 +334,14 @@ describe('when the node answers', () => {
 		expect(responses).toHaveLength(2);
 	});
 
+	it('a Check that fails (your own store, its attempts not passed) answers 503 unavailable, and the execution shows why', async () => {
+		const { answer, result } = await check(N(38), '123456', {
+			parameters: { store: 'own', verification: 'cv1.x', attemptsSoFar: '', alreadyUsed: false },
+		});
+		expect(result.errorOf('One-Time Code')?.message).toMatch(/Attempts So Far/);
+		expectCallerAnswer(answer, 'unavailable', 503, [N(38), '123456']);
+	});
+
 	it('node version 1 answers nothing itself: saved workflows keep their Respond to Webhook', async () => {
 		const { responses } = await send(N(33), { typeVersion: 1 });
 		expect(responses).toHaveLength(1);
