@@ -5,7 +5,11 @@ import { FROM_VERSION_2 } from '../../displayRules';
 /** The value of Answer the Caller with which the node answers the webhook itself (the default). */
 export const ANSWERS_FROM_NODE = 'fromThisNode';
 
-const answeredHere = { show: { ...FROM_VERSION_2, answerCaller: [ANSWERS_FROM_NODE] } };
+// An AI agent's tool answers no web request, so its form does not offer the choice.
+const notAsTool = { '@tool': [false] };
+const answeredHere = {
+	show: { ...FROM_VERSION_2, ...notAsTool, answerCaller: [ANSWERS_FROM_NODE] },
+};
 
 /**
  * Who answers the web request that started the run, last in Send's and Check's forms (version 2 on).
@@ -19,7 +23,7 @@ export const answerFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: ANSWERS_FROM_NODE,
-		displayOptions: { show: { ...FROM_VERSION_2 } },
+		displayOptions: { show: { ...FROM_VERSION_2, ...notAsTool } },
 		options: [
 			{
 				name: 'From This Node (Status and Fields the Caller May See)',
