@@ -19,10 +19,19 @@ let made = 0;
 /** Set: every write is refused with this message, as n8n refuses one past its Data Table size limit. */
 let refusingWrites: string | undefined;
 
+/** Set: every row update finds its row changed by another writer and updates nothing. */
+let losingUpdates = false;
+
 /** Tests only: every table forgotten, writes taken again. */
 export function clearMemoryDataTables(): void {
 	tables.clear();
 	refusingWrites = undefined;
+	losingUpdates = false;
+}
+
+/** Tests only: every row update loses to another writer (matches no row), or (false) goes through again. */
+export function loseMemoryDataTableUpdates(losing: boolean): void {
+	losingUpdates = losing;
 }
 
 /** Tests only: refuse every row write and insert with n8n's words, or (undefined) take them again. */
@@ -111,6 +120,7 @@ export async function executeMemoryDataTableWorkflow(
 				table.rows.filter((row) => matches(row, conditions(item))).map((row) => ({ ...row })),
 			);
 		if (kind === 'row/update') {
+			if (losingUpdates) return [];
 			const columns = ((parameters.columns as IDataObject).value ?? {}) as IDataObject;
 			return items.flatMap((item) =>
 				table.rows

@@ -5,6 +5,7 @@ import {
 	UnexpectedError,
 	Workflow,
 	type ICredentialDataDecryptedObject,
+	type IExecuteResponsePromiseData,
 	type INode,
 	type INodeExecutionData,
 	type IPinData,
@@ -43,6 +44,11 @@ export interface RunWorkflowOptions {
 export interface HarnessRunResult extends WorkflowRunResult {
 	/** The credentials helper of this run: its `updates` show credential writes (OAuth, preAuth). */
 	credentialsHelper: HarnessCredentialsHelper;
+	/**
+	 * Every answer nodes gave the web request (`sendResponse`), in order. n8n passes on the first and
+	 * ignores the rest (its deferred response promise), so `responses[0]` is what the caller got.
+	 */
+	responses: IExecuteResponsePromiseData[];
 }
 
 let executionCounter = 0;
@@ -90,6 +96,10 @@ export async function runWorkflow(
 	additionalData.hooks?.addHandler('nodeExecuteAfter', (nodeName) => {
 		executionOrder.push(nodeName);
 	});
+	const responses: IExecuteResponsePromiseData[] = [];
+	additionalData.hooks?.addHandler('sendResponse', (response) => {
+		responses.push(response);
+	});
 
 	if (options.resume) {
 		const resumed = await new WorkflowExecute(
@@ -97,7 +107,7 @@ export async function runWorkflow(
 			mode,
 			options.resume,
 		).processRunExecutionData(workflow);
-		return { ...createRunResult(resumed, executionOrder), credentialsHelper };
+		return { ...createRunResult(resumed, executionOrder), credentialsHelper, responses };
 	}
 	const workflowExecute = new WorkflowExecute(additionalData, mode);
 	assertNoIssues(workflowExecute, workflow, startNode, pinData);
@@ -106,7 +116,7 @@ export async function runWorkflow(
 		startNode,
 		pinData: Object.keys(pinData).length > 0 ? pinData : undefined,
 	});
-	return { ...createRunResult(run, executionOrder), credentialsHelper };
+	return { ...createRunResult(run, executionOrder), credentialsHelper, responses };
 }
 
 function pickStartNode(workflow: Workflow, name: string | undefined): INode {

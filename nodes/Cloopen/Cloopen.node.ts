@@ -9,6 +9,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { answeringTheCaller } from './execution/callerAnswer/answerTheCaller';
 import { formProperties } from './execution/parameters/nodeForm';
 import { refuseIfTool } from './execution/asTool/notForTools';
 import { answeredAsTool } from './execution/asTool/toolAnswer';
@@ -87,5 +88,9 @@ async function executeOperation(context: IExecuteFunctions): Promise<INodeExecut
 	const parameters = new ParameterReader(context);
 	if (waitsForResult(context, placed.operation))
 		return await placeCallAndWait(context, placed.operation, parameters);
-	return await runItems(context, placed.operation, parameters, requestWindow);
+	return await answeringTheCaller(
+		context,
+		placed.operation,
+		async () => await runItems(context, placed.operation, parameters, requestWindow),
+	);
 }

@@ -1,13 +1,24 @@
 /**
  * One-Time Code as a user meets it in n8n 2.41's editor: the two example flows imported as they ship
- * (a screenshot of each for the README, in docs/images/ when CLOOPEN_SCREENSHOTS=1 asks), and the
- * Send and Check forms, whose fields follow Counts Kept In. Headless Debian Chromium through
- * playwright-core, 127.0.0.1 only.
+ * (a screenshot of each for the README, in docs/images/ when CLOOPEN_SCREENSHOTS=1 asks), the
+ * Send and Check forms, whose fields follow Counts Kept In, and Webhook → One-Time Code → Respond to
+ * Webhook built from the panel with defaults, published and asked: each answer with its HTTP status
+ * and only the caller fields. Headless Debian Chromium through playwright-core, 127.0.0.1 only.
  */
 import { launchChromium, type Browser } from './browser/chromium';
 import { ARTIFACTS, readmeImagePath } from './browser/screenshots';
-import { byTestId, canvasNode, choose, fieldLabels, signIn } from './browser/editor';
-import { importExample } from '../../dev/examples';
+import {
+	byTestId,
+	canvasNode,
+	choose,
+	fieldLabels,
+	openPanelEntry,
+	parameterPanel,
+	signIn,
+} from './browser/editor';
+import { importExample, WEBHOOK_TYPE } from '../../dev/examples';
+import { storedNodes, productionPath } from '../../dev/n8n/productionPath';
+import { ANSWER_FIELDS } from '../../nodes/Cloopen/resources/oneTimeCode/answers';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
@@ -114,6 +125,87 @@ describe('One-Time Code in the editor', () => {
 		await choose(page, 'store', OWN_STORE);
 		expect(await fieldLabels(page)).toEqual(expect.arrayContaining(counts));
 		await byTestId(page, 'ndv-close-button').click();
+	});
+
+	test('Webhook → One-Time Code → Respond to Webhook built from the panel with defaults answers each outcome with its HTTP status and only the caller fields', async () => {
+		const { page } = browser;
+		await page.goto(`${n8n.baseUrl}/workflow/new`);
+		// The Webhook, with the one setting n8n asks for when a Respond to Webhook node follows.
+		await byTestId(page, 'canvas-add-button').click();
+		await (await openPanelEntry(page, 'Webhook', 'Webhook')).click();
+		await byTestId(page, 'ndv').waitFor();
+		await choose(page, 'responseMode', "Using 'Respond to Webhook' Node");
+		await byTestId(page, 'ndv-close-button').click();
+
+		// One-Time Code → Send after it: the credential (the only one, chosen by n8n) and the number.
+		await byTestId(canvasNode(page, 'Webhook'), 'canvas-handle-plus').first().click();
+		await (await openPanelEntry(page, 'Cloopen', 'Cloopen')).click();
+		await page.getByText('Send a one-time code', { exact: true }).first().click();
+		await byTestId(page, 'ndv').waitFor();
+		expect(
+			await byTestId(parameterPanel(page), 'node-credentials-select').locator('input').inputValue(),
+		).toBe('Cloopen account');
+		await byTestId(parameterPanel(page), 'parameter-input-to').locator('input').click();
+		await page.keyboard.insertText('{{ $json.query.to }}');
+		// The panel says who answers, and that a Respond to Webhook after it changes nothing.
+		const notice = 'A Respond to Webhook node after it changes nothing';
+		await parameterPanel(page).getByText(notice, { exact: false }).waitFor();
+		expect(await fieldLabels(page)).toContain('Answer the Caller');
+		await browser.screenshot('otc-built-send', byTestId(page, 'ndv'));
+		await byTestId(page, 'ndv-close-button').click();
+
+		// Respond to Webhook after it, as added.
+		await byTestId(canvasNode(page, 'Send a one-time code'), 'canvas-handle-plus').first().click();
+		await (await openPanelEntry(page, 'Respond to Webhook', 'Respond to Webhook')).click();
+		await byTestId(page, 'ndv').waitFor();
+		await byTestId(page, 'ndv-close-button').click();
+		await page.keyboard.press('Control+s');
+		await page.waitForURL(
+			(url) => /\/workflow\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
+		);
+		await browser.screenshot('otc-built-flow');
+
+		const id = /\/workflow\/([^/?#]+)/.exec(page.url())![1];
+		const nodes = await storedNodes(n8n, id);
+		const sendNode = nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopen')!;
+		expect(sendNode).toMatchObject({
+			typeVersion: 2,
+			parameters: expect.objectContaining({ to: '={{ $json.query.to }}' }),
+		});
+		await n8n.activateWorkflow(id);
+		const url = `${n8n.baseUrl}/webhook/${productionPath(nodes.find((node) => node.type === WEBHOOK_TYPE)!)}`;
+		const ask = async (to: string) => {
+			const response = await fetch(`${url}?to=${to}`);
+			const body = (await response.json()) as Record<string, unknown>;
+			return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
+		};
+		const to = '13800000800';
+		const onlyCallerFields = (body: Record<string, unknown>) =>
+			Object.keys(body).filter((key) => !(ANSWER_FIELDS as readonly string[]).includes(key));
+
+		const sent = await ask(to);
+		expect(sent).toEqual({
+			status: 200,
+			retryAfter: null,
+			body: { status: 'sent', httpStatus: 200, expiresAt: expect.any(String) },
+		});
+		const call = emulator.calls().find((entry) => entry.to === to)!;
+		// Inside the resend cooldown: refused, with when to ask again.
+		const refused = await ask(to);
+		expect(refused).toEqual({
+			status: 429,
+			retryAfter: expect.stringMatching(/^\d+$/),
+			body: { status: 'refused', httpStatus: 429, retryAfterSeconds: expect.any(Number) },
+		});
+		expect(refused.retryAfter).toBe(String(refused.body.retryAfterSeconds));
+		for (const answer of [sent, refused]) {
+			expect(onlyCallerFields(answer.body)).toEqual([]);
+			const said = JSON.stringify(answer);
+			for (const secret of [to, call.callSid, String(call.fields.verifyCode)])
+				expect(said).not.toContain(secret);
+		}
+		expect(emulator.calls().filter((entry) => entry.to === to)).toHaveLength(1);
+		await n8n.deactivateWorkflow(id);
 	});
 
 	test('nothing failed in the page, and nothing left 127.0.0.1', () => {

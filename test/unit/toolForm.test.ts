@@ -89,8 +89,10 @@ const PLACES = [1, 2].flatMap((version) =>
 	})),
 );
 
-it('the fields kept from tools are those of Wait for Call Result, which would pause the agent, and the notice that offers it', () => {
+it("the fields kept from tools are those of Wait for Call Result, which would pause the agent, and the notice that offers it, and One-Time Code's Answer the Caller, since a tool answers no web request", () => {
 	expect([...new Set(KEPT_FROM_TOOLS.map((property) => property.name))].sort()).toEqual([
+		'answerCaller',
+		'answerCallerNotice',
 		'callOutcomeNotice',
 		'waitForResult',
 		'waitForResultNotice',

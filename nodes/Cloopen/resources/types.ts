@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { BodyFormat } from '../../shared/transport/bodyFormat';
+import type { Delivery } from '../../shared/transport/delivery';
 import type { CloopenRequest, CloopenResponse } from '../../shared/transport/request';
 import type { InputRules } from '../validation/InputRules';
 
@@ -34,6 +35,27 @@ export interface OperationOutput {
 }
 
 export type OperationHandler = (context: OperationContext) => Promise<OperationOutput[]>;
+
+/** An answer to the web request that started the run: what n8n's Respond to Webhook gives `sendResponse`. */
+export interface WebhookAnswer {
+	statusCode: number;
+	body: IDataObject;
+	headers: Record<string, string>;
+}
+
+/**
+ * An operation that answers the web request that started the run itself (a Webhook or Form Trigger
+ * waiting for a Respond to Webhook node), from version 2 on, unless the user leaves it to that node.
+ */
+export interface CallerAnswers {
+	/** The options parameter that chooses, and its value with which the node answers. */
+	parameter: string;
+	answersFromNode: string;
+	/** The answer for the first item's output. */
+	of(json: IDataObject): WebhookAnswer;
+	/** The answer when the first item failed, by what it delivered. */
+	ofFailure(delivery: Delivery): WebhookAnswer;
+}
 
 /** What an operation does on the platform when it is carried out, for a failure whose answer was lost. */
 export interface OperationEffect {
@@ -86,6 +108,8 @@ export interface OperationDefinition {
 	neverToModel?: string[];
 	/** Fields its failure adds to the error's context to say what the item did (SMS sent, in doubt). */
 	failureFields?: string[];
+	/** It answers the web request that started the run itself (One-Time Code's status and caller fields). */
+	answersCaller?: CallerAnswers;
 	execute: OperationHandler;
 }
 

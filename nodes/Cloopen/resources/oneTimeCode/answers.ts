@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { OperationOutput } from '../types';
+import { mayHaveBeenCarriedOut, type Delivery } from '../../../shared/transport/delivery';
+import type { CallerAnswers, OperationOutput, WebhookAnswer } from '../types';
+import { ANSWERS_FROM_NODE } from './fields/answerFields';
 import type { KeptCheck } from './store/checkKeptCode';
 
 /** Every status Send answers with: docs/one-time-codes.md lists these and no other. */
@@ -77,9 +79,49 @@ export const ANSWER_FIELDS = [
 	'retryAfterSeconds',
 ] as const;
 
-/** Only what the person asking may be told (Output: Answer for the Caller). */
+/** Only what the person asking may be told: the body of the node's answer (Answer the Caller). */
 export function callerAnswer(json: IDataObject): IDataObject {
 	return Object.fromEntries(
 		ANSWER_FIELDS.filter((field) => field in json).map((field) => [field, json[field]]),
 	);
 }
+
+/** The statuses after which asking again later can help, so the answer says when (Retry-After). */
+const RETRY_LATER = [429, 503];
+
+/** The answer to the web request: the outcome's HTTP status and only the fields the caller may see. */
+export function webhookAnswer(json: IDataObject): WebhookAnswer {
+	const statusCode = typeof json.httpStatus === 'number' ? json.httpStatus : 500;
+	const retry = json.retryAfterSeconds;
+	const headers: Record<string, string> =
+		RETRY_LATER.includes(statusCode) && typeof retry === 'number'
+			? { 'retry-after': String(Math.max(0, Math.ceil(retry))) }
+			: {};
+	return { statusCode, body: callerAnswer(json), headers };
+}
+
+/**
+ * A Send that failed on the platform: in doubt the code may be on its way and stays counted, so the
+ * person is told it was sent (202: accepted, not confirmed), never 500; otherwise nothing was sent.
+ */
+const sendFailureAnswer = (delivery: Delivery): WebhookAnswer =>
+	webhookAnswer(
+		mayHaveBeenCarriedOut(delivery)
+			? { status: 'sent', httpStatus: 202 }
+			: { status: 'refused', httpStatus: 503, retryAfterSeconds: null },
+	);
+
+/** Send answers the webhook itself unless the user leaves it to a Respond to Webhook node. */
+export const SEND_ANSWERS: CallerAnswers = {
+	parameter: 'answerCaller',
+	answersFromNode: ANSWERS_FROM_NODE,
+	of: webhookAnswer,
+	ofFailure: sendFailureAnswer,
+};
+
+/** Check answers the same way; a check that failed judged nothing. */
+export const CHECK_ANSWERS: CallerAnswers = {
+	...SEND_ANSWERS,
+	ofFailure: () =>
+		webhookAnswer({ status: 'unavailable', httpStatus: CHECK_HTTP_STATUS.unavailable }),
+};

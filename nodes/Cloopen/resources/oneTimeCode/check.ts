@@ -5,8 +5,9 @@ import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 import { maskNumber } from './rules/maskNumber';
 import { openVerification } from './rules/sealedCode';
 import { now as clockNow } from '../../../shared/clock';
-import { attemptsLeftOf, CHECK_HTTP_STATUS, NO_CODE } from './answers';
+import { attemptsLeftOf, CHECK_ANSWERS, CHECK_HTTP_STATUS, NO_CODE } from './answers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
+import { answerFields } from './fields/answerFields';
 import { checkFields } from './fields/checkFields';
 import { dataTableRows } from './store/dataTableRows';
 import { storeUnavailable } from './store/storeUnavailable';
@@ -71,7 +72,7 @@ export const check: OperationDefinition = {
 	action: 'Check a one-time code',
 	description:
 		'Check what a person typed against a code Send sent: approved, wrong code, expired, too many attempts, already used or not valid',
-	fields: checkFields,
+	fields: [...checkFields, ...answerFields],
 	sendsNothing: true,
 	// It sends nothing to the platform; not read-only, so that Retry On Fail gives back the verdict it
 	// gave instead of judging again.
@@ -83,6 +84,7 @@ export const check: OperationDefinition = {
 	// With the user's own store its attempts and single use would come from the model.
 	asTool: { refusedUnless: { parameter: 'store', value: 'dataTable' } },
 	resultIds: ['verificationId'],
+	answersCaller: CHECK_ANSWERS,
 	async execute(context) {
 		return readStore(context) === 'dataTable'
 			? await checkWithDataTable(context)

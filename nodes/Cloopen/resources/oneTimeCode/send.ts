@@ -11,12 +11,13 @@ import { sealVerification } from './rules/sealedCode';
 import { allowSend, readRecentSends } from './rules/sendLimits';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
+import { answerFields } from './fields/answerFields';
 import { sendFields } from './fields/sendFields';
 import { readCode, readCodeSettings, readLimits, readPolicy, refusal } from './sendSettings';
 import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './credentialKeys';
 import { readStore, typedNumber } from './storeChoice';
-import { refusedAnswer } from './answers';
+import { refusedAnswer, SEND_ANSWERS } from './answers';
 
 /**
  * Send: the guards first (number form, allow-list, cooldown, limit per number), then a code, its
@@ -29,7 +30,7 @@ export const send: OperationDefinition = {
 	action: 'Send a one-time code',
 	description:
 		'Make a secure one-time code and send it by voice call or template SMS, within the allow-list and limits',
-	fields: sendFields,
+	fields: [...sendFields, ...answerFields],
 	effect: {
 		inDoubt: 'the code may have been sent (the call placed or the SMS sent)',
 		check:
@@ -42,6 +43,7 @@ export const send: OperationDefinition = {
 	// A model given the code could approve a number it does not own (Include Code in Output or not).
 	neverToModel: ['code'],
 	failureFields: ['refusedBy', 'retryAfterSeconds'],
+	answersCaller: SEND_ANSWERS,
 	async execute(context) {
 		return readStore(context) === 'dataTable'
 			? await sendWithDataTable(context)
