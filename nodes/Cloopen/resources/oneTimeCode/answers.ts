@@ -2,7 +2,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { mayHaveBeenCarriedOut, type Delivery } from '../../../shared/transport/delivery';
 import type { CallerAnswers, OperationOutput, WebhookAnswer } from '../types';
-import { ANSWERS_FROM_NODE } from './fields/answerFields';
 import type { KeptCheck } from './store/checkKeptCode';
 
 /** Every status Send answers with: docs/one-time-codes.md lists these and no other. */
@@ -34,7 +33,23 @@ const REFUSAL_HTTP_STATUS: Record<string, number> = {
 	'store unavailable': 503,
 };
 
-export const refusalHttpStatus = (rule: string): number => REFUSAL_HTTP_STATUS[rule] ?? 429;
+/** A send refused by a limit (per number, cooldown, the caps): ask again later. */
+const LIMIT_HTTP_STATUS = 429;
+
+export const refusalHttpStatus = (rule: string): number =>
+	REFUSAL_HTTP_STATUS[rule] ?? LIMIT_HTTP_STATUS;
+
+/** Every HTTP status a refused Send or Check answers with, lowest first. */
+export const REFUSED_HTTP_STATUSES = [
+	...new Set([
+		...Object.values(REFUSAL_HTTP_STATUS),
+		LIMIT_HTTP_STATUS,
+		...Object.values(CHECK_HTTP_STATUS).filter((status) => status !== CHECK_HTTP_STATUS.approved),
+	]),
+].sort((a, b) => a - b);
+
+/** The value of Answer the Caller with which the node answers the webhook itself (the default). */
+export const ANSWERS_FROM_NODE = 'fromThisNode';
 
 /** What a refused Send answers: nothing was sent, which rule refused, and when to ask again. */
 export function refusedAnswer(

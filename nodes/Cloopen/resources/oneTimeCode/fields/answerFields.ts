@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { FROM_VERSION_2 } from '../../displayRules';
+import { ANSWERS_FROM_NODE, CHECK_HTTP_STATUS, REFUSED_HTTP_STATUSES } from '../answers';
 
-/** The value of Answer the Caller with which the node answers the webhook itself (the default). */
-export const ANSWERS_FROM_NODE = 'fromThisNode';
+const refused = `${REFUSED_HTTP_STATUSES.slice(0, -1).join(', ')} or ${REFUSED_HTTP_STATUSES.at(-1)}`;
 
 // An AI agent's tool answers no web request, so its form does not offer the choice.
 const notAsTool = { '@tool': [false] };
@@ -42,8 +42,7 @@ export const answerFields: INodeProperties[] = [
 			'Who answers the web request that started this run. As an AI tool, or in a run no such webhook started, the node answers no one.',
 	},
 	{
-		displayName:
-			"This node answers the webhook with the outcome's HTTP status (200 sent or approved; 400, 403, 429 or 503 refused) and only status, expiry and attempts left, never the number or the code. A Respond to Webhook node after it changes nothing: to answer there instead, choose With a Respond to Webhook Node.",
+		displayName: `This node answers the webhook with the outcome's HTTP status (${CHECK_HTTP_STATUS.approved} sent or approved; ${refused} refused) and only status, expiry and attempts left, never the number or the code. A Respond to Webhook node after it changes nothing: to answer there instead, choose With a Respond to Webhook Node.`,
 		name: 'answerCallerNotice',
 		type: 'notice',
 		default: '',
