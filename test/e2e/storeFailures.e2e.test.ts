@@ -7,7 +7,7 @@
  * failed or not, are in no execution n8n keeps. n8n starts with a small size limit and checks the size
  * at every write, so the test can fill the project's Data Tables past it.
  */
-import { FINAL_STATUSES } from '../../dev/n8n/executions';
+import { FINAL_STATUSES, nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../dev/oneTimeCodeFlows';
@@ -96,9 +96,19 @@ test("a number's row deleted by hand, then six requests at once: refused by the 
 	const bucket = await flows.deleteRowOf(to);
 	expect((await flows.rowsPerBucket()).has(bucket)).toBe(false);
 	const answers = await Promise.all(Array.from({ length: 6 }, async () => await request(to)));
+	// The caller is told only the status and when to ask again; the rule is in the user's runs (the
+	// request example's node Send Code).
 	for (const answer of answers)
-		expect(answer).toMatchObject({ status: 429, body: { refusedBy: 'resend cooldown' } });
+		expect(answer).toMatchObject({ status: 429, body: { status: 'refused', httpStatus: 429 } });
 	expect(callsTo(to)).toHaveLength(1);
+	await expectOnlyTheUsersRuns();
+	const sixNewest = (await allExecutions())
+		.sort((a, b) => Number(b.id) - Number(a.id))
+		.slice(0, answers.length);
+	for (const { id } of sixNewest)
+		expect(nodeOutput(await n8n.getExecution(id), 'Send Code')).toMatchObject([
+			{ status: 'refused', refusedBy: 'resend cooldown' },
+		]);
 	const rows = await flows.rowsPerBucket();
 	expect(rows.size).toBe(ROWS);
 	expect([...rows.values()].every((count) => count === 1)).toBe(true);
@@ -132,7 +142,7 @@ test("past n8n's Data Table size limit Send and Check answer 503 naming the caus
 	});
 	const calls = emulator.calls().length;
 	const refused = await request('13800000904');
-	expect(refused).toMatchObject({ status: 503, body: { refusedBy: 'store unavailable' } });
+	expect(refused).toMatchObject({ status: 503, body: { status: 'refused', httpStatus: 503 } });
 	expect(refused.body.retryAfterSeconds).toBeGreaterThan(0);
 	expect(await check(to, code)).toMatchObject({ status: 503, body: { status: 'unavailable' } });
 	expect(emulator.calls().length).toBe(calls);
