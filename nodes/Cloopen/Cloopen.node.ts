@@ -37,9 +37,7 @@ export class Cloopen implements INodeType {
 		name: 'cloopen',
 		icon: { light: 'file:cloopen.svg', dark: 'file:cloopen.dark.svg' },
 		group: ['output'],
-		// Version 2: one Options collection per operation, output names in one style (CHANGELOG.md).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 1,
 		documentationUrl: DOCUMENTATION,
 		subtitle: subtitleExpression(RESOURCES),
 		description:

@@ -16,19 +16,16 @@ export function createOperationContext(
 	itemIndex: number,
 	slot?: Slot,
 ): OperationContext {
-	const version = context.getNode().typeVersion;
 	// Resource and operation take no expressions: the same for every item.
 	const labels = formLabels({
 		resource: String(parameters.get('resource', 0)),
 		operation: String(parameters.get('operation', 0)),
-		version,
 	});
 	const rules = new InputRules(context.getNode(), itemIndex, labels);
-	const { format, timeoutMs } = readRequestSettings(parameters, itemIndex, version, rules);
+	const { format, timeoutMs } = readRequestSettings(parameters, itemIndex, rules);
 	return {
 		executeFunctions: context,
 		itemIndex,
-		version,
 		credentials: async () => await credentialsOfRun(context),
 		format,
 		rules,

@@ -33,7 +33,7 @@ type NodeError = NodeApiError | NodeOperationError;
  * its own, and the run gets the default.
  */
 function refusalBudgetMs(context: IExecuteFunctions, parameters: ParameterReader): number {
-	const path = settingPath(context.getNode().typeVersion, 'requestTimeout');
+	const path = settingPath('requestTimeout');
 	let seconds = DEFAULT_TIMEOUT_SECONDS;
 	try {
 		seconds = Number(parameters.get(path, 0, DEFAULT_TIMEOUT_SECONDS));

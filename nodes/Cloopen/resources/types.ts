@@ -15,8 +15,6 @@ import type { InputRules } from '../validation/InputRules';
 export interface OperationContext {
 	executeFunctions: IExecuteFunctions;
 	itemIndex: number;
-	/** The node's version (typeVersion): what the form offers and how the output names things. */
-	version: number;
 	/** The node's credentials, read once per run. */
 	credentials(): Promise<ICredentialDataDecryptedObject>;
 	format: BodyFormat;
@@ -45,7 +43,7 @@ export interface WebhookAnswer {
 
 /**
  * An operation that answers the web request that started the run itself (a Webhook or Form Trigger
- * waiting for a Respond to Webhook node), from version 2 on, unless the user leaves it to that node.
+ * waiting for a Respond to Webhook node), unless the user leaves it to that node.
  */
 export interface CallerAnswers {
 	/** The options parameter that chooses, and its value with which the node answers. */
@@ -76,7 +74,7 @@ export type ToolUse = 'runs' | 'refused' | { refusedUnless: { parameter: string;
 
 /**
  * One operation, everything the run needs to know about it. Its fields carry only their own display
- * rules (another field's value, a node version): the resource and operation are added once, by the
+ * rules (another field's value): the resource and operation are added once, by the
  * registry (resources/index.ts), so no file writes them by hand.
  */
 export interface OperationDefinition {
@@ -85,9 +83,9 @@ export interface OperationDefinition {
 	name: string;
 	action: string;
 	description: string;
-	/** Its fields, in the order the form shows them (version 1's and version 2's told apart by '@version'). */
+	/** Its fields, in the order the form shows them. */
 	fields: INodeProperties[];
-	/** From version 2 on: its own entries of the Options collection (the run's settings are added). */
+	/** Its own entries of the Options collection (the run's settings are added). */
 	options?: INodeProperties[];
 	/** It sends nothing to the platform: its form offers none of the request settings (format, timeout, parallel requests). */
 	sendsNothing?: true;

@@ -1,4 +1,4 @@
-import type { DisplayCondition, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** A field as the form shows it, so that an error names it in the user's words. */
 export interface FieldLabel {
@@ -23,11 +23,10 @@ function rangeOf(property: INodeProperties): FieldLabel['range'] {
 	};
 }
 
-/** Where in the node a form is read: one operation of one resource, at one node version. */
+/** Where in the node a form is read: one operation of one resource. */
 export interface FormPlace {
 	resource: string;
 	operation: string;
-	version: number;
 }
 
 /** The field's label at this place, or, for a name the form does not have, the name itself. */
@@ -35,33 +34,19 @@ export type FieldLabels = (name: string) => FieldLabel;
 
 type Condition = NonNullable<IDisplayOptions['show']>[string];
 
-function meets(condition: Condition, value: string | number): boolean {
-	return (condition ?? []).some((entry) => {
-		if (typeof entry !== 'object' || entry === null || !('_cnd' in entry)) return entry === value;
-		const [[test, target]] = Object.entries((entry as DisplayCondition)._cnd);
-		if (test === 'eq') return value === target;
-		if (test === 'not') return value !== target;
-		if (typeof value !== 'number' || typeof target !== 'number') return false;
-		if (test === 'gte') return value >= target;
-		if (test === 'lte') return value <= target;
-		if (test === 'gt') return value > target;
-		if (test === 'lt') return value < target;
-		return false;
-	});
-}
+const meets = (condition: Condition, value: string) =>
+	(condition ?? []).some((entry) => entry === value);
 
 /**
- * Whether the form has this field at this place. Only the resource, the operation and the version
- * are known here; a condition on another field's value (Content, Return All, …) is taken as met, so
+ * Whether the form has this field at this place. Only the resource and the operation are known here; a condition on another field's value (Content, Return All, …) is taken as met, so
  * a field counts wherever some value of the others shows it.
  */
 function shownAt(displayOptions: IDisplayOptions | undefined, place: FormPlace): boolean {
-	const known: Record<string, string | number> = {
+	const known: Record<string, string> = {
 		resource: place.resource,
 		'/resource': place.resource,
 		operation: place.operation,
 		'/operation': place.operation,
-		'@version': place.version,
 	};
 	for (const [key, condition] of Object.entries(displayOptions?.show ?? {})) {
 		if (key in known && !meets(condition as Condition, known[key])) return false;
@@ -83,7 +68,7 @@ export function labelsAt(properties: INodeProperties[], place: FormPlace): Map<s
 		const known = labels.get(entry.name);
 		if (known && known.label !== entry.label) {
 			throw new Error(
-				`The form names "${entry.name}" both "${known.label}" and "${entry.label}" at ${place.resource}/${place.operation} version ${place.version}`,
+				`The form names "${entry.name}" both "${known.label}" and "${entry.label}" at ${place.resource}/${place.operation}`,
 			);
 		}
 		if (!known) labels.set(entry.name, entry);

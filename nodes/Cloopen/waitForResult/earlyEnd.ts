@@ -54,8 +54,7 @@ export async function endedCallItem(
 				result: ended.json.result,
 				answered: ended.json.answered,
 				duration: null,
-				// Call → Get Result names it callTime in version 1 and duration from version 2 on.
-				platformCallTime: lengthOf(ended.json.duration ?? ended.json.callTime),
+				platformCallTime: lengthOf(ended.json.duration),
 				userData,
 				resultFrom: 'Call Result',
 				hint: EARLY_END_HINT,

@@ -14,7 +14,7 @@ import type {
  * - when the resume URL is called, the webhook reads them as its input item ($json).
  */
 interface PendingCall {
-	/** What the call request returned (callSid, dateCreated, to, statusCode, orderid). */
+	/** What the call request returned (callSid, dateCreated, to, statusCode, orderId). */
 	request: IDataObject;
 	callSid: string;
 	/** User Data as sent, or null. */

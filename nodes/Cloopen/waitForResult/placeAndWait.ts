@@ -90,16 +90,13 @@ export async function placeCallAndWait(
 			typeof extra.userData === 'number'
 				? String(extra.userData)
 				: null;
-		const ended =
-			settings.earlyCheckMs === undefined
-				? undefined
-				: await endedCallItem(
-						itemContext,
-						request,
-						request.callSid,
-						userData,
-						settings.earlyCheckMs,
-					);
+		const ended = await endedCallItem(
+			itemContext,
+			request,
+			request.callSid,
+			userData,
+			settings.earlyCheckMs,
+		);
 		if (ended) return [[ended]];
 		const waitTill = new Date(clock.now() + settings.maxWaitMs);
 		storePendingCall(context, { request, callSid: request.callSid, userData, waitTill });

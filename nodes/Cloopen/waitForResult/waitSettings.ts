@@ -19,8 +19,8 @@ export const MAX_EARLY_CHECK_SECONDS = 30;
 interface WaitSettings {
 	maxWaitMs: number;
 	verifyWithPlatform: boolean;
-	/** How long after placing the call the node asks once whether it has already ended; undefined: never. */
-	earlyCheckMs: number | undefined;
+	/** How long after placing the call the node asks once whether it has already ended. */
+	earlyCheckMs: number;
 }
 
 /** Why an AI tool never waits: the whole agent's execution would wait, and the model would get no answer. */
@@ -97,16 +97,17 @@ export function readWaitSettings(node: INode, options: IDataObject): WaitSetting
 			`${LABELS.verifyWithPlatform} must be true or false, got ${JSON.stringify(verify)}`,
 		);
 	}
-	// Version 1 asks early only when the option was added, so saved workflows send what they sent.
-	const early =
-		options.earlyCheckSeconds ?? (node.typeVersion >= 2 ? DEFAULT_EARLY_CHECK_SECONDS : undefined);
-	const earlySeconds =
-		early === undefined
-			? undefined
-			: inRange(node, 'earlyCheckSeconds', early, 0, MAX_EARLY_CHECK_SECONDS, 'seconds');
+	const earlySeconds = inRange(
+		node,
+		'earlyCheckSeconds',
+		options.earlyCheckSeconds ?? DEFAULT_EARLY_CHECK_SECONDS,
+		0,
+		MAX_EARLY_CHECK_SECONDS,
+		'seconds',
+	);
 	return {
 		maxWaitMs: Math.round(minutes * 60_000),
 		verifyWithPlatform: verify,
-		earlyCheckMs: earlySeconds === undefined ? undefined : Math.round(earlySeconds * 1000),
+		earlyCheckMs: Math.round(earlySeconds * 1000),
 	};
 }

@@ -5,9 +5,9 @@ import type { CallerAnswers, OperationDefinition, WebhookAnswer } from '../../re
 import { runsAsTool } from '../asTool/runsAsTool';
 import { waitingTriggerBefore } from './waitingTrigger';
 
-/** Whether this run answers the web request itself: version 2 on, chosen, not a tool, a request waiting. */
+/** Whether this run answers the web request itself: chosen, not a tool, a request waiting. */
 function answersHere(context: IExecuteFunctions, answers: CallerAnswers): boolean {
-	if (context.getNode().typeVersion < 2 || runsAsTool(context)) return false;
+	if (runsAsTool(context)) return false;
 	if (context.getNodeParameter(answers.parameter, 0, '') !== answers.answersFromNode) return false;
 	return waitingTriggerBefore(context);
 }

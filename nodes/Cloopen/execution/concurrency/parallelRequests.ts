@@ -3,25 +3,19 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ConcurrencyPlan } from './requestWindow';
 import { settingPath } from '../parameters/requestSettings';
 
-const MOST = 1000;
 /**
- * Adaptive's default ceiling by node version. Version 2 may open as wide as the platform accepts:
- * on a slow link the node is then faster than sending everything at once (docs/performance.md);
- * version 1 keeps the ceiling its saved workflows ran with.
+ * Adaptive's default ceiling is as wide as the platform accepts: on a slow link the node is then
+ * faster than sending everything at once (docs/performance.md).
  */
-const DEFAULT_MAXIMUM = { 1: 250, 2: MOST } as const;
+const MOST = 1000;
 const DEFAULT_FIXED = 10;
 
-const defaultMaximum = (typeVersion: number) =>
-	typeVersion >= 2 ? DEFAULT_MAXIMUM[2] : DEFAULT_MAXIMUM[1];
-
 /**
- * Parallel Requests and its number, at the top of the form (version 1) or in Options (version 2).
- * In Options, Parallel Requests is absent until added, which means Adaptive: so Maximum Parallel
- * Requests shows unless Fixed is chosen, and Requests at Once only when it is.
+ * Parallel Requests and its number, in Options. Parallel Requests is absent until added, which
+ * means Adaptive: so Maximum Parallel Requests shows unless Fixed is chosen, and Requests at Once
+ * only when it is.
  */
-export function parallelRequestsFields(inOptions: boolean): INodeProperties[] {
-	const maximumByDefault = defaultMaximum(inOptions ? 2 : 1);
+export function parallelRequestsFields(): INodeProperties[] {
 	return [
 		{
 			displayName: 'Parallel Requests',
@@ -50,10 +44,8 @@ export function parallelRequestsFields(inOptions: boolean): INodeProperties[] {
 			name: 'maxParallelRequests',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MOST },
-			default: maximumByDefault,
-			displayOptions: inOptions
-				? { hide: { parallelMode: ['fixed'] } }
-				: { show: { parallelMode: ['adaptive'] } },
+			default: MOST,
+			displayOptions: { hide: { parallelMode: ['fixed'] } },
 			description: 'The most requests in flight at once, however many the platform would accept',
 		},
 		{
@@ -73,12 +65,10 @@ const whole = (value: unknown, fallback: number) =>
 
 /** The run's plan; these parameters are read once, for the first item, as n8n does for such settings. */
 export function readConcurrencyPlan(context: IExecuteFunctions): ConcurrencyPlan {
-	const { typeVersion } = context.getNode();
 	const setting = (name: string, fallback: unknown) =>
-		context.getNodeParameter(settingPath(typeVersion, name), 0, fallback);
+		context.getNodeParameter(settingPath(name), 0, fallback);
 	const adaptive = setting('parallelMode', 'adaptive') !== 'fixed';
-	const ceiling = defaultMaximum(typeVersion);
 	return adaptive
-		? { adaptive, maximum: whole(setting('maxParallelRequests', ceiling), ceiling) }
+		? { adaptive, maximum: whole(setting('maxParallelRequests', MOST), MOST) }
 		: { adaptive, maximum: whole(setting('parallelRequests', DEFAULT_FIXED), DEFAULT_FIXED) };
 }

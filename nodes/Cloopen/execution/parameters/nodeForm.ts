@@ -1,36 +1,23 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { OPERATIONS, RESOURCES, resourceProperties, resourceSelector } from '../../resources';
-import { FROM_VERSION_2, placedAt } from '../../resources/displayRules';
+import { placedAt } from '../../resources/displayRules';
 import type { OperationDefinition } from '../../resources/types';
 import { notForToolsNotice } from '../asTool/notForTools';
 import { fieldLabelsAt, type FieldLabels, type FormPlace } from '../../validation/fieldLabels';
 import { parallelRequestsFields } from '../concurrency/parallelRequests';
 import { bodyFormatField, requestTimeoutField } from './requestSettings';
 
-/** Version 1: the settings of the run at the top level, shown for every operation. */
-const version1Settings: INodeProperties[] = [
-	bodyFormatField,
-	...parallelRequestsFields(false),
-	requestTimeoutField,
-].map((field) => ({
-	...field,
-	displayOptions: {
-		...field.displayOptions,
-		show: { ...field.displayOptions?.show, '@version': [1] },
-	},
-}));
-
 const byLabel = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 /**
- * From version 2 on: one Options collection per operation, last in the form, holding the
- * operation's own options and the settings of the run, in alphabetical order; none for an operation
- * that sends nothing and has no options of its own.
+ * One Options collection per operation, last in the form, holding the operation's own options and
+ * the settings of the run, in alphabetical order; none for an operation that sends nothing and has
+ * no options of its own.
  */
-function version2Options(): INodeProperties[] {
-	const settings = [bodyFormatField, ...parallelRequestsFields(true), requestTimeoutField];
+function optionsCollections(): INodeProperties[] {
+	const settings = [bodyFormatField, ...parallelRequestsFields(), requestTimeoutField];
 	return OPERATIONS.flatMap(({ resource, operation }) => {
 		const options = [...(operation.options ?? []), ...(operation.sendsNothing ? [] : settings)];
 		if (options.length === 0) return [];
@@ -42,7 +29,6 @@ function version2Options(): INodeProperties[] {
 					type: 'collection',
 					placeholder: 'Add Option',
 					default: {},
-					displayOptions: { show: FROM_VERSION_2 },
 					options: options.sort(byLabel),
 				},
 				resource.value,
@@ -57,23 +43,22 @@ const leadingFields = (operation: OperationDefinition) => notForToolsNotice(oper
 
 /**
  * The action node's form: Resource, each resource's fields, then `middle` (Wait for Call Result's
- * fields, which live above this layer), then the run's settings (version 1) or Options (version 2).
+ * fields, which live above this layer), then Options.
  */
 export function formProperties(middle: INodeProperties[] = []): INodeProperties[] {
 	return [
 		resourceSelector,
 		...RESOURCES.flatMap((resource) => resourceProperties(resource, leadingFields)),
 		...middle,
-		...version1Settings,
-		...version2Options(),
+		...optionsCollections(),
 	];
 }
 
 const labelsByPlace = new Map<string, FieldLabels>();
 
-/** The labels of the form at one operation and version, for error messages; built once per place. */
+/** The labels of the form at one operation, for error messages; built once per place. */
 export function formLabels(place: FormPlace): FieldLabels {
-	const key = `${place.version}/${place.resource}/${place.operation}`;
+	const key = `${place.resource}/${place.operation}`;
 	let labels = labelsByPlace.get(key);
 	if (!labels) {
 		labels = fieldLabelsAt(formProperties(), place);

@@ -5,12 +5,8 @@ import type { BodyFormat } from '../../../shared/transport/bodyFormat';
 import type { InputRules } from '../../validation/InputRules';
 import type { ParameterReader } from './parameterReader';
 
-/**
- * Where a setting of the run is stored: at the top of the form in version 1, in the operation's
- * Options collection from version 2 on (n8n reads "options.bodyFormat" inside the collection).
- */
-export const settingPath = (version: number, name: string) =>
-	version >= 2 ? `options.${name}` : name;
+/** Where a setting of the run is stored: in the operation's Options collection (n8n reads "options.bodyFormat" inside it). */
+export const settingPath = (name: string) => `options.${name}`;
 
 export const bodyFormatField: INodeProperties = {
 	displayName: 'Body Format',
@@ -38,18 +34,17 @@ export const requestTimeoutField: INodeProperties = {
 export function readRequestSettings(
 	parameters: ParameterReader,
 	itemIndex: number,
-	version: number,
 	rules: InputRules,
 ): { format: BodyFormat; timeoutMs: number } {
 	// "yaml" must fail the item, not quietly become JSON.
 	const format = rules.oneOf(
 		'bodyFormat',
-		parameters.get(settingPath(version, 'bodyFormat'), itemIndex, 'json'),
+		parameters.get(settingPath('bodyFormat'), itemIndex, 'json'),
 		['json', 'xml'],
 	) as BodyFormat;
 	const seconds = rules.wholeNumber(
 		'requestTimeout',
-		parameters.get(settingPath(version, 'requestTimeout'), itemIndex, DEFAULT_TIMEOUT_SECONDS),
+		parameters.get(settingPath('requestTimeout'), itemIndex, DEFAULT_TIMEOUT_SECONDS),
 	);
 	return { format, timeoutMs: Number(seconds) * 1000 };
 }

@@ -8,8 +8,7 @@ import { ignoresSslIssues } from '../../../shared/platform/api';
 import { downloadBillFile } from '../../../shared/transport/download';
 import { appIdOf } from '../common/appId';
 import { ONLY_READS } from '../common/effects';
-import { appIdField, optionsOfVersion1 } from '../common/fields';
-import { VERSION_1 } from '../displayRules';
+import { appIdField } from '../common/fields';
 import type { OperationDefinition, OperationOutput } from '../types';
 
 const billOptions: INodeProperties[] = [
@@ -34,22 +33,6 @@ const billOptions: INodeProperties[] = [
 
 const fields: INodeProperties[] = [
 	appIdField,
-	// From version 2 on there is no choice to offer: the request always asks for the previous day.
-	{
-		displayName: 'Date',
-		name: 'date',
-		type: 'options',
-		default: 'day',
-		displayOptions: { show: VERSION_1 },
-		options: [
-			{
-				name: 'Previous Day',
-				value: 'day',
-				description: 'Yesterday from 00:00 to 23:59 (the only period offered)',
-			},
-		],
-		description: "Which day's records; Cloopen offers only the previous day",
-	},
 	{
 		displayName: 'Download File',
 		name: 'download',
@@ -66,7 +49,6 @@ const fields: INodeProperties[] = [
 		displayOptions: { show: { download: [true] } },
 		hint: 'The name of the output binary field to put the file in',
 	},
-	optionsOfVersion1(billOptions),
 ];
 
 export const getDownloadInfo: OperationDefinition = {
@@ -102,8 +84,8 @@ export const getDownloadInfo: OperationDefinition = {
 			path: 'BillRecords',
 			body: {
 				appId: await appIdOf(context),
-				date:
-					context.version >= 2 ? 'day' : rules.oneOf('date', context.param('date', 'day'), ['day']),
+				// There is no choice to offer: Cloopen gives only the previous day's records.
+				date: 'day',
 				...(keywords ? { keywords } : {}),
 			},
 			xml: { root: 'BillRecords' },

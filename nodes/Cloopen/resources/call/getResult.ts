@@ -46,10 +46,8 @@ export const getResult: OperationDefinition = {
 					state,
 					result: CALL_RESULTS[state] ?? 'unknown',
 					answered: state === '0',
-					// Version 2 gives the call's length as the trigger and Wait for Call Result do.
-					...(context.version >= 2
-						? { duration: seconds(result.callTime) }
-						: { callTime: result.callTime }),
+					// The call's length as the trigger and Wait for Call Result give it.
+					duration: seconds(result.callTime),
 					statusCode: response.statusCode,
 				},
 			},

@@ -3,12 +3,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { pause } from '../../../shared/pause';
 import { appIdOf } from '../common/appId';
 import { ONLY_READS } from '../common/effects';
-import { appIdField, optionsOfVersion1 } from '../common/fields';
+import { appIdField } from '../common/fields';
 import type { OperationContext, OperationDefinition } from '../types';
 import { callSidField } from './callSidField';
 import * as clock from '../../../shared/clock';
 
-/** Get State's options, in its Options collection in every version. */
+/** Get State's options, in its Options collection. */
 const stateOptions: INodeProperties[] = [
 	{
 		displayName: 'Callback URL',
@@ -43,7 +43,7 @@ const stateOptions: INodeProperties[] = [
 	},
 ];
 
-const fields: INodeProperties[] = [appIdField, callSidField, optionsOfVersion1(stateOptions)];
+const fields: INodeProperties[] = [appIdField, callSidField];
 
 const pollIntervalMs = (context: OperationContext, options: IDataObject) => {
 	const seconds = Number(options.pollIntervalSeconds ?? 5);

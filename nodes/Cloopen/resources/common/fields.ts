@@ -1,7 +1,6 @@
 import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 import { PHONE_NUMBER_HINT } from '../../../shared/platform/phoneNumbers';
-import { VERSION_1 } from '../displayRules';
 
 /** The application id field; the platform calls it appId everywhere except the call-state query. */
 export const appIdField: INodeProperties = {
@@ -50,10 +49,10 @@ export const respUrlField: INodeProperties = {
 };
 
 /**
- * Result URL from version 2 on: hidden while Wait for Call Result is on, since the node then sets it
- * itself (and n8n leaves a hidden field's value out).
+ * Result URL of an operation that can wait: hidden while Wait for Call Result is on, since the node
+ * then sets it itself (and n8n leaves a hidden field's value out).
  */
-export const respUrlFieldFromVersion2: INodeProperties = {
+export const respUrlHiddenWhileWaiting: INodeProperties = {
 	...respUrlField,
 	displayOptions: { hide: { '/waitForResult': [true] } },
 };
@@ -116,34 +115,16 @@ export const numberToCallField = phoneNumberField(
 	'Number to call.',
 );
 
-/** An operation's Additional Fields: these fields, in the node versions `show` names. */
+/** An operation's Additional Fields: these fields, shown where `show` says (always when none). */
 export const additionalFields = (
-	show: NonNullable<IDisplayOptions['show']>,
 	options: INodeProperties[],
+	show?: NonNullable<IDisplayOptions['show']>,
 ): INodeProperties => ({
 	displayName: 'Additional Fields',
 	name: 'additionalFields',
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
-	displayOptions: { show },
-	options,
-});
-
-/**
- * Version 1's Options collection of an operation (from version 2 on, its options join the run's
- * settings in one Options collection, execution/parameters/nodeForm.ts). `name` is what version 1
- * stored it as.
- */
-export const optionsOfVersion1 = (
-	options: INodeProperties[],
-	name = 'options',
-): INodeProperties => ({
-	displayName: 'Options',
-	name,
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	displayOptions: { show: VERSION_1 },
+	...(show ? { displayOptions: { show } } : {}),
 	options,
 });

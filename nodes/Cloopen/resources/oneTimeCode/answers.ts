@@ -70,14 +70,9 @@ export function refusedAnswer(
 	];
 }
 
-/**
- * Attempts left as an answer gives them: none to count once a code is approved (null from version
- * 2 on; version 1 said 0).
- */
-export const attemptsLeftOf = (
-	verdict: { status: string; attemptsLeft: number },
-	version: number,
-): number | null => (verdict.status === 'approved' && version >= 2 ? null : verdict.attemptsLeft);
+/** Attempts left as an answer gives them: none to count (null) once a code is approved. */
+export const attemptsLeftOf = (verdict: { status: string; attemptsLeft: number }): number | null =>
+	verdict.status === 'approved' ? null : verdict.attemptsLeft;
 
 /** A check that compared nothing because nothing was entered: refused, and no attempt counted. */
 export const NO_CODE = {

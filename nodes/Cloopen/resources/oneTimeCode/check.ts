@@ -94,7 +94,7 @@ export const check: OperationDefinition = {
 
 /** Check against the counts the user's store passed in (Counts Kept In: My Own Store). */
 async function checkWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
-	const { rules, version } = context;
+	const { rules } = context;
 	const keys = await signingKeys(context);
 	const verification = context.param<unknown>('verification', '');
 	const attemptsSoFar = readAttempts(context);
@@ -102,37 +102,29 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 	const entered = readEntered(context);
 	const typed = context.param<unknown>('phoneNumber', '');
 	let expectedNumber: string | undefined;
-	let numberRefusal: string | undefined;
 	if (!isEmpty(typed)) {
 		const read = rules.readPhoneNumber('phoneNumber', typedNumber(typed));
-		if (read.number === undefined) {
-			if (version >= 2) return notValidNumber(read.refusal);
-			// Version 1 keeps its answer's shape: not valid, with the same reason.
-			numberRefusal = read.refusal;
-		} else expectedNumber = read.number;
+		if (read.number === undefined) return notValidNumber(read.refusal);
+		expectedNumber = read.number;
 	}
 	const opened = openVerification(keys.seal, verification);
-	const unchecked = (status: 'not_valid', reason: string): CheckVerdict =>
-		uncountedVerdict(
-			status,
-			reason,
-			{ attemptsSoFar, alreadyUsed },
-			opened.valid ? opened.claims : undefined,
-		);
 	const verdict: CheckVerdict =
-		numberRefusal !== undefined
-			? unchecked('not_valid', numberRefusal)
-			: entered.trim() === ''
-				? unchecked(NO_CODE.status, NO_CODE.reason)
-				: checkVerdict({
-						opened,
-						codeKey: keys.code,
-						entered,
-						attemptsSoFar,
-						alreadyUsed,
-						expectedNumber,
-						now: clockNow(),
-					});
+		entered.trim() === ''
+			? uncountedVerdict(
+					NO_CODE.status,
+					NO_CODE.reason,
+					{ attemptsSoFar, alreadyUsed },
+					opened.valid ? opened.claims : undefined,
+				)
+			: checkVerdict({
+					opened,
+					codeKey: keys.code,
+					entered,
+					attemptsSoFar,
+					alreadyUsed,
+					expectedNumber,
+					now: clockNow(),
+				});
 	const { claims } = verdict;
 	return [
 		{
@@ -143,7 +135,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 				counted: verdict.counted,
 				to: claims?.to ?? null,
 				verificationId: claims?.id ?? null,
-				attemptsLeft: entered.trim() === '' ? null : attemptsLeftOf(verdict, version),
+				attemptsLeft: entered.trim() === '' ? null : attemptsLeftOf(verdict),
 				maxAttempts: claims?.maxAttempts ?? null,
 				expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
 				record: { attempts: verdict.attempts, used: verdict.used, lastStatus: verdict.status },
@@ -151,7 +143,7 @@ async function checkWithOwnStore(context: OperationContext): Promise<OperationOu
 					verification: typeof verification === 'string' ? verification : '',
 					attempts: attemptsSoFar,
 				},
-				...(version >= 2 ? { httpStatus: CHECK_HTTP_STATUS[verdict.status] } : {}),
+				httpStatus: CHECK_HTTP_STATUS[verdict.status],
 			},
 		},
 	];
@@ -186,7 +178,7 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 		return [
 			{
 				json: {
-					...checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, context.version, read.number),
+					...checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, read.number),
 					attemptsLeft: null,
 				},
 			},
@@ -198,18 +190,18 @@ async function checkWithDataTable(context: OperationContext): Promise<OperationO
 		const { reason } = storeUnavailable(error);
 		return { status: 'unavailable' as const, reason, attemptsLeft: 0 as const };
 	});
-	return [{ json: checkAnswer(verdict, context.version, read.number) }];
+	return [{ json: checkAnswer(verdict, read.number) }];
 }
 
 /** What a web form answers with: status, whether approved, attempts left, and the HTTP status to use. */
-function checkAnswer(verdict: KeptCheck, version: number, number?: string): IDataObject {
+function checkAnswer(verdict: KeptCheck, number?: string): IDataObject {
 	const claims = 'claims' in verdict ? verdict.claims : undefined;
 	return {
 		status: verdict.status,
 		approved: verdict.status === 'approved',
 		reason: verdict.reason,
 		to: number !== undefined ? maskNumber(number) : null,
-		attemptsLeft: attemptsLeftOf(verdict, version),
+		attemptsLeft: attemptsLeftOf(verdict),
 		expiresAt: claims ? new Date(claims.expiresAt).toISOString() : null,
 		httpStatus: CHECK_HTTP_STATUS[verdict.status],
 	};

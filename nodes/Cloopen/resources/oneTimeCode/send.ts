@@ -13,7 +13,7 @@ import type { OperationContext, OperationDefinition, OperationOutput } from '../
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import { answerFields } from './fields/answerFields';
 import { sendFields } from './fields/sendFields';
-import { readCode, readCodeSettings, readLimits, readPolicy, refusal } from './sendSettings';
+import { readCode, readCodeSettings, readLimits, readPolicy } from './sendSettings';
 import { sendWithDataTable } from './sendWithDataTable';
 import { signingKeys } from './credentialKeys';
 import { readStore, typedNumber } from './storeChoice';
@@ -42,7 +42,6 @@ export const send: OperationDefinition = {
 	resultIds: ['callSid', 'smsMessageSid', 'verificationId'],
 	// A model given the code could approve a number it does not own (Include Code in Output or not).
 	neverToModel: ['code'],
-	failureFields: ['refusedBy', 'retryAfterSeconds'],
 	answersCaller: SEND_ANSWERS,
 	async execute(context) {
 		return readStore(context) === 'dataTable'
@@ -53,24 +52,16 @@ export const send: OperationDefinition = {
 
 /**
  * Send with the counts the user's store passed in (Counts Kept In: My Own Store). A refusal is an
- * answer from version 2 on, as with the Data Table (version 1 throws it).
+ * answer, as with the Data Table.
  */
 async function sendWithOwnStore(context: OperationContext): Promise<OperationOutput[]> {
 	const { rules } = context;
-	const answers = context.version >= 2;
-	const refuse = (rule: string, reason: string, retryAfterSeconds?: number) => {
-		if (answers) return refusedAnswer(rule, reason, retryAfterSeconds);
-		throw refusal(context, rule, reason, retryAfterSeconds);
-	};
 	const channel = readChannel(context);
-	let to: string;
-	if (answers) {
-		const read = rules.readPhoneNumber('to', typedNumber(context.param('to')));
-		if (read.number === undefined) return refuse('number form', read.refusal);
-		to = read.number;
-	} else to = rules.phoneNumber('to', context.param('to'));
+	const read = rules.readPhoneNumber('to', typedNumber(context.param('to')));
+	if (read.number === undefined) return refusedAnswer('number form', read.refusal);
+	const to = read.number;
 	const destination = destinationOf(to, channel, readPolicy(context));
-	if (!destination.allowed) return refuse(destination.rule, destination.reason);
+	if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason);
 
 	const limits = readLimits(context);
 	const storedSends = context.param<unknown>('recentSends', '');
@@ -84,7 +75,7 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 	const now = clockNow();
 	const allowance = allowSend(to, recent, limits, now);
 	if (!allowance.allowed)
-		return refuse(allowance.rule, allowance.reason, allowance.retryAfterSeconds);
+		return refusedAnswer(allowance.rule, allowance.reason, allowance.retryAfterSeconds);
 
 	const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
 	const keys = await signingKeys(context);
@@ -113,7 +104,7 @@ async function sendWithOwnStore(context: OperationContext): Promise<OperationOut
 	return sentAnswer(
 		{ channel, to, id, expiresAt, code, maxAttempts, includeCode, platform },
 		{
-			...(answers ? { httpStatus: 200 } : {}),
+			httpStatus: 200,
 			verification,
 			record: {
 				to,

@@ -8,31 +8,6 @@ import type { OperationContext } from '../types';
 
 const DESTINATION_KINDS: DestinationKind[] = ['chinaMobile', 'chinaLandline', 'international'];
 
-/** A refusal by one of the guards: nothing was sent, and the error says which rule and until when. */
-export function refusal(
-	context: OperationContext,
-	rule: string,
-	reason: string,
-	retryAfterSeconds?: number,
-): NodeOperationError {
-	const error = new NodeOperationError(
-		context.executeFunctions.getNode(),
-		`Refused by the ${rule}: ${reason}. Nothing was sent.`,
-		{
-			itemIndex: context.itemIndex,
-			description:
-				rule === 'destination allow-list'
-					? 'Codes go only where Allowed Destinations says. Add a destination there only if you serve people with such numbers.'
-					: rule === 'number form'
-						? 'Write the number in that form before Send Code (in your form or with an Edit Fields node), and read and store it in that form too.'
-						: 'The limits protect the person and your balance from a form that is posted to again and again. Tell the person when to try again (retryAfterSeconds).',
-		},
-	);
-	error.context.refusedBy = rule;
-	if (retryAfterSeconds !== undefined) error.context.retryAfterSeconds = retryAfterSeconds;
-	return error;
-}
-
 export function readPolicy(context: OperationContext) {
 	const { rules } = context;
 	const chosen = context.param<unknown>('allowedDestinations', ['chinaMobile']);

@@ -4,7 +4,6 @@ import { MOBILE_NUMBER_HINT } from '../../../shared/platform/phoneNumbers';
 import { appIdOf } from '../common/appId';
 import { appIdField } from '../common/fields';
 import { withIsoDates } from '../common/platformDate';
-import { VERSION_1 } from '../displayRules';
 import type { OperationDefinition } from '../types';
 import { compactBatch, describePartialSend, SMS_FAILURE_FIELDS } from './partialSend';
 import { readNumbers, withoutDuplicates } from './smsNumbers';
@@ -13,7 +12,7 @@ import { readTemplateData, readTemplateId, sendTemplateSms } from './templateSms
 /** docs/platform.md#template-sms: at most 200 numbers in one request. */
 const SMS_BATCH_SIZE = 200;
 
-/** At the top of the form in version 1; in the Options collection from version 2 on. */
+/** In the Options collection. */
 const includeBatchNumbersField: INodeProperties = {
 	displayName: 'Include Numbers per Batch',
 	name: 'includeBatchNumbers',
@@ -71,7 +70,6 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-	{ ...includeBatchNumbersField, displayOptions: { show: VERSION_1 } },
 ];
 
 export const sendTemplate: OperationDefinition = {
@@ -98,11 +96,7 @@ export const sendTemplate: OperationDefinition = {
 		const { unique: numbers, duplicatesRemoved } = withoutDuplicates(readNumbers(context));
 
 		const batches: IDataObject[] = [];
-		const listed =
-			context.param<boolean>(
-				context.version >= 2 ? 'options.includeBatchNumbers' : 'includeBatchNumbers',
-				false,
-			) === true;
+		const listed = context.param<boolean>('options.includeBatchNumbers', false) === true;
 		for (let start = 0; start < numbers.length; start += SMS_BATCH_SIZE) {
 			const to = numbers.slice(start, start + SMS_BATCH_SIZE);
 			try {

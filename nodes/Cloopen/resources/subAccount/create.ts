@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { appIdField, optionsOfVersion1 } from '../common/fields';
+import { appIdField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { friendlyName, oneOptions, oneSubAccount } from './subAccountAnswer';
 
@@ -15,7 +15,6 @@ const fields: INodeProperties[] = [
 		placeholder: 'customer@example.com',
 		description: 'Unique name of letters and digits; an e-mail address is recommended',
 	},
-	optionsOfVersion1(oneOptions),
 ];
 
 export const create: OperationDefinition = {

@@ -3,7 +3,7 @@ import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-
 import { listOf } from '../common/answerShape';
 import { appIdOf } from '../common/appId';
 import { ONLY_READS } from '../common/effects';
-import { appIdField, optionsOfVersion1 } from '../common/fields';
+import { appIdField } from '../common/fields';
 import { withIsoDates } from '../common/platformDate';
 import type { OperationContext, OperationDefinition } from '../types';
 import { INCLUDE_SECRETS_DESCRIPTION, withoutSecrets } from './subAccountAnswer';
@@ -13,7 +13,7 @@ const MAX_PAGE_SIZE = 100;
 /** Return All reads at most this many pages (50,000 sub-accounts), whatever the server says. */
 export const RETURN_ALL_MAX_PAGES = 500;
 
-/** Get Many leaves them out unless told to. Version 1 stores these as listOptions, later versions as options. */
+/** Get Many leaves secrets out unless told to. */
 const listOptions: INodeProperties[] = [
 	{
 		displayName: 'Include Secrets',
@@ -50,7 +50,6 @@ const fields: INodeProperties[] = [
 		displayOptions: { show: { returnAll: [false] } },
 		description: 'Max number of results to return',
 	},
-	optionsOfVersion1(listOptions, 'listOptions'),
 ];
 
 /**
@@ -120,10 +119,7 @@ export const getAll: OperationDefinition = {
 		const limit = returnAll
 			? Infinity
 			: Number(rules.wholeNumber('limit', context.param('limit', 50)));
-		const options = context.param<IDataObject>(
-			context.version >= 2 ? 'options' : 'listOptions',
-			{},
-		);
+		const options = context.param<IDataObject>('options', {});
 		const startNo = Number(rules.wholeNumber('startNo', options.startNo ?? 0));
 
 		const found = await readPages(context, { appId, startNo, limit });

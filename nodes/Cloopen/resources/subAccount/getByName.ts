@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { ONLY_READS } from '../common/effects';
-import { appIdField, optionsOfVersion1 } from '../common/fields';
+import { appIdField } from '../common/fields';
 import type { OperationDefinition } from '../types';
 import { chosenValue, friendlyName, oneOptions, oneSubAccount } from './subAccountAnswer';
 
@@ -30,7 +30,6 @@ const fields: INodeProperties[] = [
 			},
 		],
 	},
-	optionsOfVersion1(oneOptions),
 ];
 
 export const getByName: OperationDefinition = {

@@ -9,17 +9,15 @@ import {
 	numberToCallField,
 	displayNumField,
 	playTimesField,
-	respUrlField,
-	respUrlFieldFromVersion2,
+	respUrlHiddenWhileWaiting,
 	userDataField,
 } from '../common/fields';
 import { withIsoDates } from '../common/platformDate';
-import { FROM_VERSION_2, VERSION_1 } from '../displayRules';
 import type { OperationDefinition } from '../types';
 
 /**
- * Speech settings, for text read aloud. From version 2 on they come after Audio Files, so that with
- * Text and Audio Files every required field is above them.
+ * Speech settings, for text read aloud. They come after Audio Files, so that with Text and Audio
+ * Files every required field is above them.
  */
 const speechOptions: INodeProperties = {
 	displayName: 'Speech Options',
@@ -97,10 +95,6 @@ const fields: INodeProperties[] = [
 		description: 'What the synthetic voice reads to the person called',
 	},
 	{
-		...speechOptions,
-		displayOptions: { show: { content: ['text', 'both'], ...VERSION_1 } },
-	},
-	{
 		displayName: 'Audio Files',
 		name: 'mediaName',
 		type: 'string',
@@ -131,17 +125,8 @@ const fields: INodeProperties[] = [
 		],
 		description: 'Where the audio files come from',
 	},
-	{
-		...speechOptions,
-		displayOptions: { show: { content: ['text', 'both'], ...FROM_VERSION_2 } },
-	},
-	additionalFields(VERSION_1, [displayNumField, playTimesField, respUrlField, userDataField]),
-	additionalFields(FROM_VERSION_2, [
-		displayNumField,
-		playTimesField,
-		respUrlFieldFromVersion2,
-		userDataField,
-	]),
+	{ ...speechOptions, displayOptions: { show: { content: ['text', 'both'] } } },
+	additionalFields([displayNumField, playTimesField, respUrlHiddenWhileWaiting, userDataField]),
 ];
 
 /** Speech settings count only when text is read; ranges in docs/platform.md#voice-notification. */
@@ -156,7 +141,7 @@ export const call: OperationDefinition = {
 	effect: PLACES_A_CALL,
 	asTool: 'runs',
 	waitsForCallResult: true,
-	resultIds: ['callSid', 'orderid', 'orderId'],
+	resultIds: ['callSid', 'orderId'],
 	async execute(context) {
 		const { rules } = context;
 		const content = rules.oneOf('content', context.param('content'), ['audio', 'both', 'text']);
@@ -210,10 +195,8 @@ export const call: OperationDefinition = {
 				json: {
 					callSid: call.callSid,
 					...withIsoDates({ dateCreated: call.dateCreated }),
-					// Version 2 spells it in camelCase, as callSid beside it.
-					...(orderid !== undefined
-						? { [context.version >= 2 ? 'orderId' : 'orderid']: orderid }
-						: {}),
+					// In camelCase, as callSid beside it.
+					...(orderid !== undefined ? { orderId: orderid } : {}),
 					to: body.to,
 					statusCode: response.statusCode,
 				},

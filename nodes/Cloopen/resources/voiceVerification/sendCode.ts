@@ -6,9 +6,8 @@ import {
 	additionalFields,
 	appIdField,
 	numberToCallField,
-	respUrlFieldFromVersion2,
+	respUrlHiddenWhileWaiting,
 } from '../common/fields';
-import { FROM_VERSION_2, VERSION_1 } from '../displayRules';
 import type { OperationDefinition } from '../types';
 import { placeVoiceCode, readVoiceCallOptions, voiceCallOptions } from './voiceCall';
 
@@ -25,9 +24,7 @@ const fields: INodeProperties[] = [
 		description: '4 to 8 letters or digits, read aloud to the callee',
 		hint: 'For sign-in codes use One-Time Code → Send with Send By: Voice Call: it makes the code, limits sends per number and checks what the person enters (One-Time Code → Check)',
 	},
-	// Version 1 offers Language; from version 2 on Result URL is hidden while Wait for Call Result is on.
-	additionalFields(VERSION_1, voiceCallOptions({ language: true })),
-	additionalFields(FROM_VERSION_2, voiceCallOptions({ respUrl: respUrlFieldFromVersion2 })),
+	additionalFields(voiceCallOptions({ respUrl: respUrlHiddenWhileWaiting })),
 ];
 
 export const sendCode: OperationDefinition = {
@@ -39,7 +36,7 @@ export const sendCode: OperationDefinition = {
 	effect: PLACES_A_CALL,
 	asTool: 'runs',
 	waitsForCallResult: true,
-	resultIds: ['callSid', 'orderid', 'orderId'],
+	resultIds: ['callSid', 'orderId'],
 	async execute(context) {
 		const appId = await appIdOf(context);
 		const to = context.rules.phoneNumber('to', context.param('to'));

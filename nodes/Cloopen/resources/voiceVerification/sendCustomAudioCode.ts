@@ -6,9 +6,8 @@ import {
 	additionalFields,
 	appIdField,
 	numberToCallField,
-	respUrlFieldFromVersion2,
+	respUrlHiddenWhileWaiting,
 } from '../common/fields';
-import { FROM_VERSION_2, VERSION_1 } from '../displayRules';
 import type { OperationDefinition } from '../types';
 import { placeVoiceCode, readVoiceCallOptions, voiceCallOptions } from './voiceCall';
 
@@ -25,12 +24,7 @@ const fields: INodeProperties[] = [
 		description:
 			"Approved wav files played in order, separated by ';' (wav, 8 kHz, 16-bit mono PCM, uploaded in the console)",
 	},
-	// Version 1 offers Language; from version 2 on Result URL is hidden while Wait for Call Result is on.
-	additionalFields(VERSION_1, voiceCallOptions({ language: true, customAudioCode: true })),
-	additionalFields(
-		FROM_VERSION_2,
-		voiceCallOptions({ customAudioCode: true, respUrl: respUrlFieldFromVersion2 }),
-	),
+	additionalFields(voiceCallOptions({ customAudioCode: true, respUrl: respUrlHiddenWhileWaiting })),
 ];
 
 export const sendCustomAudioCode: OperationDefinition = {
@@ -43,7 +37,7 @@ export const sendCustomAudioCode: OperationDefinition = {
 	effect: PLACES_A_CALL,
 	asTool: 'runs',
 	waitsForCallResult: true,
-	resultIds: ['callSid', 'orderid', 'orderId'],
+	resultIds: ['callSid', 'orderId'],
 	async execute(context) {
 		const appId = await appIdOf(context);
 		const to = context.rules.phoneNumber('to', context.param('to'));

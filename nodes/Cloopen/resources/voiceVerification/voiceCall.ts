@@ -11,19 +11,6 @@ import {
 import { withIsoDates } from '../common/platformDate';
 import type { OperationContext, OperationOutput } from '../types';
 
-/** Offered in version 1 only: its one other choice, English, Cloopen does not support yet. */
-const languageField: INodeProperties = {
-	displayName: 'Language',
-	name: 'lang',
-	type: 'options',
-	default: 'zh',
-	options: [
-		{ name: 'Chinese', value: 'zh' },
-		{ name: 'English (Not Yet Supported by Cloopen)', value: 'en' },
-	],
-	description: 'Language in which the code is read out',
-};
-
 const welcomePromptField: INodeProperties = {
 	displayName: 'Welcome Prompt',
 	name: 'welcomePrompt',
@@ -44,17 +31,15 @@ const customAudioCodeField: INodeProperties = {
 };
 
 /**
- * The Additional Fields of a voice verification call, in the form's order: Language only where
- * `language` is set (version 1), the code only for custom audio, and the Result URL field given.
+ * The Additional Fields of a voice verification call, in the form's order: the code only for custom
+ * audio, and the Result URL field given.
  */
 export function voiceCallOptions(choices: {
-	language?: boolean;
 	customAudioCode?: boolean;
 	respUrl?: INodeProperties;
 }): INodeProperties[] {
 	return [
 		displayNumField,
-		...(choices.language ? [languageField] : []),
 		maxCallTimeField,
 		playTimesField,
 		choices.respUrl ?? respUrlField,
@@ -73,7 +58,6 @@ export function readVoiceCallOptions(context: OperationContext) {
 		playTimes:
 			extra.playTimes !== undefined ? rules.wholeNumber('playTimes', extra.playTimes) : undefined,
 		respUrl: rules.url('respUrl', extra.respUrl),
-		lang: extra.lang !== undefined ? rules.oneOf('lang', extra.lang, ['en', 'zh']) : undefined,
 		userData: rules.userData('userData', extra.userData),
 		welcomePrompt: rules.wavFile('welcomePrompt', extra.welcomePrompt),
 		maxCallTime:

@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { FROM_VERSION_2 } from '../../displayRules';
 import { ANSWERS_FROM_NODE, CHECK_HTTP_STATUS, REFUSED_HTTP_STATUSES } from '../answers';
 
 const refused = `${REFUSED_HTTP_STATUSES.slice(0, -1).join(', ')} or ${REFUSED_HTTP_STATUSES.at(-1)}`;
@@ -8,11 +7,11 @@ const refused = `${REFUSED_HTTP_STATUSES.slice(0, -1).join(', ')} or ${REFUSED_H
 // An AI agent's tool answers no web request, so its form does not offer the choice.
 const notAsTool = { '@tool': [false] };
 const answeredHere = {
-	show: { ...FROM_VERSION_2, ...notAsTool, answerCaller: [ANSWERS_FROM_NODE] },
+	show: { ...notAsTool, answerCaller: [ANSWERS_FROM_NODE] },
 };
 
 /**
- * Who answers the web request that started the run, last in Send's and Check's forms (version 2 on).
+ * Who answers the web request that started the run, last in Send's and Check's forms.
  * The default answers from the node, because n8n's Respond to Webhook at its defaults answers 200 with
  * the whole item (the number, callSid, verificationId) whatever the outcome.
  */
@@ -23,7 +22,7 @@ export const answerFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: ANSWERS_FROM_NODE,
-		displayOptions: { show: { ...FROM_VERSION_2, ...notAsTool } },
+		displayOptions: { show: notAsTool },
 		options: [
 			{
 				name: 'From This Node (Status and Fields the Caller May See)',

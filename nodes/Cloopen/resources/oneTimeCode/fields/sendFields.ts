@@ -235,7 +235,7 @@ export const sendFields: INodeProperties[] = [
 			"The recentSends your store keeps for this number (Send's record.recentSends from last time); empty for a number never sent to. The default reads it from the incoming item, such as a Data Table row.",
 	}),
 
-	additionalFields({ channel: ['voice'] }, voiceCallOptions({})),
+	additionalFields(voiceCallOptions({}), { channel: ['voice'] }),
 	{
 		displayName: 'Include Code in Output',
 		name: 'includeCode',
