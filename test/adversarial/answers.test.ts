@@ -96,7 +96,7 @@ describe('a statusCode that is not the plain text 000000 is not success', () => 
 		platform.reply(xml(`<Response><statusCode> 000000 </statusCode>${voiceVerify}</Response>`));
 		const json = await runCloopen(sendCode, { credentials: credentials() });
 		const inXml = await runCloopen(
-			{ ...sendCode, bodyFormat: 'xml' },
+			{ ...sendCode, options: { bodyFormat: 'xml' } },
 			{ credentials: credentials() },
 		);
 		expect([json.json[0]?.callSid, inXml.json[0]?.callSid]).toEqual(['c1', 'c1']);
@@ -114,7 +114,7 @@ it('a statusMsg that is not text is shown as JSON, not "[object Object]"', async
 	);
 	const json = await runCloopen(sendCode, { credentials: credentials(), continueOnFail: true });
 	const inXml = await runCloopen(
-		{ ...sendCode, bodyFormat: 'xml' },
+		{ ...sendCode, options: { bodyFormat: 'xml' } },
 		{ credentials: credentials(), continueOnFail: true },
 	);
 	expect(json.json[0]).toMatchObject({
@@ -148,7 +148,7 @@ describe('DOCTYPE and entities in XML answers', () => {
 	it.each(DECLARATIONS)('%s is refused, not expanded', async (_name, body) => {
 		platform.reply(xml(body));
 		const { json } = await runCloopen(
-			{ ...sendCode, bodyFormat: 'xml' },
+			{ ...sendCode, options: { bodyFormat: 'xml' } },
 			{ credentials: credentials(), continueOnFail: true },
 		);
 		expect(json[0].callSid).toBeUndefined();
@@ -193,7 +193,7 @@ describe('keys that reach a prototype are not copied into items', () => {
 			),
 		);
 		const { json, error } = await runCloopen(
-			{ resource: 'account', operation: 'getInfo', bodyFormat: 'xml' },
+			{ resource: 'account', operation: 'getInfo', options: { bodyFormat: 'xml' } },
 			{ credentials: credentials() },
 		);
 		expect(error).toBeUndefined();

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { findOperation, OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';
-import { OPERATION_CASES, version2Parameters, type OperationCase } from '../engine/operationCases';
+import { OPERATION_CASES, type OperationCase } from '../engine/operationCases';
 import { HostileServer, type ArrivedRequest } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 import { runNode } from './nodeRun';
@@ -21,8 +21,8 @@ type Delivery = 'not sent' | 'refused' | 'in doubt';
 interface FailurePoint {
 	name: string;
 	delivery: Delivery;
-	/** Node parameters that make it fail this way, added to the operation's own. */
-	parameters?: IDataObject;
+	/** Settings of the run (in the operation's Options) that make it fail this way. */
+	settings?: IDataObject;
 	/** How the server answers; absent: no server listens (the connection is refused). */
 	answer?: (request: ArrivedRequest, response: ServerResponse, operation: OperationCase) => void;
 }
@@ -33,7 +33,7 @@ const FAILURE_POINTS: FailurePoint[] = [
 	{
 		name: 'refused before the wire (an input rule)',
 		delivery: 'not sent',
-		parameters: { requestTimeout: 0 },
+		settings: { requestTimeout: 0 },
 		answer: (_request, response) => response.end(),
 	},
 	{ name: 'connection refused', delivery: 'not sent' },
@@ -65,7 +65,7 @@ const FAILURE_POINTS: FailurePoint[] = [
 	{
 		name: 'the answer after the deadline',
 		delivery: 'in doubt',
-		parameters: { requestTimeout: 1 },
+		settings: { requestTimeout: 1 },
 		answer: (_request, response, operation) => {
 			const late = setTimeout(() => {
 				response.writeHead(200, { 'Content-Type': 'application/json' });
@@ -171,121 +171,113 @@ function failuresOf(
 	];
 }
 
-/** Version 1 keeps the run's settings at the top of the form; version 2 (the default) in Options. */
-const VERSIONS: Array<[number, (parameters: IDataObject) => IDataObject]> = [
-	[1, (parameters) => parameters],
-	[2, version2Parameters],
-];
-
-describe.each(VERSIONS)('node version %i', (version, inForm) => {
-	describe.each(FAILURE_POINTS)('$name', (point) => {
-		it.each(MODES)('%s: every operation reports its delivery truthfully', async (mode) => {
-			// A tool refuses some operations before sending (notForTools.engine.test.ts).
-			const COVERED = mode === 'AI tool' ? TOOL_COVERED : ALL_COVERED;
-			const servers = await Promise.all(
-				COVERED.map(async ({ operationCase }) =>
-					point.answer
-						? await new HostileServer((request, response) =>
-								point.answer!(request, response, operationCase),
-							).start()
-						: undefined,
-				),
-			);
-			try {
-				const runs = await Promise.all(
-					COVERED.map(async ({ operationCase }, index) =>
-						runNode(
-							inForm({
-								...operationCase.parameters,
+describe.each(FAILURE_POINTS)('$name', (point) => {
+	it.each(MODES)('%s: every operation reports its delivery truthfully', async (mode) => {
+		// A tool refuses some operations before sending (notForTools.engine.test.ts).
+		const COVERED = mode === 'AI tool' ? TOOL_COVERED : ALL_COVERED;
+		const servers = await Promise.all(
+			COVERED.map(async ({ operationCase }) =>
+				point.answer
+					? await new HostileServer((request, response) =>
+							point.answer!(request, response, operationCase),
+						).start()
+					: undefined,
+			),
+		);
+		try {
+			const runs = await Promise.all(
+				COVERED.map(async ({ operationCase }, index) =>
+					runNode(
+						{
+							...operationCase.parameters,
+							options: {
+								...(operationCase.parameters.options as IDataObject),
 								parallelMode: 'fixed',
 								parallelRequests: ITEMS,
-								...point.parameters,
-							}),
-							{
-								version,
-								// Port 9 (discard) has no listener on loopback: the connection is refused.
-								credentials: customServerCredentials(
-									servers[index]?.baseUrl ?? 'http://127.0.0.1:9',
-								),
-								// An agent's tool call runs the node with one item.
-								items: Array.from({ length: mode === 'AI tool' ? 1 : ITEMS }, () => ({})),
-								continueOnFail: mode === 'Continue On Fail',
-								asTool: mode === 'AI tool',
+								...point.settings,
 							},
-						),
+						},
+						{
+							// Port 9 (discard) has no listener on loopback: the connection is refused.
+							credentials: customServerCredentials(servers[index]?.baseUrl ?? 'http://127.0.0.1:9'),
+							// An agent's tool call runs the node with one item.
+							items: Array.from({ length: mode === 'AI tool' ? 1 : ITEMS }, () => ({})),
+							continueOnFail: mode === 'Continue On Fail',
+							asTool: mode === 'AI tool',
+						},
 					),
-				);
-				for (const [index, { key }] of COVERED.entries()) {
-					const { effect } = definitionOf(key);
-					const run = runs[index];
-					const failures = failuresOf(mode, run);
-					const requests = servers[index]?.requests.length ?? 0;
-					// Every item that failed says what was delivered.
-					expect({ key, deliveries: failures.map((failure) => failure.delivery) }).toEqual({
-						key,
-						deliveries: failures.map(() => point.delivery),
-					});
-					expect({ key, failed: failures.length > 0 }).toEqual({ key, failed: true });
-					// The wire saw what the items say: nothing for "not sent", one request per failed item otherwise.
-					const attempted = new Set(failures.map((failure) => failure.item)).size;
-					expect({ key, requests }).toEqual({
-						key,
-						requests: point.delivery === 'not sent' ? 0 : attempted,
-					});
-					for (const failure of failures) {
-						if (point.delivery === 'in doubt') {
-							// In words, and no advice to send it again blindly.
-							expect({ key, says: /may have been/.test(failure.text) }).toEqual({
-								key,
-								says: true,
-							});
-							expect({
-								key,
-								advice: failure.text.match(/\bretry|try again|run it again/i)?.[0],
-							}).toEqual({
-								key,
-								advice: undefined,
-							});
-							if (!effect.readOnly)
-								expect({ key, message: failure.message }).toEqual({
-									key,
-									message: expect.stringContaining(`in doubt: ${effect.inDoubt}`),
-								});
-						}
-					}
-					// The description of the first failure (the node's error or the error item) starts with the delivery.
-					if (mode !== 'AI tool')
-						expect({ key, text: failures[0].text }).toEqual({
+				),
+			);
+			for (const [index, { key }] of COVERED.entries()) {
+				const { effect } = definitionOf(key);
+				const run = runs[index];
+				const failures = failuresOf(mode, run);
+				const requests = servers[index]?.requests.length ?? 0;
+				// Every item that failed says what was delivered.
+				expect({ key, deliveries: failures.map((failure) => failure.delivery) }).toEqual({
+					key,
+					deliveries: failures.map(() => point.delivery),
+				});
+				expect({ key, failed: failures.length > 0 }).toEqual({ key, failed: true });
+				// The wire saw what the items say: nothing for "not sent", one request per failed item otherwise.
+				const attempted = new Set(failures.map((failure) => failure.item)).size;
+				expect({ key, requests }).toEqual({
+					key,
+					requests: point.delivery === 'not sent' ? 0 : attempted,
+				});
+				for (const failure of failures) {
+					if (point.delivery === 'in doubt') {
+						// In words, and no advice to send it again blindly.
+						expect({ key, says: /may have been/.test(failure.text) }).toEqual({
 							key,
-							text: expect.stringMatching(
-								{ 'not sent': /Not sent:/, refused: /Refused:/, 'in doubt': /In doubt:/ }[
-									point.delivery
-								],
-							),
+							says: true,
 						});
-					if (mode === 'AI tool' && point.delivery !== 'in doubt') {
-						// The refusal is the tool's answer, never a thrown error: n8n before 2.41 would end the chat.
-						expect({ key, thrown: run.error?.message, answer: run.json }).toEqual({
-							key,
-							thrown: undefined,
-							answer: [{ error: expect.stringMatching(new RegExp(` — ${point.delivery}: `)) }],
-						});
-					}
-					if (mode === 'AI tool' && point.delivery === 'in doubt') {
-						// As a tool, an item that may have been carried out is the tool's answer, not a thrown error.
-						expect({ key, thrown: run.error?.message }).toEqual({ key, thrown: undefined });
 						expect({
 							key,
-							answered: run.json.every((json) => json.delivery === 'in doubt'),
+							advice: failure.text.match(/\bretry|try again|run it again/i)?.[0],
 						}).toEqual({
 							key,
-							answered: true,
+							advice: undefined,
 						});
+						if (!effect.readOnly)
+							expect({ key, message: failure.message }).toEqual({
+								key,
+								message: expect.stringContaining(`in doubt: ${effect.inDoubt}`),
+							});
 					}
 				}
-			} finally {
-				await Promise.all(servers.map(async (server) => await server?.stop()));
+				// The description of the first failure (the node's error or the error item) starts with the delivery.
+				if (mode !== 'AI tool')
+					expect({ key, text: failures[0].text }).toEqual({
+						key,
+						text: expect.stringMatching(
+							{ 'not sent': /Not sent:/, refused: /Refused:/, 'in doubt': /In doubt:/ }[
+								point.delivery
+							],
+						),
+					});
+				if (mode === 'AI tool' && point.delivery !== 'in doubt') {
+					// The refusal is the tool's answer, never a thrown error: n8n before 2.41 would end the chat.
+					expect({ key, thrown: run.error?.message, answer: run.json }).toEqual({
+						key,
+						thrown: undefined,
+						answer: [{ error: expect.stringMatching(new RegExp(` — ${point.delivery}: `)) }],
+					});
+				}
+				if (mode === 'AI tool' && point.delivery === 'in doubt') {
+					// As a tool, an item that may have been carried out is the tool's answer, not a thrown error.
+					expect({ key, thrown: run.error?.message }).toEqual({ key, thrown: undefined });
+					expect({
+						key,
+						answered: run.json.every((json) => json.delivery === 'in doubt'),
+					}).toEqual({
+						key,
+						answered: true,
+					});
+				}
 			}
-		});
+		} finally {
+			await Promise.all(servers.map(async (server) => await server?.stop()));
+		}
 	});
 });

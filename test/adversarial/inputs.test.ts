@@ -135,7 +135,7 @@ describe('Template Data from an expression that is not text or a number', () => 
 		expect(
 			(
 				await runCloopen(
-					{ ...parameters, bodyFormat: 'xml' },
+					{ ...parameters, options: { bodyFormat: 'xml' } },
 					{ credentials: customServerCredentials(platform.baseUrl), items: [ITEM] },
 				)
 			).error,
@@ -312,7 +312,7 @@ describe('control characters and invalid Unicode in values that go into XML and 
 				operation: 'create',
 				appId: APP,
 				friendlyName: fromItem('bell'),
-				bodyFormat: 'xml',
+				options: { bodyFormat: 'xml' },
 			},
 			/^Friendly Name must not contain control characters/,
 		],
@@ -326,7 +326,7 @@ describe('control characters and invalid Unicode in values that go into XML and 
 			body: '<Response><statusCode>000000</statusCode><LandingCall><callSid>c</callSid></LandingCall></Response>',
 		});
 		const { error } = await runCloopen(
-			{ ...speech, mediaTxt: 'line one\n\tline two & more', bodyFormat: 'xml' },
+			{ ...speech, mediaTxt: 'line one\n\tline two & more', options: { bodyFormat: 'xml' } },
 			{ credentials: customServerCredentials(platform.baseUrl) },
 		);
 		expect(error).toBeUndefined();
@@ -387,22 +387,22 @@ describe('Body Format from an expression', () => {
 	it.each<Case>([
 		[
 			'yaml',
-			{ ...sendCode, bodyFormat: '={{ "yaml" }}' },
+			{ ...sendCode, options: { bodyFormat: '={{ "yaml" }}' } },
 			/^Body Format must be one of json, xml, got "yaml"$/,
 		],
 		[
 			'JSON in capitals',
-			{ ...sendCode, bodyFormat: '={{ "JSON" }}' },
+			{ ...sendCode, options: { bodyFormat: '={{ "JSON" }}' } },
 			/^Body Format must be one of json, xml, got "JSON"$/,
 		],
 		[
 			'null',
-			{ ...sendCode, bodyFormat: fromItem('nothing') },
+			{ ...sendCode, options: { bodyFormat: fromItem('nothing') } },
 			/^Body Format must be text, got null$/,
 		],
 		[
 			'true, on an operation without a body',
-			{ resource: 'account', operation: 'getInfo', bodyFormat: fromItem('yes') },
+			{ resource: 'account', operation: 'getInfo', options: { bodyFormat: fromItem('yes') } },
 			/^Body Format must be text, not true\/false, got true$/,
 		],
 	])('%s fails the item instead of becoming JSON', async (_name, parameters, message) => {

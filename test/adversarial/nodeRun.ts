@@ -27,8 +27,6 @@ export interface NodeRunOptions {
 	asTool?: boolean;
 	/** n8n's node setting On Error, when set explicitly (Continue On Fail sets it too). */
 	onError?: 'stopWorkflow';
-	/** The node's version; default 1. The parameters must be in that version's form. */
-	version?: number;
 }
 
 /**
@@ -43,7 +41,7 @@ export async function runNode(parameters: IDataObject, options: NodeRunOptions) 
 				{
 					name: 'Cloopen',
 					type: options.asTool ? 'n8n-nodes-cloopen.cloopenTool' : 'n8n-nodes-cloopen.cloopen',
-					typeVersion: options.version ?? 1,
+					typeVersion: 1,
 					parameters: parameters as never,
 					...(options.onError ? { onError: options.onError } : {}),
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),

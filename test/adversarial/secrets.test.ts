@@ -151,7 +151,7 @@ describe('output items', () => {
 			body: `<Response><statusCode>000000</statusCode><totalCount>1</totalCount><SubAccount><subAccountSid>s1</subAccountSid><SubToken>${A}</SubToken><extra><VOIP_PWD>${B}</VOIP_PWD><kept>yes</kept></extra></SubAccount></Response>`,
 		});
 		const run = await runCloopen(
-			{ ...getMany, bodyFormat: 'xml' },
+			{ ...getMany, options: { bodyFormat: 'xml' } },
 			{ credentials: customServerCredentials(platform.baseUrl) },
 		);
 		expect(run.json).toEqual([{ subAccountSid: 's1', extra: { kept: 'yes' } }]);
@@ -161,7 +161,7 @@ describe('output items', () => {
 	it('with Include Secrets on, they are there as the platform sent them', async () => {
 		platform.reply(listAnswer);
 		const run = await runCloopen(
-			{ ...getMany, listOptions: { includeSecrets: true } },
+			{ ...getMany, options: { includeSecrets: true } },
 			{ credentials: customServerCredentials(platform.baseUrl) },
 		);
 		expect(run.json[1]).toMatchObject({ subtoken: C, VoipPwd: D });

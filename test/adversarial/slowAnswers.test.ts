@@ -64,7 +64,7 @@ describe('Account → Get Info against a server that never finishes', () => {
 		try {
 			const { result, ms } = await timed(() =>
 				runCloopen(
-					{ resource: 'account', operation: 'getInfo', requestTimeout: DEADLINE_S },
+					{ resource: 'account', operation: 'getInfo', options: { requestTimeout: DEADLINE_S } },
 					{ credentials: customServerCredentials(server.baseUrl) },
 				),
 			);
@@ -86,7 +86,7 @@ describe('Account → Get Info against a server that never finishes', () => {
 		try {
 			const { result, ms } = await timed(() =>
 				runCloopen(
-					{ resource: 'account', operation: 'getInfo', requestTimeout: DEADLINE_S },
+					{ resource: 'account', operation: 'getInfo', options: { requestTimeout: DEADLINE_S } },
 					{ credentials: customServerCredentials(server.baseUrl) },
 				),
 			);
@@ -99,7 +99,7 @@ describe('Account → Get Info against a server that never finishes', () => {
 
 	it('the Timeout setting is checked like any other field', async () => {
 		const { error } = await runCloopen(
-			{ resource: 'account', operation: 'getInfo', requestTimeout: 0 },
+			{ resource: 'account', operation: 'getInfo', options: { requestTimeout: 0 } },
 			{ credentials: customServerCredentials('http://127.0.0.1:9') },
 		);
 		expect(error?.message).toBe('Timeout (Seconds) must be a whole number from 1 to 600, got 0');

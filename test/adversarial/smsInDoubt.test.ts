@@ -11,13 +11,14 @@ import { HostileServer, platformOk, type ArrivedRequest } from '../support/hosti
  */
 const APP = '8a216da8588b296f01589e5a7f3b0b3c';
 const ALL = Array.from({ length: 450 }, (_, i) => `139${String(i).padStart(8, '0')}`);
-const smsParameters = (extra = {}) => ({
+/** `settings`: the run's settings, in Options. */
+const smsParameters = (settings = {}) => ({
 	resource: 'sms',
 	operation: 'sendTemplate',
 	appId: APP,
 	to: '={{ $json.numbers }}',
 	templateId: '1',
-	...extra,
+	options: settings,
 });
 const sentNumbers = (request: ArrivedRequest) => String(JSON.parse(request.body).to).split(',');
 

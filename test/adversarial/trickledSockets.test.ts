@@ -23,9 +23,7 @@ it(`${ITEMS} items at ${AT_ONCE} at once against trickled headers: every item fa
 				appId: '8a216da8588b296f01589e5a7f3b0b3c',
 				to: '13800000000',
 				verifyCode: '4821',
-				parallelMode: 'fixed',
-				parallelRequests: AT_ONCE,
-				requestTimeout: 1,
+				options: { parallelMode: 'fixed', parallelRequests: AT_ONCE, requestTimeout: 1 },
 			},
 			{
 				credentials: customServerCredentials(server.baseUrl),

@@ -84,7 +84,7 @@ test('150 items, 50 at once, against a server trickling its headers: each item f
 			name: 'Trickled headers',
 			baseUrl: server.baseUrl,
 			node: {
-				parameters: { parallelMode: 'fixed', parallelRequests: 50, requestTimeout: 1 },
+				parameters: { options: { parallelMode: 'fixed', parallelRequests: 50, requestTimeout: 1 } },
 				onError: 'continueRegularOutput',
 			},
 			pinData: { Start: Array.from({ length: 150 }, (_, item) => ({ json: { item } })) },

@@ -19,8 +19,7 @@ const sendCode = {
 	appId: '8a216da8588b296f01589e5a7f3b0b3c',
 	to: '13800000000',
 	verifyCode: '4821',
-	parallelMode: 'adaptive',
-	requestTimeout: TIMEOUT_S,
+	options: { parallelMode: 'adaptive', requestTimeout: TIMEOUT_S },
 };
 
 const refuse = (response: ServerResponse) => {

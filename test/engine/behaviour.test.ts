@@ -54,7 +54,7 @@ describe('template SMS to more than 200 numbers', () => {
 				appId: APP,
 				to: '={{ $json.numbers }}',
 				templateId: '1',
-				includeBatchNumbers: true,
+				options: { includeBatchNumbers: true },
 			},
 			{ credentials: credentials(), items: [{ numbers: all }] },
 		);
@@ -139,7 +139,7 @@ describe('Sub-Account → Get Many', () => {
 				appId: APP,
 				returnAll: false,
 				limit: 130,
-				listOptions: { includeSecrets: true },
+				options: { includeSecrets: true },
 			},
 			{ credentials: credentials() },
 		);

@@ -10,26 +10,23 @@ import {
 	type FormPlace,
 } from '../../nodes/Cloopen/validation/fieldLabels';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
-import { cannedPlatform } from './version1/cannedPlatform';
-import { inVersion2, OPERATION_CASES } from './operationCases';
+import { cannedPlatform } from './replay/cannedPlatform';
+import { OPERATION_CASES } from './operationCases';
 
 /**
  * Errors name a field by the label the user sees in the form (its parameter name only in brackets,
  * in the description). Built over the node's description: every validation rule of InputRules, for
- * every field the form shows at every operation of both versions, names that field's label; and
+ * every field the form shows at every operation, names that field's label; and
  * every field name the operations hand to a rule, in runs that reach every rule they apply, is one
  * the form has at that operation (or a credential's label).
  */
 const properties = new Cloopen().description.properties;
-const node = { name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', typeVersion: 2 } as INode;
+const node = { name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', typeVersion: 1 } as INode;
 
-const PLACES: FormPlace[] = [1, 2].flatMap((version) =>
-	OPERATIONS.map(({ resource, operation }) => ({
-		resource: resource.value,
-		operation: operation.value,
-		version,
-	})),
-);
+const PLACES: FormPlace[] = OPERATIONS.map(({ resource, operation }) => ({
+	resource: resource.value,
+	operation: operation.value,
+}));
 
 /** The methods that give the message instead of throwing it, for an answer that carries it. */
 const ANSWERING = ['message', 'readPhoneNumber'] as const;
@@ -73,12 +70,12 @@ it('the table holds one failing call of every rule of InputRules', () => {
 	expect(Object.keys(FAILING).sort()).toEqual(RULES.sort());
 });
 
-it('every operation of both versions has fields whose names carry one label each', () => {
-	expect(PLACES.length).toBeGreaterThanOrEqual(2 * 12);
+it('every operation has fields whose names carry one label each', () => {
+	expect(PLACES.length).toBeGreaterThanOrEqual(12);
 	for (const place of PLACES) expect(() => labelsAt(properties, place)).not.toThrow();
 });
 
-describe.each(PLACES)('$resource → $operation, version $version', (place) => {
+describe.each(PLACES)('$resource → $operation', (place) => {
 	it('every rule names each field of the form by its label, and its name in brackets', () => {
 		const labels = labelsAt(properties, place);
 		const rules = new InputRules(node, 0, fieldLabelsAt(properties, place));
@@ -103,7 +100,7 @@ describe.each(PLACES)('$resource → $operation, version $version', (place) => {
 	});
 });
 
-describe.each(PLACES)('$resource → $operation, version $version: number fields', (place) => {
+describe.each(PLACES)('$resource → $operation: number fields', (place) => {
 	// Fields of whole numbers (a field of fractions, such as Max Wait (Minutes), is read otherwise).
 	const bounded = [...labelsAt(properties, place).values()].filter(
 		({ range }) => range && Number.isInteger(range.min) && Number.isInteger(range.max),
@@ -126,7 +123,7 @@ describe.each(PLACES)('$resource → $operation, version $version: number fields
 });
 
 it('a row of Template Data is named by its number', () => {
-	const place = { resource: 'sms', operation: 'sendTemplate', version: 2 };
+	const place = { resource: 'sms', operation: 'sendTemplate' };
 	const rules = new InputRules(node, 0, fieldLabelsAt(properties, place));
 	const error = failureOf(() => rules.placeholderValue({ name: 'templateData', row: 2 }, ''));
 	expect(error.message).toBe('Template Data row 2 is required and must not be empty, got ""');
@@ -135,18 +132,12 @@ it('a row of Template Data is named by its number', () => {
 	);
 });
 
-/** Runs that reach the rules each operation applies: every case at both versions, and the branches they skip. */
-const RUNS: Array<{ title: string; parameters: IDataObject; version: number }> = [
-	...OPERATION_CASES.map(({ title, parameters }) => ({ title, parameters, version: 1 })),
-	...OPERATION_CASES.map(inVersion2).map(({ title, parameters }) => ({
-		title,
-		parameters,
-		version: 2,
-	})),
-	...[1, 2].flatMap((version) => [
+/** Runs that reach the rules each operation applies: every case, and the branches they skip. */
+const RUNS: Array<{ title: string; parameters: IDataObject }> = [
+	...OPERATION_CASES.map(({ title, parameters }) => ({ title, parameters })),
+	...[
 		{
 			title: 'Voice Notification → Call, text and audio files with every field',
-			version,
 			parameters: {
 				resource: 'voiceNotification',
 				operation: 'call',
@@ -166,7 +157,6 @@ const RUNS: Array<{ title: string; parameters: IDataObject; version: number }> =
 		},
 		{
 			title: 'Voice Verification → Send Custom Audio Code with every field',
-			version,
 			parameters: {
 				resource: 'voiceVerification',
 				operation: 'sendCustomAudioCode',
@@ -184,7 +174,6 @@ const RUNS: Array<{ title: string; parameters: IDataObject; version: number }> =
 		},
 		{
 			title: 'Call → Get State, waiting until it ended',
-			version,
 			parameters: {
 				resource: 'call',
 				operation: 'getState',
@@ -194,7 +183,6 @@ const RUNS: Array<{ title: string; parameters: IDataObject; version: number }> =
 		},
 		{
 			title: 'Bill Records → Get Download Info with the file',
-			version,
 			parameters: {
 				resource: 'billRecords',
 				operation: 'getDownloadInfo',
@@ -205,16 +193,15 @@ const RUNS: Array<{ title: string; parameters: IDataObject; version: number }> =
 		},
 		{
 			title: 'Sub-Account → Get Many from a start',
-			version,
 			parameters: {
 				resource: 'subAccount',
 				operation: 'getAll',
 				returnAll: false,
 				limit: 3,
-				[version === 1 ? 'listOptions' : 'options']: { startNo: 1 },
+				options: { startNo: 1 },
 			},
 		},
-	]),
+	],
 ];
 
 describe('the operations hand the rules only names the form has', () => {
@@ -230,17 +217,16 @@ describe('the operations hand the rules only names the form has', () => {
 		await platform.stop();
 	});
 
-	it.each(RUNS)('$title (version $version)', async ({ parameters, version }) => {
+	it.each(RUNS)('$title', async ({ parameters }) => {
 		for (const spy of spies) spy.mockClear();
 		const { error } = await runCloopen(
 			{ appId: '8a216da8588b296f01589e5a7f3b0b3c', ...parameters },
-			{ credentials: customServerCredentials(platform.baseUrl), typeVersion: version },
+			{ credentials: customServerCredentials(platform.baseUrl) },
 		);
 		expect(error).toBeUndefined();
 		const place = {
 			resource: String(parameters.resource),
 			operation: String(parameters.operation),
-			version,
 		};
 		const inForm = labelsAt(properties, place);
 		const named = spies.flatMap((spy) =>

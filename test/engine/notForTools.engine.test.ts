@@ -5,7 +5,7 @@ import { OPERATIONS } from '../../nodes/Cloopen/resources';
 import { CloopenTool, runNode } from '../adversarial/nodeRun';
 import { customServerCredentials, TEST_ACCOUNT_SID, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
-import { inVersion2, OPERATION_CASES } from './operationCases';
+import { OPERATION_CASES } from './operationCases';
 
 /**
  * As an AI agent's tool, One-Time Code → Send and Check are refused before anything is sent:
@@ -24,24 +24,22 @@ const SEND = OPERATION_CASES.find(
 const credentials = () => customServerCredentials(platform.baseUrl);
 
 /** A code sent by the workflow node: its verification, for a check. */
-async function sentVerification(version: number): Promise<string> {
+async function sentVerification(): Promise<string> {
 	platform.reply({ body: JSON.stringify(SEND.responseJson) });
-	const parameters = version === 1 ? SEND.parameters : inVersion2(SEND).parameters;
-	const run = await runNode(parameters, { credentials: credentials(), version });
+	const run = await runNode(SEND.parameters, { credentials: credentials() });
 	expect(run.error).toBeUndefined();
 	platform.forget();
 	return String(run.json[0].verification);
 }
 
-/** One case per refused operation: its parameters at a version, with what a check needs. */
-const CASES: Record<string, (version: number) => Promise<IDataObject>> = {
-	'oneTimeCode.send': async (version) =>
-		version === 1 ? SEND.parameters : inVersion2(SEND).parameters,
-	'oneTimeCode.check': async (version) => ({
+/** One case per refused operation: its parameters, with what a check needs. */
+const CASES: Record<string, () => Promise<IDataObject>> = {
+	'oneTimeCode.send': async () => SEND.parameters,
+	'oneTimeCode.check': async () => ({
 		resource: 'oneTimeCode',
 		store: 'own',
 		operation: 'check',
-		verification: await sentVerification(version),
+		verification: await sentVerification(),
 		codeEntered: OWN_CODE,
 		attemptsSoFar: 0,
 		alreadyUsed: false,
@@ -78,70 +76,65 @@ it('every refused operation has a case here, and there is one at least', () => {
 	expect(REFUSED.length).toBeGreaterThan(0);
 });
 
-describe.each([1, 2])('version %i', (version) => {
-	describe.each(REFUSED)('$label', ({ key, label, always }) => {
-		it("as a tool: the refusal is the tool's answer, nothing sent; as a workflow node: runs", async () => {
-			const parameters = await CASES[key](version);
-			platform.reply({ body: JSON.stringify(SEND.responseJson) });
-			const asTool = await runNode(parameters, {
-				credentials: credentials(),
-				version,
-				asTool: true,
-			});
-			expect(platform.requests).toHaveLength(0);
-			// The model is answered, on every n8n, with what n8n 2.41 hands it for a thrown error.
-			expect(asTool.error).toBeUndefined();
-			expect(asTool.json).toEqual([
-				{ error: `${label} is not available when Cloopen is used as an AI tool; nothing was sent` },
-			]);
-
-			// Whatever the model passes in the item (attempts 0, never used) changes nothing.
-			const talkedPast = await runNode(parameters, {
-				credentials: credentials(),
-				version,
-				asTool: true,
-				items: [{ recentSends: '', attempts: 0, used: false, giveSecretsToModel: true }],
-			});
-			expect(talkedPast.json).toEqual(asTool.json);
-			expect(platform.requests).toHaveLength(0);
-
-			const asNode = await runNode(parameters, { credentials: credentials(), version });
-			expect(asNode.error).toBeUndefined();
-			expect(asNode.json[0]).toMatchObject(
-				AS_NODE[key] ?? { status: expect.stringMatching(/^(sent|approved)$/) },
-			);
+describe.each(REFUSED)('$label', ({ key, label, always }) => {
+	it("as a tool: the refusal is the tool's answer, nothing sent; as a workflow node: runs", async () => {
+		const parameters = await CASES[key]();
+		platform.reply({ body: JSON.stringify(SEND.responseJson) });
+		const asTool = await runNode(parameters, {
+			credentials: credentials(),
+			asTool: true,
 		});
+		expect(platform.requests).toHaveLength(0);
+		// The model is answered, on every n8n, with what n8n 2.41 hands it for a thrown error.
+		expect(asTool.error).toBeUndefined();
+		expect(asTool.json).toEqual([
+			{ error: `${label} is not available when Cloopen is used as an AI tool; nothing was sent` },
+		]);
 
-		it('a tool node set to On Error: Stop Workflow stops with the refusal, its reason and the way out', async () => {
-			const parameters = await CASES[key](version);
-			const stopped = await runNode(parameters, {
-				credentials: credentials(),
-				version,
-				asTool: true,
-				onError: 'stopWorkflow',
-			});
-			expect(stopped.error?.message).toBe(
-				`${label} is not available when Cloopen is used as an AI tool; nothing was sent`,
-			);
-			// An operator's operation says whose it is; one that counts from the user's store, the way out.
-			expect(stopped.error?.description).toMatch(
-				always
-					? /for the people who operate your workflows.*never by a model/
-					: /store.*cannot read.*Counts Kept In: Data Table/,
-			);
-			expect(stopped.json).toEqual([]);
-			expect(platform.requests).toHaveLength(0);
+		// Whatever the model passes in the item (attempts 0, never used) changes nothing.
+		const talkedPast = await runNode(parameters, {
+			credentials: credentials(),
+			asTool: true,
+			items: [{ recentSends: '', attempts: 0, used: false, giveSecretsToModel: true }],
 		});
+		expect(talkedPast.json).toEqual(asTool.json);
+		expect(platform.requests).toHaveLength(0);
 
-		it("the refusal, which the model is shown, holds no secret: not the credentials' token, the code or the verification", async () => {
-			const parameters = await CASES[key](version);
-			const run = await runNode(parameters, { credentials: credentials(), version, asTool: true });
-			const shown = JSON.stringify(run.json).toLowerCase();
-			expect(shown).toContain('not available');
-			const secrets = [TEST_AUTH_TOKEN, TEST_ACCOUNT_SID, OWN_CODE];
-			if (typeof parameters.verification === 'string') secrets.push(parameters.verification);
-			expect(secrets.filter((secret) => shown.includes(secret.toLowerCase()))).toEqual([]);
+		const asNode = await runNode(parameters, { credentials: credentials() });
+		expect(asNode.error).toBeUndefined();
+		expect(asNode.json[0]).toMatchObject(
+			AS_NODE[key] ?? { status: expect.stringMatching(/^(sent|approved)$/) },
+		);
+	});
+
+	it('a tool node set to On Error: Stop Workflow stops with the refusal, its reason and the way out', async () => {
+		const parameters = await CASES[key]();
+		const stopped = await runNode(parameters, {
+			credentials: credentials(),
+			asTool: true,
+			onError: 'stopWorkflow',
 		});
+		expect(stopped.error?.message).toBe(
+			`${label} is not available when Cloopen is used as an AI tool; nothing was sent`,
+		);
+		// An operator's operation says whose it is; one that counts from the user's store, the way out.
+		expect(stopped.error?.description).toMatch(
+			always
+				? /for the people who operate your workflows.*never by a model/
+				: /store.*cannot read.*Counts Kept In: Data Table/,
+		);
+		expect(stopped.json).toEqual([]);
+		expect(platform.requests).toHaveLength(0);
+	});
+
+	it("the refusal, which the model is shown, holds no secret: not the credentials' token, the code or the verification", async () => {
+		const parameters = await CASES[key]();
+		const run = await runNode(parameters, { credentials: credentials(), asTool: true });
+		const shown = JSON.stringify(run.json).toLowerCase();
+		expect(shown).toContain('not available');
+		const secrets = [TEST_AUTH_TOKEN, TEST_ACCOUNT_SID, OWN_CODE];
+		if (typeof parameters.verification === 'string') secrets.push(parameters.verification);
+		expect(secrets.filter((secret) => shown.includes(secret.toLowerCase()))).toEqual([]);
 	});
 });
 
@@ -149,7 +142,7 @@ it('the notice that says so is shown on the tool variant where the operation ref
 	const notices = new Cloopen().description.properties.filter(
 		(property) => property.name === 'notForToolsNotice',
 	);
-	const node = { typeVersion: 2 };
+	const node = { typeVersion: 1 };
 	const shown = (description: { name: string }, parameters: IDataObject) =>
 		notices.some((notice) =>
 			NodeHelpers.displayParameter(parameters as never, notice, node, description as never),

@@ -72,7 +72,7 @@ describe('Send Code', () => {
 		'by voice (%s): a secure 6-digit code goes to the platform, and only there',
 		async (bodyFormat) => {
 			harnessLogger().clear();
-			const { json, result } = await send({ bodyFormat });
+			const { json, result } = await send({ options: { bodyFormat } });
 			const [call] = emulator.calls();
 			const code = String(call.fields.verifyCode);
 			expect(code).toMatch(/^\d{6}$/);
@@ -216,11 +216,12 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 			'+442******5678',
 		],
 	])('%s', async (_title, parameters, rule, masked) => {
-		const { error } = await send(parameters);
-		expect(error?.message).toMatch(new RegExp(`^Refused by the ${rule}: `));
-		expect(error?.message).toContain(masked);
-		expect(error?.message).toContain('Nothing was sent.');
-		expect(error?.message).not.toContain(String(parameters.to));
+		const { json, error } = await send(parameters);
+		expect(error).toBeUndefined();
+		expect(json[0]).toMatchObject({ status: 'refused', refusedBy: rule, httpStatus: 403 });
+		expect(json[0].reason).toContain(masked);
+		expect(json[0].reason).toContain('Nothing was sent.');
+		expect(JSON.stringify(json)).not.toContain(String(parameters.to));
 		expect(emulator.calls()).toHaveLength(0);
 	});
 
@@ -238,34 +239,22 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		const { output } = await sent();
 		const record = output.record as IDataObject;
 		const again = await send({ recentSends: record.recentSends });
-		expect(again.error?.message).toMatch(
-			/^Refused by the resend cooldown: a code went to 138\*\*\*\*0000 0 s ago, and Resend Cooldown is 60 s; the next may be sent in (59|60) s\. Nothing was sent\.$/,
+		expect(again.json[0]).toMatchObject({ refusedBy: 'resend cooldown', httpStatus: 429 });
+		expect(again.json[0].reason).toMatch(
+			/^a code went to 138\*\*\*\*0000 0 s ago, and Resend Cooldown is 60 s; the next may be sent in (59|60) s\. Nothing was sent\.$/,
 		);
 
 		const hour = Array.from({ length: 5 }, (_, index) =>
 			new Date(Date.now() - (50 - index * 10) * 60_000).toISOString(),
 		).join(',');
 		const limited = await send({ recentSends: hour });
-		expect(limited.error?.message).toContain(
-			'Refused by the send limit per number: 138****0000 got 5 codes in the last 60 minutes',
-		);
+		expect(limited.json[0]).toMatchObject({ refusedBy: 'send limit per number' });
+		expect(limited.json[0].reason).toContain('138****0000 got 5 codes in the last 60 minutes');
 		expect(emulator.calls()).toHaveLength(1);
 	});
 
-	it("from version 2, a refusal is an answer like the Data Table's, never a thrown error; sent answers 200", async () => {
-		const inVersion2 = (parameters: IDataObject) =>
-			runCloopen(
-				{
-					resource: 'oneTimeCode',
-					store: 'own',
-					operation: 'send',
-					appId: emulator.appId,
-					to: '13800000000',
-					...parameters,
-				},
-				{ credentials: credentials(), typeVersion: 2 },
-			);
-		const first = await inVersion2({});
+	it("a refusal is an answer like the Data Table's, never a thrown error; sent answers 200", async () => {
+		const first = await send({});
 		expect(first.error).toBeUndefined();
 		expect(first.json[0]).toMatchObject({ status: 'sent', httpStatus: 200 });
 		const record = first.json[0].record as IDataObject;
@@ -275,7 +264,7 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 			[{ to: '138 0000' }, 'number form', 400],
 		];
 		for (const [parameters, refusedBy, httpStatus] of cases) {
-			const refused = await inVersion2(parameters);
+			const refused = await send(parameters);
 			expect(refused.error).toBeUndefined();
 			expect(refused.json).toEqual([
 				{
@@ -293,11 +282,11 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 	it('by default reads Recent Sends from the incoming item (a store row)', async () => {
 		const recentSends = new Date(Date.now() - 5_000).toISOString();
 		const refused = await send({ recentSends: undefined }, [{ to: '13800000000', recentSends }]);
-		expect(refused.error?.message).toMatch(/^Refused by the resend cooldown/);
+		expect(refused.json[0]).toMatchObject({ status: 'refused', refusedBy: 'resend cooldown' });
 		expect(emulator.calls()).toHaveLength(0);
 	});
 
-	it('with Continue On Fail, a refusal is an error item that names the rule and when to retry', async () => {
+	it('with Continue On Fail too, a refusal is the answer, not an error item: the rule and when to retry', async () => {
 		const { json } = await runCloopen(
 			{
 				resource: 'oneTimeCode',
@@ -310,11 +299,13 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 			{ credentials: credentials(), continueOnFail: true },
 		);
 		expect(json).toEqual([
-			expect.objectContaining({
-				error: expect.stringMatching(/^Refused by the resend cooldown/),
+			{
+				status: 'refused',
 				refusedBy: 'resend cooldown',
+				reason: expect.stringMatching(/Nothing was sent\.$/),
 				retryAfterSeconds: expect.any(Number),
-			}),
+				httpStatus: 429,
+			},
 		]);
 		expect(json[0].retryAfterSeconds).toBeGreaterThanOrEqual(49);
 	});
@@ -472,39 +463,19 @@ describe('Check Code, every status', () => {
 		['blank', '  \u3000 '],
 		['null', '={{ null }}'],
 		['missing', '={{ $json.nothing }}'],
-	])(
-		'an %s code is refused (not_valid, 400 in version 2) and counts no attempt',
-		async (_title, entry) => {
-			const { output } = await sent();
-			expect(await checked(output.verification, entry, { attempts: 2 })).toMatchObject({
-				status: 'not_valid',
-				approved: false,
-				counted: false,
-				reason: expect.stringContaining('no code was entered'),
-				attemptsLeft: null,
-				record: { attempts: 2, used: false, lastStatus: 'not_valid' },
-				updateWhere: { attempts: 2 },
-			});
-			const inVersion2 = await runCloopen(
-				{
-					resource: 'oneTimeCode',
-					store: 'own',
-					operation: 'check',
-					verification: output.verification,
-					codeEntered: entry,
-					attemptsSoFar: 2,
-					alreadyUsed: false,
-				},
-				{ credentials: credentials(), typeVersion: 2 },
-			);
-			expect(inVersion2.json[0]).toMatchObject({
-				status: 'not_valid',
-				httpStatus: 400,
-				counted: false,
-				record: { attempts: 2 },
-			});
-		},
-	);
+	])('an %s code is refused (not_valid, 400) and counts no attempt', async (_title, entry) => {
+		const { output } = await sent();
+		expect(await checked(output.verification, entry, { attempts: 2 })).toMatchObject({
+			status: 'not_valid',
+			approved: false,
+			counted: false,
+			reason: expect.stringContaining('no code was entered'),
+			attemptsLeft: null,
+			record: { attempts: 2, used: false, lastStatus: 'not_valid' },
+			updateWhere: { attempts: 2 },
+			httpStatus: 400,
+		});
+	});
 
 	it('letters compared without regard to case', async () => {
 		const { output, code } = await sent({ codeCharacters: 'lettersAndDigits' });

@@ -61,7 +61,7 @@ const run = async (operation: string, parameters: IDataObject) => {
 			dataTableName: TABLE,
 			...parameters,
 		},
-		{ credentials: credentials(), typeVersion: 2 },
+		{ credentials: credentials() },
 	);
 	if (error) throw error;
 	return json[0];

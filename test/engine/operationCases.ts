@@ -64,7 +64,6 @@ export const OPERATION_CASES: OperationCase[] = [
 				displayNum: '02012345678',
 				playTimes: 2,
 				respUrl: 'http://127.0.0.1:9/webhook/cloopen',
-				lang: 'zh',
 				userData: 'order-42',
 				welcomePrompt: 'welcome.wav',
 				maxCallTime: 60,
@@ -78,7 +77,6 @@ export const OPERATION_CASES: OperationCase[] = [
 			displayNum: '02012345678',
 			playTimes: '2',
 			respUrl: 'http://127.0.0.1:9/webhook/cloopen',
-			lang: 'zh',
 			userData: 'order-42',
 			welcomePrompt: 'welcome.wav',
 			maxCallTime: '60',
@@ -86,7 +84,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		},
 		xml:
 			`${DECL}<VoiceVerify><appId>${APP}</appId><to>13800000000</to><displayNum>02012345678</displayNum>` +
-			'<playTimes>2</playTimes><respUrl>http://127.0.0.1:9/webhook/cloopen</respUrl><lang>zh</lang>' +
+			'<playTimes>2</playTimes><respUrl>http://127.0.0.1:9/webhook/cloopen</respUrl>' +
 			'<userData>order-42</userData><welcomePrompt>welcome.wav</welcomePrompt><maxCallTime>60</maxCallTime>' +
 			'<verifyCode>a1B2</verifyCode></VoiceVerify>',
 		...VOICE_CODE_PLACED,
@@ -175,7 +173,7 @@ export const OPERATION_CASES: OperationCase[] = [
 				callSid: CALL_SID,
 				dateCreated: '2026-11-22T02:00:02.000Z',
 				dateCreatedRaw: '2026-11-22 10:00:02',
-				orderid: 'CM10000',
+				orderId: 'CM10000',
 				to: '13800000000',
 				statusCode: '000000',
 			},
@@ -384,7 +382,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			appId: APP,
 			returnAll: false,
 			limit: 5,
-			listOptions: { includeSecrets: true },
+			options: { includeSecrets: true },
 		},
 		method: 'POST',
 		path: 'GetSubAccounts',
@@ -470,7 +468,7 @@ export const OPERATION_CASES: OperationCase[] = [
 				state: '1',
 				result: 'not answered',
 				answered: false,
-				callTime: '32',
+				duration: 32,
 				statusCode: '000000',
 			},
 		],
@@ -481,7 +479,6 @@ export const OPERATION_CASES: OperationCase[] = [
 			resource: 'billRecords',
 			operation: 'getDownloadInfo',
 			appId: APP,
-			date: 'day',
 			options: { keywords: 'k1' },
 		},
 		method: 'POST',
@@ -537,6 +534,7 @@ export const OPERATION_CASES: OperationCase[] = [
 				dateCreatedRaw: '2026-11-22 10:00:00',
 				statusCode: '000000',
 				verification: expect.stringMatching(/^cv1\./),
+				httpStatus: 200,
 				record: expect.objectContaining({
 					to: '13800000000',
 					attempts: 0,
@@ -582,84 +580,9 @@ export const OPERATION_CASES: OperationCase[] = [
 				dateCreatedRaw: '20261122100004',
 				statusCode: '000000',
 				verification: expect.stringMatching(/^cv1\./),
+				httpStatus: 200,
 				record: expect.objectContaining({ to: '13800000000', attempts: 0, lastStatus: 'sent' }),
 			},
 		],
 	},
 ];
-
-/**
- * What changed from version 1 to version 2 of the node, as a conversion of a version-1 case: the
- * run's settings (Body Format, Parallel Requests, Maximum Parallel Requests, Requests at Once,
- * Timeout) and SMS's Include Numbers per Batch move into the operation's Options collection, Sub-Account
- * → Get Many's options are stored as options (not listOptions), Bill Records has no Date and Voice
- * Verification no Language; in the output Call → Get Result's callTime is duration and Voice
- * Notification's orderid is orderId. On the wire only lang is gone (the platform's default, zh,
- * applies); everything else is sent as before.
- */
-const MOVED_TO_OPTIONS = [
-	'bodyFormat',
-	'parallelMode',
-	'maxParallelRequests',
-	'parallelRequests',
-	'requestTimeout',
-	'includeBatchNumbers',
-];
-const RENAMED_IN_OUTPUT: Record<string, string> = { callTime: 'duration', orderid: 'orderId' };
-
-const without = (object: IDataObject, names: string[]): IDataObject =>
-	Object.fromEntries(Object.entries(object).filter(([name]) => !names.includes(name)));
-
-export function version2Parameters(parameters: IDataObject): IDataObject {
-	const { listOptions, additionalFields, options } = parameters as {
-		listOptions?: IDataObject;
-		additionalFields?: IDataObject;
-		options?: IDataObject;
-	};
-	const rest = without(parameters, [
-		'listOptions',
-		'date',
-		'additionalFields',
-		'options',
-		...MOVED_TO_OPTIONS,
-	]);
-	const moved = Object.fromEntries(
-		MOVED_TO_OPTIONS.filter((name) => name in parameters).map((name) => [name, parameters[name]]),
-	);
-	const fields = without(additionalFields ?? {}, ['lang']);
-	const merged = { ...options, ...listOptions, ...moved };
-	return {
-		...rest,
-		...(additionalFields ? { additionalFields: fields } : {}),
-		...(Object.keys(merged).length > 0 ? { options: merged } : {}),
-	};
-}
-
-/** Version 2 gives the call's length as a number of seconds, as the trigger and Wait for Call Result do. */
-const NUMBER_IN_VERSION_2 = new Set(['callTime']);
-
-export const version2Output = (output: IDataObject): IDataObject =>
-	Object.fromEntries(
-		Object.entries(output).map(([key, value]) => [
-			RENAMED_IN_OUTPUT[key] ?? key,
-			NUMBER_IN_VERSION_2.has(key) ? Number(value) : value,
-		]),
-	);
-
-/** The same case for a version-2 node: its parameters and output as version 2 has them. */
-export function inVersion2(operationCase: OperationCase): OperationCase {
-	return {
-		...operationCase,
-		parameters: version2Parameters(operationCase.parameters),
-		...(operationCase.json ? { json: without(operationCase.json, ['lang']) } : {}),
-		...(operationCase.xml ? { xml: operationCase.xml.replace(/<lang>[^<]*<\/lang>/, '') } : {}),
-		// One-Time Code answers with its HTTP status whichever store counts (docs/one-time-codes.md#answers).
-		output: operationCase.output
-			.map(version2Output)
-			.map((output) =>
-				operationCase.parameters.resource === 'oneTimeCode'
-					? { ...output, httpStatus: 200 }
-					: output,
-			),
-	};
-}

@@ -14,8 +14,10 @@ const sendCode = (parallelRequests?: number) => ({
 	appId: 'app',
 	to: '={{ $json.to }}',
 	verifyCode: '1234',
-	parallelMode: 'fixed',
-	...(parallelRequests === undefined ? {} : { parallelRequests }),
+	options: {
+		parallelMode: 'fixed',
+		...(parallelRequests === undefined ? {} : { parallelRequests }),
+	},
 });
 const numbers = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
@@ -39,12 +41,12 @@ describe('against the emulator', () => {
 	});
 
 	it.each([1, 3])(
-		'version 2 reads Parallel Requests and Requests at Once (%i) from Options',
+		'reads Parallel Requests and Requests at Once (%i) beside the other Options',
 		async (atOnce) => {
-			const { parallelMode, parallelRequests, ...rest } = parameters(atOnce);
+			const fixed = parameters(atOnce);
 			const { json, error } = await runCloopen(
-				{ ...rest, options: { parallelMode, parallelRequests, requestTimeout: 30 } },
-				{ credentials: credentials(), items: numbers(6), typeVersion: 2 },
+				{ ...fixed, options: { ...fixed.options, requestTimeout: 30 } },
+				{ credentials: credentials(), items: numbers(6) },
 			);
 			expect(error).toBeUndefined();
 			expect(json).toHaveLength(6);
@@ -52,11 +54,10 @@ describe('against the emulator', () => {
 		},
 	);
 
-	it('version 2 reads Maximum Parallel Requests from Options (Adaptive, the default)', async () => {
-		const adaptive = { ...parameters(), parallelMode: undefined };
+	it('reads Maximum Parallel Requests from Options (Adaptive, the default)', async () => {
 		const { json, error } = await runCloopen(
-			{ ...adaptive, options: { maxParallelRequests: 2 } },
-			{ credentials: credentials(), items: numbers(6), typeVersion: 2 },
+			{ ...parameters(), options: { maxParallelRequests: 2 } },
+			{ credentials: credentials(), items: numbers(6) },
 		);
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(6);

@@ -8,7 +8,7 @@ import {
 } from '../../nodes/shared/platform/phoneNumbers';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
-import { inVersion2, OPERATION_CASES } from './operationCases';
+import { OPERATION_CASES } from './operationCases';
 
 /**
  * A number is taken and written one way in every resource: over the registry, every operation with
@@ -97,14 +97,14 @@ const SPELLINGS: Array<{ typed: string; call: string | null; sms: string | null 
 ];
 
 /** An operation's parameters that succeed, from the wire tests' cases (the first one for it). */
-function baseParameters(place: PhoneField, version: number): IDataObject {
+function baseParameters(place: PhoneField): IDataObject {
 	const found = OPERATION_CASES.find(
 		({ parameters }) =>
 			parameters.resource === place.resource && parameters.operation === place.operation,
 	);
 	if (!found)
 		throw new Error(`no case in operationCases.ts for ${place.resource}/${place.operation}`);
-	const parameters = (version === 2 ? inVersion2(found) : found).parameters;
+	const { parameters } = found;
 	// One-Time Code counts in the user's store here, with every destination allowed.
 	return place.resource === 'oneTimeCode'
 		? {
@@ -138,47 +138,39 @@ const platform = useScriptedPlatform({
 	}),
 });
 
-describe.each([1, 2])('node version %i', (version) => {
-	describe.each(PHONE_FIELDS)('$title', (place) => {
-		it.each(SPELLINGS)('$typed', async ({ typed, call, sms }) => {
-			if (place.resource === 'oneTimeCode' && place.operation === 'check')
-				return await checkedAgainst(place, version, typed, call);
-			if (place.resource === 'oneTimeCode' && ['getStatus', 'reset'].includes(place.operation))
-				return await lookedUp(place, version, typed, call);
-			const expected = place.mobileOnly || channelIsSms(place, version) ? sms : call;
-			const { error, json } = await runCloopen(
-				withNumber(baseParameters(place, version), place, typed),
-				{ credentials: customServerCredentials(platform.baseUrl), typeVersion: version },
-			);
-			if (expected === null) {
-				expect(platform.requests).toHaveLength(0);
-				expectRefusal(error?.message ?? String(json[0]?.reason), place, typed, version);
-				return;
-			}
-			expect(error).toBeUndefined();
-			expect(platform.requests).toHaveLength(1);
-			const body = JSON.parse(platform.requests[0].body) as IDataObject;
-			expect(body[place.name === 'displayNum' ? 'displayNum' : 'to']).toBe(expected);
+describe.each(PHONE_FIELDS)('$title', (place) => {
+	it.each(SPELLINGS)('$typed', async ({ typed, call, sms }) => {
+		if (place.resource === 'oneTimeCode' && place.operation === 'check')
+			return await checkedAgainst(place, typed, call);
+		if (place.resource === 'oneTimeCode' && ['getStatus', 'reset'].includes(place.operation))
+			return await lookedUp(place, typed, call);
+		const expected = place.mobileOnly || channelIsSms(place) ? sms : call;
+		const { error, json } = await runCloopen(withNumber(baseParameters(place), place, typed), {
+			credentials: customServerCredentials(platform.baseUrl),
 		});
+		if (expected === null) {
+			expect(platform.requests).toHaveLength(0);
+			expectRefusal(error?.message ?? String(json[0]?.reason), place, typed);
+			return;
+		}
+		expect(error).toBeUndefined();
+		expect(platform.requests).toHaveLength(1);
+		const body = JSON.parse(platform.requests[0].body) as IDataObject;
+		expect(body[place.name === 'displayNum' ? 'displayNum' : 'to']).toBe(expected);
 	});
 });
 
-function expectRefusal(message: string, place: PhoneField, typed: string, version: number) {
+function expectRefusal(message: string, place: PhoneField, typed: string) {
 	expect(message.startsWith(`${place.label} `)).toBe(true);
 	expect(message).toContain(JSON.stringify(typed));
-	expect(message).toContain(ruleFor(typed, place, version));
+	expect(message).toContain(ruleFor(typed, place));
 }
 
 /**
  * One-Time Code → Check sends nothing: its number is compared with the one the code went to. A code
  * sent (with the user's own store) to the number's one form is approved for every spelling of it.
  */
-async function checkedAgainst(
-	place: PhoneField,
-	version: number,
-	typed: string,
-	form: string | null,
-) {
+async function checkedAgainst(place: PhoneField, typed: string, form: string | null) {
 	const credentials = customServerCredentials(platform.baseUrl);
 	const check = (verification: string) =>
 		runCloopen(
@@ -192,18 +184,17 @@ async function checkedAgainst(
 				alreadyUsed: false,
 				phoneNumber: typed,
 			},
-			{ credentials, typeVersion: version },
+			{ credentials },
 		);
 	if (form === null) {
 		const { error, json } = await check('cv1.none');
-		if (version >= 2) expect(json[0]).toMatchObject({ status: 'not_valid', httpStatus: 400 });
-		expectRefusal(error?.message ?? String(json[0]?.reason), place, typed, version);
+		expect(json[0]).toMatchObject({ status: 'not_valid', httpStatus: 400 });
+		expectRefusal(error?.message ?? String(json[0]?.reason), place, typed);
 		return;
 	}
 	const sendPlace = { ...place, operation: 'send', name: 'to' };
-	const sent = await runCloopen(withNumber(baseParameters(sendPlace, version), sendPlace, form), {
+	const sent = await runCloopen(withNumber(baseParameters(sendPlace), sendPlace, form), {
 		credentials,
-		typeVersion: version,
 	});
 	expect(sent.error).toBeUndefined();
 	const { error, json } = await check(String(sent.json[0].verification));
@@ -212,7 +203,7 @@ async function checkedAgainst(
 }
 
 /** One-Time Code → Get Status and Reset send nothing: they name the number they looked up, in its one form. */
-async function lookedUp(place: PhoneField, version: number, typed: string, form: string | null) {
+async function lookedUp(place: PhoneField, typed: string, form: string | null) {
 	const { error, json } = await runCloopen(
 		{
 			resource: 'oneTimeCode',
@@ -220,23 +211,23 @@ async function lookedUp(place: PhoneField, version: number, typed: string, form:
 			dataTableName: 'phone number forms',
 			phoneNumber: typed,
 		},
-		{ credentials: customServerCredentials(platform.baseUrl), typeVersion: version },
+		{ credentials: customServerCredentials(platform.baseUrl) },
 	);
 	expect(platform.requests).toHaveLength(0);
-	if (form === null) return expectRefusal(String(error?.message), place, typed, version);
+	if (form === null) return expectRefusal(String(error?.message), place, typed);
 	expect(error).toBeUndefined();
 	expect(json[0].phoneNumber).toBe(form);
 }
 
 /** One-Time Code → Send by SMS (its template SMS case) takes mobile numbers only. */
-function channelIsSms(place: PhoneField, version: number): boolean {
-	return baseParameters(place, version).channel === 'sms';
+function channelIsSms(place: PhoneField): boolean {
+	return baseParameters(place).channel === 'sms';
 }
 
 /** The rule a refusal ends with: the forms, or for a landline by SMS why it cannot be. */
-function ruleFor(typed: string, place: PhoneField, version: number): string {
+function ruleFor(typed: string, place: PhoneField): string {
 	const callable = SPELLINGS.find((row) => row.typed === typed)?.call;
-	return callable !== null && (place.mobileOnly || channelIsSms(place, version))
+	return callable !== null && (place.mobileOnly || channelIsSms(place))
 		? 'an SMS cannot reach it'
 		: PHONE_NUMBER_RULE;
 }

@@ -20,8 +20,7 @@ const sendCode = {
 	appId: APP,
 	to: '={{ $json.to }}',
 	verifyCode: '4821',
-	parallelMode: 'fixed',
-	parallelRequests: 1,
+	options: { parallelMode: 'fixed', parallelRequests: 1 },
 };
 
 const refused = (response: ServerResponse) => {

@@ -7,7 +7,7 @@ import { isSecretKey } from '../../nodes/shared/secrets';
 import { customServerCredentials } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { CloopenTool, runNode } from '../adversarial/nodeRun';
-import { inVersion2, OPERATION_CASES, type OperationCase } from './operationCases';
+import { OPERATION_CASES, type OperationCase } from './operationCases';
 
 /**
  * As an AI agent's tool, the node never hands the model a secret the platform returned (sub-account
@@ -40,19 +40,13 @@ function keyPathsIn(value: unknown, path = ''): string[] {
 		.sort();
 }
 
-const runAs = async (
-	operationCase: OperationCase,
-	extra: IDataObject,
-	asTool: boolean,
-	version = 1,
-) => {
+const runAs = async (operationCase: OperationCase, extra: IDataObject, asTool: boolean) => {
 	platform.reply({ body: JSON.stringify(operationCase.responseJson) });
 	const run = await runNode(
 		{ ...operationCase.parameters, ...extra },
 		{
 			credentials: customServerCredentials(platform.baseUrl),
 			asTool,
-			version,
 		},
 	);
 	expect(run.error).toBeUndefined();
@@ -66,33 +60,23 @@ const TOOL_CASES = OPERATION_CASES.filter(
 		'runs',
 );
 
-/** Each case at version 1 and, in version 2's form, at version 2 (the default for new nodes). */
-const BOTH_VERSIONS = TOOL_CASES.flatMap((operationCase) => [
-	{ version: 1, operationCase },
-	{ version: 2, operationCase: inVersion2(operationCase) },
-]);
-
-describe.each(BOTH_VERSIONS)(
-	'$operationCase.title, version $version',
-	({ version, operationCase }) => {
-		it('as a tool, the output carries no secret; the workflow node and a tool allowed to have them keep the same output', async () => {
-			const asNode = await runAs(operationCase, {}, false, version);
-			const asTool = await runAs(operationCase, {}, true, version);
-			const allowed = await runAs(operationCase, { giveSecretsToModel: true }, true, version);
-			expect(secretKeysIn(asTool)).toEqual([]);
-			// Fields, not values: an operation may answer with times or random tokens of its own.
-			expect(keyPathsIn(allowed)).toEqual(keyPathsIn(asNode));
-			// Only the secrets went: every other field is there.
-			const secrets = new Set(secretKeysIn(asNode));
-			expect(keyPathsIn(asTool)).toEqual(
-				keyPathsIn(asNode).filter(
-					(path) =>
-						![...secrets].some((secret) => path === secret || path.startsWith(`${secret}.`)),
-				),
-			);
-		});
-	},
-);
+describe.each(TOOL_CASES)('$title', (operationCase) => {
+	it('as a tool, the output carries no secret; the workflow node and a tool allowed to have them keep the same output', async () => {
+		const asNode = await runAs(operationCase, {}, false);
+		const asTool = await runAs(operationCase, {}, true);
+		const allowed = await runAs(operationCase, { giveSecretsToModel: true }, true);
+		expect(secretKeysIn(asTool)).toEqual([]);
+		// Fields, not values: an operation may answer with times or random tokens of its own.
+		expect(keyPathsIn(allowed)).toEqual(keyPathsIn(asNode));
+		// Only the secrets went: every other field is there.
+		const secrets = new Set(secretKeysIn(asNode));
+		expect(keyPathsIn(asTool)).toEqual(
+			keyPathsIn(asNode).filter(
+				(path) => ![...secrets].some((secret) => path === secret || path.startsWith(`${secret}.`)),
+			),
+		);
+	});
+});
 
 it('the operations that return secrets are among the cases, so the rows above are not vacuous', async () => {
 	const found = new Set<string>();

@@ -105,11 +105,6 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 		/^To .*got "(1234567890){12}… \(301 characters\)"/,
 	],
 	[
-		'lang fr',
-		{ ...sendCode, additionalFields: { lang: 'fr' } },
-		/^Language must be one of en, zh, got "fr"/,
-	],
-	[
 		'displayNum with letters',
 		{ ...sendCode, additionalFields: { displayNum: 'abc' } },
 		/^Display Number is not a phone number: /,
@@ -229,7 +224,7 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 			operation: 'getAll',
 			appId: APP,
 			returnAll: true,
-			listOptions: { startNo: -1 },
+			options: { startNo: -1 },
 		},
 		/^Start At must be a whole number/,
 	],
@@ -476,20 +471,17 @@ describe('errors name the field as the form shows it', () => {
 			'Timeout (Seconds) must be a whole number from 1 to 600, got 0',
 			'fix "Timeout (Seconds)" (requestTimeout) in Options',
 		],
-	])(
-		'version 2: the settings of the run, in Options (%j)',
-		async (change, message, description) => {
-			const { error } = await runCloopen(
-				{ ...sendCode, ...change },
-				{ credentials: customServerCredentials(platform.baseUrl), typeVersion: 2 },
-			);
-			expect(error?.message).toBe(message);
-			expect(error?.description).toContain(description);
-			expect(platform.requests).toHaveLength(0);
-		},
-	);
+	])('the settings of the run, in Options (%j)', async (change, message, description) => {
+		const { error } = await runCloopen(
+			{ ...sendCode, ...change },
+			{ credentials: customServerCredentials(platform.baseUrl) },
+		);
+		expect(error?.message).toBe(message);
+		expect(error?.description).toContain(description);
+		expect(platform.requests).toHaveLength(0);
+	});
 
-	it('version 2: Get Many reads Start At from Options', async () => {
+	it('Get Many reads Start At from Options', async () => {
 		const { error } = await runCloopen(
 			{
 				resource: 'subAccount',
@@ -498,7 +490,7 @@ describe('errors name the field as the form shows it', () => {
 				returnAll: true,
 				options: { startNo: -1 },
 			},
-			{ credentials: customServerCredentials(platform.baseUrl), typeVersion: 2 },
+			{ credentials: customServerCredentials(platform.baseUrl) },
 		);
 		expect(error?.message).toBe('Start At must be a whole number of at least 0, got -1');
 		expect(error?.description).toContain('(startNo) in Options');

@@ -5,7 +5,7 @@ import { customServerCredentials } from './runCloopen';
 export type SendCodeNode = { parameters?: Record<string, unknown>; [setting: string]: unknown };
 
 /**
- * Imports Manual Trigger → Cloopen (Voice Verification → Send Code at `typeVersion`) into a real n8n,
+ * Imports Manual Trigger → Cloopen (Voice Verification → Send Code) into a real n8n,
  * with a credential for the platform at `baseUrl` and `node` merged into the Cloopen node, and runs
  * it by hand; returns the ended execution (with `status`, the one that ends with it).
  */
@@ -14,13 +14,12 @@ export async function runSendCodeByHand(
 	run: {
 		name: string;
 		baseUrl: string;
-		typeVersion?: number;
 		node?: SendCodeNode;
 		pinData?: Record<string, unknown>;
 		status?: 'success' | 'error';
 	},
 ) {
-	const { name, baseUrl, typeVersion = 1, node = {}, pinData, status } = run;
+	const { name, baseUrl, node = {}, pinData, status } = run;
 	const credential = await n8n.createCredential(
 		'cloopenApi',
 		`${name} ${baseUrl}`,
@@ -43,7 +42,7 @@ export async function runSendCodeByHand(
 					id: 'cloopen',
 					name: 'Cloopen',
 					type: 'n8n-nodes-cloopen.cloopen',
-					typeVersion,
+					typeVersion: 1,
 					position: [220, 0],
 					parameters: {
 						resource: 'voiceVerification',

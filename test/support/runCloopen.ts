@@ -24,8 +24,6 @@ export interface CloopenRunOptions {
 	/** Items that reach the Cloopen node; default one empty item. */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
-	/** The node's version; default 1, the version the parameters of tests written before version 2 are in. */
-	typeVersion?: number;
 }
 
 /**
@@ -40,7 +38,7 @@ export async function runCloopen(parameters: IDataObject, options: CloopenRunOpt
 				{
 					name: 'Cloopen',
 					type: 'n8n-nodes-cloopen.cloopen',
-					typeVersion: options.typeVersion ?? 1,
+					typeVersion: 1,
 					parameters: parameters as never,
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},

@@ -3,15 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * Voice codes to many numbers, the shape the concurrency and stop-on-failure tests send: item i calls
  * 1380000iiii, so a request's body tells which item it came from, and one item may carry a code the
- * node must refuse before sending.
+ * node must refuse before sending. `settings` are the run's settings, in Options.
  */
-export const sendCodeToEachItem = (extra: IDataObject = {}) => ({
+export const sendCodeToEachItem = (settings: IDataObject = {}) => ({
 	resource: 'voiceVerification',
 	operation: 'sendCode',
 	appId: 'app',
 	to: '={{ $json.to }}',
 	verifyCode: '={{ $json.code }}',
-	...extra,
+	options: settings,
 });
 
 export const numberOfItem = (i: number) => `1380000${String(i).padStart(4, '0')}`;

@@ -8,7 +8,7 @@ import { describeStatusCode } from '../../nodes/shared/platform/statusCodes';
 
 /**
  * The form's words name fields by the labels the user sees: every description, hint and notice shown
- * at an operation (both node versions), and every hint of a platform statusCode at every operation
+ * at an operation, and every hint of a platform statusCode at every operation
  * that sends, names only fields that exist there (or in the credentials). A field is recognised by
  * its label anywhere in the node, of two words or more ("Template Data", "Max Wait (Minutes)", also
  * without its unit: "Max Wait"); one-word labels (To, Text, Date) are ordinary words too.
@@ -74,14 +74,13 @@ const labelsNamedIn = (text: string) =>
 const atPlace = (property: INodeProperties, place: FormPlace) =>
 	labelsAt([{ ...property, type: 'string' }], place).size > 0;
 
-const PLACES: Array<FormPlace & { label: string; sends: boolean }> = [1, 2].flatMap((version) =>
-	OPERATIONS.map(({ resource, operation }) => ({
-		version,
+const PLACES: Array<FormPlace & { label: string; sends: boolean }> = OPERATIONS.map(
+	({ resource, operation }) => ({
 		resource: resource.value,
 		operation: operation.value,
-		label: `version ${version}, ${resource.name} → ${operation.name}`,
+		label: `${resource.name} → ${operation.name}`,
 		sends: operation.sendsNothing !== true,
-	})),
+	}),
 );
 
 /** The labels a text at this place may name: the fields shown there (all of them, any value of the others) and the credentials'. */
@@ -116,9 +115,7 @@ function operationsReferredIn(text: string): Array<{ resource: string; operation
 
 /** The labels a text at this place names that neither this place nor an operation it refers to has. */
 function strangersIn(text: string, place: FormPlace, here: Set<string>) {
-	const referred = operationsReferredIn(text).map((operation) =>
-		labelsHere({ ...operation, version: place.version }),
-	);
+	const referred = operationsReferredIn(text).map(labelsHere);
 	return labelsNamedIn(text)
 		.filter((label) => !here.has(label) && !referred.some((labels) => labels.has(label)))
 		.map((label) => ({ label, text }));
@@ -162,7 +159,7 @@ it('the check sees labels: the texts name fields, among them the ones this test 
 	);
 	expect(LABELS).toEqual(expect.arrayContaining(['Template Data', 'Other Placeholder Values']));
 	// A label used where its field is missing is found: Template Data at One-Time Code → Send.
-	const send: FormPlace = { version: 2, resource: 'oneTimeCode', operation: 'send' };
+	const send: FormPlace = { resource: 'oneTimeCode', operation: 'send' };
 	expect(labelsHere(send).has('Other Placeholder Values')).toBe(true);
 	expect(labelsHere(send).has('Template Data')).toBe(false);
 	expect(labelsNamedIn('Add one Template Data value per placeholder.')).toEqual(['Template Data']);

@@ -13,7 +13,7 @@ const SUB_ACCOUNT = {
 };
 export const BILL_FILE = 'type,callSid,caller,callee,startTime,endTime,duration,fee\n';
 
-/** The same answer to the same request, every time: what the version-1 records were made against. */
+/** The same answer to the same request, every time: what the release-1 record is made against. */
 const ANSWERS: Record<string, (baseUrl: string) => IDataObject> = {
 	AccountInfo: () => ({
 		Account: {

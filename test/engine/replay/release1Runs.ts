@@ -5,15 +5,17 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { Cloopen } from '../../../nodes/Cloopen/Cloopen.node';
 import { MANUAL_TRIGGER_TYPE, runWorkflow, type WorkflowInput } from '../../../dev/engine';
+import { PLACEHOLDER } from '../../../dev/examples';
 import { customServerCredentials } from '../../support/runCloopen';
 import type { ScriptedPlatform } from '../../support/scriptedPlatform';
 
 const HERE = __dirname;
 const CLOOPEN = 'n8n-nodes-cloopen.cloopen';
 const CLOOPEN_TOOL = 'n8n-nodes-cloopen.cloopenTool';
+const DEFAULT_APP_ID = 'ff8080813c373cab013c94b0f0500000';
 
-/** One version-1 workflow to run: a whole example, one node of an example, or one operation. */
-export interface Version1Run {
+/** One release-1 workflow to run: a whole example, one node of an example, or one operation. */
+export interface Release1Run {
 	name: string;
 	workflow: WorkflowInput;
 	/** What the start node emits. */
@@ -21,29 +23,78 @@ export interface Version1Run {
 }
 
 /** What a run did: every request as it reached the platform, and what each Cloopen node gave. */
-export interface Version1Record {
+export interface Release1Record {
 	requests: IDataObject[];
 	status: string;
 	nodes: Record<string, IDataObject>;
 }
 
-const single = (name: string, parameters: IDataObject, items?: IDataObject[]): Version1Run => ({
-	name,
-	workflow: {
-		nodes: [
-			{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
-			{ name: 'Cloopen', type: CLOOPEN, typeVersion: 1, parameters: parameters as never },
-		],
-		connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
-	},
-	items,
-});
+/** One entry of release1Operations.json: one Cloopen node, or a chain of them, with its items and node settings. */
+interface OperationEntry {
+	name: string;
+	parameters?: IDataObject;
+	chain?: IDataObject[];
+	items?: IDataObject[];
+	node?: IDataObject;
+}
+
+/** Start → Cloopen → Cloopen 2 → …: one node per set of parameters, each with the same node settings. */
+const chained = (
+	name: string,
+	chain: IDataObject[],
+	items?: IDataObject[],
+	settings: IDataObject = {},
+): Release1Run => {
+	const names = [
+		'Start',
+		...chain.map((_, index) => (index === 0 ? 'Cloopen' : `Cloopen ${index + 1}`)),
+	];
+	return {
+		name,
+		workflow: {
+			nodes: [
+				{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
+				...chain.map((parameters, index) => ({
+					name: names[index + 1],
+					type: CLOOPEN,
+					typeVersion: 1,
+					parameters: parameters as never,
+					...settings,
+				})),
+			],
+			connections: Object.fromEntries(
+				names
+					.slice(0, -1)
+					.map((from, index) => [
+						from,
+						{ main: [[{ node: names[index + 1], type: 'main' as const, index: 0 }]] },
+					]),
+			),
+		},
+		items,
+	};
+};
+
+/** What a person types for each placeholder of the examples before the first run. */
+const TYPED: Record<string, string> = {
+	YOUR_MOBILE_NUMBER: '13800000000',
+	YOUR_ON_CALL_NUMBER: '13700000000',
+	YOUR_CLOOPEN_ADDRESSES: '127.0.0.1, ::1',
+	YOUR_MOBILE_NUMBERS: Array.from(
+		{ length: 250 },
+		(_, index) => `139${String(index).padStart(8, '0')}`,
+	).join(','),
+};
 
 /**
  * What the trigger, the webhook or the AI agent hands each node of the examples that a person or a
  * model starts: the fields their expressions read.
  */
 const GIVEN: Record<string, IDataObject> = {
+	'Send Code': { body: { to: '13800000000' } },
+	'Check Code': { body: { to: '13800000000', code: '444444' } },
+	'Send a Sign-in Code': { to: '13900000000' },
+	'Check a Sign-in Code': { to: '13900000000', code: '444444' },
 	'SMS the On-Call Number': { number: '13800000000', result: 'not answered' },
 	'Call and Read Code': { to: '13800000000', verifyCode: '4821' },
 	'Call and Read Announcement': { to: '13800000000', text: '您的包裹今天送达' },
@@ -53,16 +104,19 @@ const GIVEN: Record<string, IDataObject> = {
 };
 
 /**
- * Every example as it was saved before version 2 (examples/), run as it is: whole when a person
- * starts it by hand, else node by node with what its trigger or the AI agent would give; and one
- * run per operation and setting (operations.json, written from test/engine/operationCases.ts then).
+ * Every example as the first release ships it (examples/, copied here so that later edits there do
+ * not move the record), its placeholders filled as a person would, run as it is: whole when a person starts it by hand, else node by node with
+ * what its trigger or the AI agent would give; and one run per operation, setting and kind of number
+ * (release1Operations.json).
  */
-export function version1Runs(): Version1Run[] {
-	const runs: Version1Run[] = [];
+export function release1Runs(): Release1Run[] {
+	const runs: Release1Run[] = [];
 	for (const file of readdirSync(join(HERE, 'examples')).sort()) {
-		const workflow = JSON.parse(
-			readFileSync(join(HERE, 'examples', file), 'utf8'),
-		) as WorkflowInput;
+		const text = readFileSync(join(HERE, 'examples', file), 'utf8').replace(
+			PLACEHOLDER,
+			(name) => TYPED[name] ?? name,
+		);
+		const workflow = JSON.parse(text) as WorkflowInput;
 		const manual = workflow.nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger');
 		if (manual) {
 			runs.push({ name: `examples/${file}`, workflow });
@@ -71,18 +125,19 @@ export function version1Runs(): Version1Run[] {
 		for (const node of workflow.nodes) {
 			if (node.type !== CLOOPEN && node.type !== CLOOPEN_TOOL) continue;
 			runs.push(
-				single(`examples/${file}: ${node.name}`, node.parameters as IDataObject, [
-					GIVEN[node.name] ?? {},
-				]),
+				chained(
+					`examples/${file}: ${node.name}`,
+					[node.parameters as IDataObject],
+					[GIVEN[node.name] ?? {}],
+				),
 			);
 		}
 	}
-	const operations = JSON.parse(readFileSync(join(HERE, 'operations.json'), 'utf8')) as Array<{
-		name: string;
-		parameters: IDataObject;
-		items?: IDataObject[];
-	}>;
-	for (const { name, parameters, items } of operations) runs.push(single(name, parameters, items));
+	const operations = JSON.parse(
+		readFileSync(join(HERE, 'release1Operations.json'), 'utf8'),
+	) as OperationEntry[];
+	for (const { name, parameters, chain, items, node } of operations)
+		runs.push(chained(name, chain ?? [parameters ?? {}], items, node));
 	return runs;
 }
 
@@ -114,15 +169,18 @@ const outputOf = (items: INodeExecutionData[]) =>
 			: {}),
 	}));
 
-/** Runs one version-1 workflow against the canned platform and records what it did. */
+/** Runs one release-1 workflow against the canned platform and records what it did. */
 export async function recordRun(
-	run: Version1Run,
+	run: Release1Run,
 	platform: ScriptedPlatform,
-): Promise<Version1Record> {
+): Promise<Release1Record> {
 	platform.forget();
 	const result = await runWorkflow(run.workflow, {
 		nodeTypes: [Cloopen],
-		credentials: { cloopenApi: customServerCredentials(platform.baseUrl) },
+		// A Default App ID, for the examples that leave App ID empty (One-Time Code's).
+		credentials: {
+			cloopenApi: customServerCredentials(platform.baseUrl, { appId: DEFAULT_APP_ID }),
+		},
 		...(run.items ? { inputItems: run.items.map((json) => ({ json })) } : {}),
 	});
 	const nodes: Record<string, IDataObject> = {};
@@ -163,5 +221,5 @@ export async function recordRun(
 			nodes,
 		},
 		platform.baseUrl,
-	) as Version1Record;
+	) as Release1Record;
 }
