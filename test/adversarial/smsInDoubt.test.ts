@@ -140,7 +140,7 @@ describe('the same number twice in one list', () => {
 		}).start();
 		try {
 			const { json } = await runCloopen(
-				smsParameters({ to: '13900000002, 13900000001,13900000002,13900000003,13900000001' }),
+				{ ...smsParameters(), to: '13900000002, 13900000001,13900000002,13900000003,13900000001' },
 				{
 					credentials: customServerCredentials(server.baseUrl),
 				},
@@ -160,10 +160,13 @@ describe('an SMS to one number', () => {
 	async function sendToOne(answer: (response: ServerResponse) => void) {
 		const server = await new HostileServer((_request, response) => answer(response)).start();
 		try {
-			const run = await runCloopen(smsParameters({ to: '13900000001' }), {
-				credentials: customServerCredentials(server.baseUrl),
-				continueOnFail: true,
-			});
+			const run = await runCloopen(
+				{ ...smsParameters(), to: '13900000001' },
+				{
+					credentials: customServerCredentials(server.baseUrl),
+					continueOnFail: true,
+				},
+			);
 			return run.json[0];
 		} finally {
 			await server.stop();

@@ -216,7 +216,7 @@ test("a Cloopen Tool counting in the user's own store is refused: the model is t
 		id: `d1a2b3c4-0023-4c1e-8a55-${String(workflow.nodes.length).padStart(12, '0')}`,
 		name,
 		type: 'n8n-nodes-cloopen.cloopenTool',
-		typeVersion: 2,
+		typeVersion: 1,
 		position: [640, 220] as [number, number],
 		parameters: { resource: 'oneTimeCode', store: 'own', ...parameters } as never,
 		credentials: { cloopenApi: { id: '1', name: 'Cloopen account' } },

@@ -266,7 +266,7 @@ describe('every example, imported as it is, reaches nobody', () => {
 		expect(requestsReachingAPerson(seen)).toEqual([]);
 		if (execution && placeholders.length > 0) {
 			// It stopped at a placeholder, and the error names it, or One-Time Code answered a refusal
-			// naming it (version 2 answers refusals): the user learns what to replace.
+			// naming it: the user learns what to replace.
 			expect(execution.status).toBe('error');
 			const named = new RegExp(placeholders.join('|'));
 			const ran = Object.keys(execution.data.resultData.runData);

@@ -2,7 +2,7 @@
  * The nodes as a user meets them in n8n's editor: n8n 2.41 with this package installed, driven in
  * headless Chromium (Debian's, through playwright-core) that reaches 127.0.0.1 only. It signs in as
  * the owner, opens the node panel, searches "Cloopen" and the words users search for, adds the
- * trigger and the action node (version 2: its form with one Options collection), opens the main
+ * trigger and the action node (its form with one Options collection), opens the main
  * operations and the credential dialog, and checks what the user reads there. Screenshots go outside
  * the repository (browser/screenshots.ts); the three the README shows to docs/images/ only when
  * CLOOPEN_SCREENSHOTS=1 asks.
@@ -267,7 +267,7 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			'Template Data',
 		]);
 		expect(labels.filter((label) => label === 'Placeholder Value')).toHaveLength(2);
-		// Version 2: the run's settings are not at the top; one Options collection ends the form.
+		// The run's settings are not at the top; one Options collection ends the form.
 		for (const setting of ['Body Format', 'Parallel Requests', 'Timeout (Seconds)'])
 			expect(labels).not.toContain(setting);
 		// n8n's own settings (Always Output Data, …) follow the node's fields.
@@ -326,7 +326,7 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		expect(await fieldLabels(page)).toEqual(
 			expect.arrayContaining(['App ID', 'To', 'Verification Code']),
 		);
-		// Version 2: no Language (English is not supported), Max Call Time with its unit, and no
+		// No Language (English is not supported), Max Call Time with its unit, and no
 		// Result URL to fill in while Wait for Call Result sets it.
 		const additional = await collectionChoices(page, 0);
 		expect(additional).toEqual(

@@ -169,7 +169,7 @@ describe('One-Time Code in the editor', () => {
 		const nodes = await storedNodes(n8n, id);
 		const sendNode = nodes.find((node) => node.type === 'n8n-nodes-cloopen.cloopen')!;
 		expect(sendNode).toMatchObject({
-			typeVersion: 2,
+			typeVersion: 1,
 			parameters: expect.objectContaining({ to: '={{ $json.query.to }}' }),
 		});
 		await n8n.activateWorkflow(id);

@@ -20,87 +20,83 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-test.each([1, 2])(
-	'version %i: a number of the wrong shape fails alone, down the error output; the good one is sent',
-	async (typeVersion) => {
-		const server = await new HostileServer((request, response) => {
-			response.writeHead(200, { 'Content-Type': 'application/json' });
-			response.end(
-				JSON.stringify({
-					statusCode: '000000',
-					VoiceVerify: { callSid: `call-${request.index}`, dateCreated: '2026-11-22 10:00:00' },
-				}),
-			);
-		}).start();
-		try {
-			const credential = await n8n.createCredential(
-				'cloopenApi',
-				`Error output ${typeVersion} ${server.baseUrl}`,
-				customServerCredentials(server.baseUrl),
-			);
-			const node = (name: string, type: string, x: number, parameters: object = {}) => ({
-				id: name,
-				name,
-				type,
-				typeVersion: 1,
-				position: [x, 0],
-				parameters,
-			});
-			const workflowId = await n8n.importWorkflow(
-				{
-					name: `Error output, version ${typeVersion}`,
-					nodes: [
-						node('Start', 'n8n-nodes-base.manualTrigger', 0),
-						{
-							...node('Numbers', 'n8n-nodes-base.code', 200, {
-								jsCode: "return [{ json: { to: '13800000000' } }, { json: { to: '12345' } }];",
-							}),
-							typeVersion: 2,
-						},
-						{
-							...node('Cloopen', 'n8n-nodes-cloopen.cloopen', 400, {
-								resource: 'voiceVerification',
-								operation: 'sendCode',
-								appId: '8a216da8588b296f01589e5a7f3b0b3c',
-								to: '={{ $json.to }}',
-								verifyCode: '4821',
-							}),
-							typeVersion,
-							onError: 'continueErrorOutput',
-							credentials: { cloopenApi: { id: credential, name: 'Cloopen' } },
-						},
-						node('Sent', 'n8n-nodes-base.noOp', 600),
-						node('Failed', 'n8n-nodes-base.noOp', 600),
-					],
-					connections: {
-						Start: { main: [[{ node: 'Numbers', type: 'main', index: 0 }]] },
-						Numbers: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] },
-						Cloopen: {
-							main: [
-								[{ node: 'Sent', type: 'main', index: 0 }],
-								[{ node: 'Failed', type: 'main', index: 0 }],
-							],
-						},
+test('a number of the wrong shape fails alone, down the error output; the good one is sent', async () => {
+	const server = await new HostileServer((request, response) => {
+		response.writeHead(200, { 'Content-Type': 'application/json' });
+		response.end(
+			JSON.stringify({
+				statusCode: '000000',
+				VoiceVerify: { callSid: `call-${request.index}`, dateCreated: '2026-11-22 10:00:00' },
+			}),
+		);
+	}).start();
+	try {
+		const credential = await n8n.createCredential(
+			'cloopenApi',
+			`Error output ${server.baseUrl}`,
+			customServerCredentials(server.baseUrl),
+		);
+		const node = (name: string, type: string, x: number, parameters: object = {}) => ({
+			id: name,
+			name,
+			type,
+			typeVersion: 1,
+			position: [x, 0],
+			parameters,
+		});
+		const workflowId = await n8n.importWorkflow(
+			{
+				name: 'Error output',
+				nodes: [
+					node('Start', 'n8n-nodes-base.manualTrigger', 0),
+					{
+						...node('Numbers', 'n8n-nodes-base.code', 200, {
+							jsCode: "return [{ json: { to: '13800000000' } }, { json: { to: '12345' } }];",
+						}),
+						typeVersion: 2,
+					},
+					{
+						...node('Cloopen', 'n8n-nodes-cloopen.cloopen', 400, {
+							resource: 'voiceVerification',
+							operation: 'sendCode',
+							appId: '8a216da8588b296f01589e5a7f3b0b3c',
+							to: '={{ $json.to }}',
+							verifyCode: '4821',
+						}),
+						onError: 'continueErrorOutput',
+						credentials: { cloopenApi: { id: credential, name: 'Cloopen' } },
+					},
+					node('Sent', 'n8n-nodes-base.noOp', 600),
+					node('Failed', 'n8n-nodes-base.noOp', 600),
+				],
+				connections: {
+					Start: { main: [[{ node: 'Numbers', type: 'main', index: 0 }]] },
+					Numbers: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] },
+					Cloopen: {
+						main: [
+							[{ node: 'Sent', type: 'main', index: 0 }],
+							[{ node: 'Failed', type: 'main', index: 0 }],
+						],
 					},
 				},
-				{ credentials: { cloopenApi: credential } },
-			);
-			await n8n.runWorkflowManually(workflowId, 'Start');
-			const execution = await n8n.waitForExecution({ workflowId }, 60_000);
+			},
+			{ credentials: { cloopenApi: credential } },
+		);
+		await n8n.runWorkflowManually(workflowId, 'Start');
+		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
 
-			expect(execution.status).toBe('success');
-			expect(nodeOutput(execution, 'Sent')).toEqual([
-				expect.objectContaining({ callSid: 'call-0', to: '13800000000' }),
-			]);
-			expect(nodeOutput(execution, 'Failed')).toEqual([
-				expect.objectContaining({
-					error: expect.stringMatching(/^To .*12345/),
-					details: expect.objectContaining({ delivery: 'not sent' }),
-				}),
-			]);
-			expect(server.requests).toHaveLength(1);
-		} finally {
-			await server.stop();
-		}
-	},
-);
+		expect(execution.status).toBe('success');
+		expect(nodeOutput(execution, 'Sent')).toEqual([
+			expect.objectContaining({ callSid: 'call-0', to: '13800000000' }),
+		]);
+		expect(nodeOutput(execution, 'Failed')).toEqual([
+			expect.objectContaining({
+				error: expect.stringMatching(/^To .*12345/),
+				details: expect.objectContaining({ delivery: 'not sent' }),
+			}),
+		]);
+		expect(server.requests).toHaveLength(1);
+	} finally {
+		await server.stop();
+	}
+});

@@ -107,7 +107,7 @@ describe.each(['json', 'xml'])('every operation in %s', (bodyFormat) => {
 				mediaTxt: 'hi',
 			}),
 		);
-		expect(both.orderid).toBeDefined();
+		expect(both.orderId).toBeDefined();
 		expect(emulator.calls().map((call) => call.kind)).toEqual([
 			'landingCall',
 			'landingCall',

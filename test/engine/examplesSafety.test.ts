@@ -3,7 +3,6 @@ import type { INodeType, IWebhookDescription } from 'n8n-workflow';
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { sendTemplate } from '../../nodes/Cloopen/resources/sms/sendTemplate';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { closedUntilOpened } from '../../nodes/CloopenTrigger/triggerVersions';
 import { runWorkflow, serveWebhook } from '../../dev/engine';
 import {
 	CLOOPEN_NODE_TYPE,
@@ -179,7 +178,7 @@ describe.each(exampleFiles())('examples/%s as imported', (file) => {
 			expect(emulator.calls()).toEqual([]);
 			expect(emulator.messages()).toEqual([]);
 			// A run that stopped did so at a placeholder, naming it, or One-Time Code answered a refusal
-			// naming it (version 2 answers refusals instead of throwing): the user learns what to replace.
+			// naming it: the user learns what to replace.
 			const placeholders = placeholdersIn(workflow);
 			if (placeholders.length > 0) {
 				const named = new RegExp(placeholders.join('|'));
@@ -249,13 +248,10 @@ describe.each(
 	const triggerOf = (workflow: ExampleWorkflow) =>
 		nodesThatRun(workflow).find((node) => node.type === CLOOPEN_TRIGGER)!;
 
-	// The trigger at the version the example saves it with.
-	const typeVersion = triggerOf(importExample(file)).typeVersion as number;
-
 	const post = async (parameters: Record<string, unknown>, query = '', headers = {}) => {
 		const served = await serveWebhook(CloopenTrigger, parameters as never, {
 			webhookId: 'a-webhook-id',
-			typeVersion,
+			typeVersion: triggerOf(importExample(file)).typeVersion as number,
 		});
 		try {
 			const answers = [];
@@ -267,16 +263,16 @@ describe.each(
 				});
 				answers.push(answer.status);
 			}
-			// Runs that reached the workflow's nodes; from version 3 refusals go to the Refused output.
+			// Runs that reached the workflow's nodes; refusals go to the Refused output.
 			return { answers, executions: served.executions.filter((run) => run[0].length > 0).length };
 		} finally {
 			await served.close();
 		}
 	};
 
-	it('as imported: refused (403; 500 before version 3) while Allowed IP Addresses still holds its placeholder', async () => {
+	it('as imported: refused (403) while Allowed IP Addresses still holds its placeholder', async () => {
 		const { answers, executions } = await post(triggerOf(importExample(file)).parameters);
-		expect(answers).toEqual(Array(3).fill(closedUntilOpened(typeVersion) ? 403 : 500));
+		expect(answers).toEqual([403, 403, 403]);
 		expect(executions).toBe(0);
 	});
 

@@ -5,10 +5,9 @@ import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { exampleFiles, importExample, type ExampleNode } from '../../dev/examples';
 
 /**
- * A user who imports an example gets the form a node added now has: every Cloopen, Cloopen tool and
- * Cloopen Trigger node of examples/ is saved at its node's default version, and holds only
- * parameters that version's form shows, so nothing an example sets is silently dropped. An example
- * left at an older version, or one setting a field the newer version moved, fails here.
+ * A user who imports an example gets the form a node added now has: each node of the package has one
+ * version, 1, every Cloopen, Cloopen tool and Cloopen Trigger node of examples/ is saved at it, and
+ * holds only parameters its form shows, so nothing an example sets is silently dropped.
  */
 const DESCRIPTIONS: Record<string, INodeTypeDescription> = {
 	'n8n-nodes-cloopen.cloopen': new Cloopen().description,
@@ -41,16 +40,17 @@ it('the examples hold Cloopen nodes of every kind this test knows', () => {
 
 describe.each(exampleFiles())('examples/%s', (file) => {
 	it.each(packageNodes(file).map((node) => [node.name, node] as const))(
-		'%s is at its node default version',
+		"%s is at its node's one version, 1",
 		(_name, node) => {
 			const description = DESCRIPTIONS[node.type];
-			expect(description.defaultVersion).toBeDefined();
-			expect(node.typeVersion).toBe(description.defaultVersion);
+			expect(description.version).toBe(1);
+			expect(description.defaultVersion).toBeUndefined();
+			expect(node.typeVersion).toBe(1);
 		},
 	);
 
 	it.each(packageNodes(file).map((node) => [node.name, node] as const))(
-		'%s sets only fields its version shows',
+		'%s sets only fields its form shows',
 		(_name, node) => {
 			const description = DESCRIPTIONS[node.type];
 			const shown = NodeHelpers.getNodeParameters(

@@ -52,7 +52,6 @@ afterEach(() => setClock());
 interface FlowOptions {
 	/** The Webhook's Respond setting; default the one n8n requires with a Respond to Webhook node. */
 	responseMode?: string;
-	typeVersion?: number;
 	/** The type the node runs as (its AI tool variant ends in Tool). */
 	type?: string;
 	/** The trigger's type: n8n's Webhook, or its Form Trigger (the same stand-in, with its Respond setting). */
@@ -80,7 +79,7 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 				{
 					name: 'One-Time Code',
 					type,
-					typeVersion: options.typeVersion ?? 2,
+					typeVersion: 1,
 					parameters: {
 						resource: 'oneTimeCode',
 						appId: emulator.appId,
@@ -340,12 +339,6 @@ describe('when the node answers', () => {
 		});
 		expect(result.errorOf('One-Time Code')?.message).toMatch(/Attempts So Far/);
 		expectCallerAnswer(answer, 'unavailable', 503, [N(38), '123456']);
-	});
-
-	it('node version 1 answers nothing itself: saved workflows keep their Respond to Webhook', async () => {
-		const { responses } = await send(N(33), { typeVersion: 1 });
-		expect(responses).toHaveLength(1);
-		expect(responses[0]).toMatchObject({ statusCode: 200, body: { status: 'sent' } });
 	});
 
 	it('as an AI tool the node answers no one', async () => {

@@ -272,11 +272,6 @@ const BAD_INPUTS: Array<[string, IDataObject, RegExp]> = [
 		},
 		/^Poll Interval \(Seconds\) must be from 0.1/,
 	],
-	[
-		'bill records for another date',
-		{ resource: 'billRecords', operation: 'getDownloadInfo', appId: APP, date: 'week' },
-		/^Date must be one of day, got "week"/,
-	],
 ];
 
 const platform = useScriptedPlatform({ eachTest: false });

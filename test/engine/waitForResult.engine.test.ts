@@ -33,21 +33,15 @@ const sendCode = (extra: IDataObject = {}): IDataObject => ({
 	waitOptions: { maxWaitMinutes: 2, earlyCheckSeconds: 0 },
 	...extra,
 });
-/** The node at its default version unless a test asks for another. */
-const workflow = (parameters: IDataObject, typeVersion?: number): WorkflowInput => ({
+const workflow = (parameters: IDataObject): WorkflowInput => ({
 	nodes: [
 		{ name: 'Start', type: MANUAL_TRIGGER_TYPE },
-		{
-			name: 'Cloopen',
-			type: 'n8n-nodes-cloopen.cloopen',
-			parameters: parameters as never,
-			...(typeVersion ? { typeVersion } : {}),
-		},
+		{ name: 'Cloopen', type: 'n8n-nodes-cloopen.cloopen', parameters: parameters as never },
 	],
 	connections: { Start: { main: [[{ node: 'Cloopen', type: 'main', index: 0 }]] } },
 });
-const run = async (parameters: IDataObject, items: IDataObject[] = [{}], typeVersion?: number) =>
-	await runWorkflow(workflow(parameters, typeVersion), {
+const run = async (parameters: IDataObject, items: IDataObject[] = [{}]) =>
+	await runWorkflow(workflow(parameters), {
 		nodeTypes: [Cloopen],
 		credentials: credentials(),
 		inputItems: items.map((json): INodeExecutionData => ({ json })),
@@ -179,19 +173,7 @@ describe('placing the call and waiting', () => {
 		expect(emulator.requests()).toHaveLength(0);
 	});
 
-	it('version 1 refuses a Result URL of its own, naming field, value and rule; nothing sent', async () => {
-		const result = await run(
-			sendCode({ additionalFields: { respUrl: 'https://example.com/x' } }),
-			[{}],
-			1,
-		);
-		expect(result.errorOf('Cloopen')?.message).toBe(
-			'respUrl must be empty with Wait for Call Result (the node sets it to its own resume URL), got "https://example.com/x"',
-		);
-		expect(emulator.requests()).toHaveLength(0);
-	});
-
-	it('from version 2 on Result URL is hidden while waiting: a value left in it is not sent, the resume URL is', async () => {
+	it('Result URL is hidden while waiting: a value left in it is not sent, the resume URL is', async () => {
 		const result = await run(sendCode({ additionalFields: { respUrl: 'https://example.com/x' } }));
 		expect(result.run.status).toBe('waiting');
 		expect(emulator.calls()[0].respUrl).toMatch(RESUME_URL);

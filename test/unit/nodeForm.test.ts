@@ -2,21 +2,19 @@ import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } f
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';
-import version1Form from './version1/form.json';
 
 /**
  * The form as n8n resolves it (NodeHelpers.getNodeParameters, what the editor shows and saves, with
- * every default): version 1 exactly as it was before version 2 existed (version1/form.json, made from
- * bfd2e5e), and version 2 in the conventional order, with one Options collection per operation.
+ * every default): in the conventional order, with one Options collection per operation.
  */
 const description = new Cloopen().description;
 
-function formAt(version: number, parameters: INodeParameters): INodeParameters {
+function formAt(parameters: INodeParameters): INodeParameters {
 	const node = {
 		id: '1',
 		name: 'Cloopen',
 		type: 'n8n-nodes-cloopen.cloopen',
-		typeVersion: version,
+		typeVersion: 1,
 		position: [0, 0],
 		parameters,
 	} as INode;
@@ -38,8 +36,8 @@ const OPERATIONS = REGISTRY.map(({ resource, operation }) => ({
 }));
 
 /** The top-level property n8n shows for these parameters, by name (the first one it displays). */
-function shownProperty(version: number, parameters: INodeParameters, name: string) {
-	const node = { typeVersion: version, parameters } as unknown as INode;
+function shownProperty(parameters: INodeParameters, name: string) {
+	const node = { typeVersion: 1, parameters } as unknown as INode;
 	return description.properties.find(
 		(property) =>
 			property.name === name &&
@@ -55,20 +53,10 @@ const SETTINGS = [
 	'Timeout (Seconds)',
 ];
 
-it('version 1 shows every operation exactly as before: the same fields, order and defaults', () => {
-	for (const [key, before] of Object.entries(version1Form)) {
-		const [resource, operation] = key.split(':');
-		const now = formAt(1, { resource, operation });
-		expect({ key, fields: Object.keys(now) }).toEqual({ key, fields: Object.keys(before) });
-		expect({ key, form: now }).toEqual({ key, form: before });
-	}
-	expect(Object.keys(version1Form)).toHaveLength(12);
-});
-
 describe.each(OPERATIONS)(
-	'version 2, $resource → $operation',
+	'$resource → $operation',
 	({ resource, operation, sendsNothing, ownOptions }) => {
-		const form = formAt(2, { resource, operation });
+		const form = formAt({ resource, operation });
 		const names = Object.keys(form);
 		/** An operation that sends nothing offers no request settings: Options only for its own options. */
 		const hasOptions = !sendsNothing || ownOptions > 0;
@@ -91,7 +79,7 @@ describe.each(OPERATIONS)(
 		});
 
 		it("Options holds the operation's own options and the run's settings (unless it sends nothing), in alphabetical order", () => {
-			const options = shownProperty(2, { resource, operation }, 'options') as
+			const options = shownProperty({ resource, operation }, 'options') as
 				INodeProperties | undefined;
 			if (!hasOptions) return expect(options).toBeUndefined();
 			const labels = (options!.options as INodeProperties[]).map((option) => option.displayName);
@@ -115,8 +103,8 @@ describe.each(OPERATIONS)(
 				{ returnAll: false },
 			];
 			for (const variant of variants) {
-				const resolved = formAt(2, { resource, operation, ...variant });
-				const shown = Object.keys(resolved).map((name) => shownProperty(2, resolved, name)!);
+				const resolved = formAt({ resource, operation, ...variant });
+				const shown = Object.keys(resolved).map((name) => shownProperty(resolved, name)!);
 				const firstCollection = shown.findIndex((property) =>
 					['collection', 'fixedCollection'].includes(property.type),
 				);
@@ -131,26 +119,19 @@ describe.each(OPERATIONS)(
 	},
 );
 
-describe('version 2 leaves out what misleads', () => {
+describe('the form leaves out what misleads', () => {
 	it('Language is not offered (its only other choice, English, Cloopen does not support)', () => {
 		const fields = shownProperty(
-			2,
 			{ resource: 'voiceVerification', operation: 'sendCode' },
 			'additionalFields',
 		);
 		const names = (fields?.options as INodeProperties[]).map((option) => option.name);
 		expect(names).not.toContain('lang');
 		expect(names).toContain('maxCallTime');
-		const version1 = shownProperty(
-			1,
-			{ resource: 'voiceVerification', operation: 'sendCode' },
-			'additionalFields',
-		);
-		expect((version1?.options as INodeProperties[]).map((option) => option.name)).toContain('lang');
 	});
 
 	it('Bill Records has no one-choice Date', () => {
-		expect(formAt(2, { resource: 'billRecords', operation: 'getDownloadInfo' })).not.toHaveProperty(
+		expect(formAt({ resource: 'billRecords', operation: 'getDownloadInfo' })).not.toHaveProperty(
 			'date',
 		);
 	});
@@ -163,20 +144,15 @@ describe('version 2 leaves out what misleads', () => {
 		'%s → %s: Result URL is hidden (and its value left out) while Wait for Call Result is on',
 		(resource, operation) => {
 			const additionalFields = { respUrl: 'https://example.com/r', userData: 'u' };
-			const waiting = formAt(2, { resource, operation, waitForResult: true, additionalFields });
+			const waiting = formAt({ resource, operation, waitForResult: true, additionalFields });
 			expect(waiting.additionalFields).toEqual({ userData: 'u' });
-			const notWaiting = formAt(2, { resource, operation, waitForResult: false, additionalFields });
+			const notWaiting = formAt({ resource, operation, waitForResult: false, additionalFields });
 			expect(notWaiting.additionalFields).toEqual(additionalFields);
-			// Version 1 keeps it, and refuses it at run time.
-			expect(formAt(1, { resource, operation, waitForResult: true, additionalFields })).toEqual(
-				expect.objectContaining({ additionalFields }),
-			);
 		},
 	);
 
 	it('Max Call Time names its unit', () => {
 		const fields = shownProperty(
-			2,
 			{ resource: 'voiceVerification', operation: 'sendCode' },
 			'additionalFields',
 		);
@@ -188,7 +164,6 @@ describe('version 2 leaves out what misleads', () => {
 
 	it('Template Data rows do not read like a template left unfilled', () => {
 		const templateData = shownProperty(
-			2,
 			{ resource: 'sms', operation: 'sendTemplate' },
 			'templateData',
 		);
@@ -198,15 +173,10 @@ describe('version 2 leaves out what misleads', () => {
 	});
 });
 
-it('Voice Verification → Send Code points to One-Time Code for sign-in codes, at both versions', () => {
-	for (const version of [1, 2]) {
-		const parameters = { resource: 'voiceVerification', operation: 'sendCode' };
-		const code = shownProperty(version, parameters, 'verifyCode');
-		expect({ version, hint: code?.hint }).toEqual({
-			version,
-			hint: expect.stringMatching(
-				/^For sign-in codes use One-Time Code → Send .*One-Time Code → Check/,
-			),
-		});
-	}
+it('Voice Verification → Send Code points to One-Time Code for sign-in codes', () => {
+	const code = shownProperty(
+		{ resource: 'voiceVerification', operation: 'sendCode' },
+		'verifyCode',
+	);
+	expect(code?.hint).toMatch(/^For sign-in codes use One-Time Code → Send .*One-Time Code → Check/);
 });

@@ -14,7 +14,7 @@ import { OPERATIONS } from '../../nodes/Cloopen/resources';
 
 /**
  * The tool variant (Cloopen Tool, which n8n makes from usableAsTool) as n8n resolves its form: for
- * every operation of the registry and both node versions, what it shows hides what a tool cannot run
+ * every operation of the registry, what it shows hides what a tool cannot run
  * (the fields only the plain node shows) and says nothing of them. n8n 2.41 names the variant's type
  * '…Tool' (convertNodeToAiTool), which is what '@tool' in display rules reads.
  */
@@ -22,12 +22,12 @@ const plain = new Cloopen().description;
 const tool: INodeTypeDescription = { ...deepCopy(plain), name: `${plain.name}Tool` };
 
 /** The top-level properties n8n shows for these parameters, with every default filled in. */
-function shownProperties(description: INodeTypeDescription, version: number, set: INodeParameters) {
+function shownProperties(description: INodeTypeDescription, set: INodeParameters) {
 	const node = {
 		id: '1',
 		name: 'Cloopen',
 		type: `n8n-nodes-cloopen.${description.name}`,
-		typeVersion: version,
+		typeVersion: 1,
 		position: [0, 0],
 		parameters: set,
 	} as INode;
@@ -78,16 +78,13 @@ const KEPT_LABELS = [
 	),
 ];
 
-const PLACES = [1, 2].flatMap((version) =>
-	OPERATIONS.map(({ resource, operation }) => ({
-		version,
-		resource: resource.value,
-		operation: operation.value,
-		label: `${resource.name} → ${operation.name}`,
-		waitsForCallResult: operation.waitsForCallResult === true,
-		secretsInAnswer: operation.secretsInAnswer === true,
-	})),
-);
+const PLACES = OPERATIONS.map(({ resource, operation }) => ({
+	resource: resource.value,
+	operation: operation.value,
+	label: `${resource.name} → ${operation.name}`,
+	waitsForCallResult: operation.waitsForCallResult === true,
+	secretsInAnswer: operation.secretsInAnswer === true,
+}));
 
 it("the fields kept from tools are those of Wait for Call Result, which would pause the agent, and the notice that offers it, and One-Time Code's Answer the Caller, since a tool answers no web request", () => {
 	expect([...new Set(KEPT_FROM_TOOLS.map((property) => property.name))].sort()).toEqual([
@@ -103,48 +100,41 @@ it("the fields kept from tools are those of Wait for Call Result, which would pa
 	);
 });
 
-describe.each(PLACES)(
-	'version $version, $label',
-	({ version, resource, operation, waitsForCallResult, secretsInAnswer }) => {
-		const set = { resource, operation };
-		const asTool = shownProperties(tool, version, set);
-		const asNode = shownProperties(plain, version, set);
-		const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
+describe.each(PLACES)('$label', ({ resource, operation, waitsForCallResult, secretsInAnswer }) => {
+	const set = { resource, operation };
+	const asTool = shownProperties(tool, set);
+	const asNode = shownProperties(plain, set);
+	const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
 
-		it('the tool shows what the node shows, less what tools cannot run, plus Give Secrets to the AI Model where the answer may carry secrets', () => {
-			const kept = new Set(KEPT_FROM_TOOLS.map((property) => property.name));
-			const toolOnly = new Set([
-				'giveSecretsToModel',
-				'notForToolsNotice',
-				'callOutcomeToolNotice',
-			]);
-			expect(names(asTool).filter((name) => !toolOnly.has(name))).toEqual(
-				names(asNode).filter((name) => !kept.has(name) && !toolOnly.has(name)),
-			);
-			// Only where there are secrets to give (Sub-Account, the bill file): not One-Time Code's tools.
-			expect(names(asTool).includes('giveSecretsToModel')).toBe(secretsInAnswer);
-			expect(names(asNode)).not.toContain('giveSecretsToModel');
-			// Wait for Call Result is offered where the node can wait, and to the plain node only.
-			expect(names(asNode).includes('waitForResult')).toBe(waitsForCallResult);
-			expect(names(asTool)).not.toContain('waitForResult');
-		});
+	it('the tool shows what the node shows, less what tools cannot run, plus Give Secrets to the AI Model where the answer may carry secrets', () => {
+		const kept = new Set(KEPT_FROM_TOOLS.map((property) => property.name));
+		const toolOnly = new Set(['giveSecretsToModel', 'notForToolsNotice', 'callOutcomeToolNotice']);
+		expect(names(asTool).filter((name) => !toolOnly.has(name))).toEqual(
+			names(asNode).filter((name) => !kept.has(name) && !toolOnly.has(name)),
+		);
+		// Only where there are secrets to give (Sub-Account, the bill file): not One-Time Code's tools.
+		expect(names(asTool).includes('giveSecretsToModel')).toBe(secretsInAnswer);
+		expect(names(asNode)).not.toContain('giveSecretsToModel');
+		// Wait for Call Result is offered where the node can wait, and to the plain node only.
+		expect(names(asNode).includes('waitForResult')).toBe(waitsForCallResult);
+		expect(names(asTool)).not.toContain('waitForResult');
+	});
 
-		it('nothing the tool shows names a field it does not have', () => {
-			const texts = asTool.flatMap(textsOf);
-			const absent = KEPT_LABELS;
-			for (const label of absent)
-				expect({ label, mentionedIn: texts.filter((text) => text.includes(label)) }).toEqual({
-					label,
-					mentionedIn: [],
-				});
-			expect(texts.filter((text) => /wait for call result|waitForResult/i.test(text))).toEqual([]);
-		});
-	},
-);
+	it('nothing the tool shows names a field it does not have', () => {
+		const texts = asTool.flatMap(textsOf);
+		const absent = KEPT_LABELS;
+		for (const label of absent)
+			expect({ label, mentionedIn: texts.filter((text) => text.includes(label)) }).toEqual({
+				label,
+				mentionedIn: [],
+			});
+		expect(texts.filter((text) => /wait for call result|waitForResult/i.test(text))).toEqual([]);
+	});
+});
 
 it('the voice operations tell the tool and the node how to learn how a call went, each with what it has', () => {
 	const notices = (description: INodeTypeDescription) =>
-		shownProperties(description, 2, { resource: 'voiceVerification', operation: 'sendCode' })
+		shownProperties(description, { resource: 'voiceVerification', operation: 'sendCode' })
 			.filter((property) => /^callOutcome/.test(property.name))
 			.map((property) => property.displayName);
 	const [forNode] = notices(plain);
@@ -165,11 +155,7 @@ it('the voice operations tell the tool and the node how to learn how a call went
 });
 
 it('Give Secrets to the AI Model is offered exactly at the operations that say their answer may carry secrets', () => {
-	expect(
-		PLACES.filter((place) => place.version === 2 && place.secretsInAnswer).map(
-			(place) => place.label,
-		),
-	).toEqual([
+	expect(PLACES.filter((place) => place.secretsInAnswer).map((place) => place.label)).toEqual([
 		'Bill Record → Get Download Info',
 		'Sub-Account → Create',
 		'Sub-Account → Get by Name',

@@ -54,13 +54,6 @@ export async function placeCallAndWait(
 			parameters.get<IDataObject>('waitOptions', 0, {}),
 		);
 		const extra = parameters.get<IDataObject>('additionalFields', 0, {});
-		if (extra.respUrl !== undefined && extra.respUrl !== '') {
-			throw new NodeOperationError(
-				context.getNode(),
-				`respUrl must be empty with Wait for Call Result (the node sets it to its own resume URL), got ${JSON.stringify(extra.respUrl)}`,
-				{ itemIndex: 0 },
-			);
-		}
 		const resumeUrl = resumeUrlOf(context);
 		const itemContext = createOperationContext(context, parameters, 0);
 		const waiting: OperationContext = {
