@@ -3,7 +3,6 @@ import type { INodeType, IWebhookDescription } from 'n8n-workflow';
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { sendTemplate } from '../../nodes/Cloopen/resources/sms/sendTemplate';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
-import { closedUntilOpened } from '../../nodes/CloopenTrigger/triggerVersions';
 import { runWorkflow, serveWebhook } from '../../dev/engine';
 import {
 	CLOOPEN_NODE_TYPE,
@@ -267,16 +266,16 @@ describe.each(
 				});
 				answers.push(answer.status);
 			}
-			// Runs that reached the workflow's nodes; from version 3 refusals go to the Refused output.
+			// Runs that reached the workflow's nodes; refusals go to the Refused output.
 			return { answers, executions: served.executions.filter((run) => run[0].length > 0).length };
 		} finally {
 			await served.close();
 		}
 	};
 
-	it('as imported: refused (403; 500 before version 3) while Allowed IP Addresses still holds its placeholder', async () => {
+	it('as imported: refused (403) while Allowed IP Addresses still holds its placeholder', async () => {
 		const { answers, executions } = await post(triggerOf(importExample(file)).parameters);
-		expect(answers).toEqual(Array(3).fill(closedUntilOpened(typeVersion) ? 403 : 500));
+		expect(answers).toEqual([403, 403, 403]);
 		expect(executions).toBe(0);
 	});
 
