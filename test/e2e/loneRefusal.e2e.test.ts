@@ -35,30 +35,26 @@ async function platformRefusingOnce() {
 	return { server, arrivals };
 }
 
-test.each([1, 2])(
-	'version %i: refused once with 111111 while alone, sent again after a pause: one item, two requests, success',
-	async (typeVersion) => {
-		const { server, arrivals } = await platformRefusingOnce();
-		try {
-			// Parallel Requests left at its default, Adaptive.
-			const execution = await runSendCodeByHand(n8n, {
-				name: `Lone refusal, version ${typeVersion}`,
-				baseUrl: server.baseUrl,
-				typeVersion,
-				status: 'success',
-			});
-			expect(nodeOutput(execution, 'Cloopen')).toEqual([
-				expect.objectContaining({ callSid: 'call-1', to: '13800000000' }),
-			]);
-			expect(server.requests).toHaveLength(2);
-			expect(server.requests.map((request) => JSON.parse(request.body).to)).toEqual([
-				'13800000000',
-				'13800000000',
-			]);
-			// Alone when refused, it waited before sending again (100 ms for the first refusal).
-			expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(90);
-		} finally {
-			await server.stop();
-		}
-	},
-);
+test('refused once with 111111 while alone, sent again after a pause: one item, two requests, success', async () => {
+	const { server, arrivals } = await platformRefusingOnce();
+	try {
+		// Parallel Requests left at its default, Adaptive.
+		const execution = await runSendCodeByHand(n8n, {
+			name: 'Lone refusal',
+			baseUrl: server.baseUrl,
+			status: 'success',
+		});
+		expect(nodeOutput(execution, 'Cloopen')).toEqual([
+			expect.objectContaining({ callSid: 'call-1', to: '13800000000' }),
+		]);
+		expect(server.requests).toHaveLength(2);
+		expect(server.requests.map((request) => JSON.parse(request.body).to)).toEqual([
+			'13800000000',
+			'13800000000',
+		]);
+		// Alone when refused, it waited before sending again (100 ms for the first refusal).
+		expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(90);
+	} finally {
+		await server.stop();
+	}
+});
