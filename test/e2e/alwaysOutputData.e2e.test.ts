@@ -10,6 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import type { INodeParameters } from 'n8n-workflow';
+
 import { notificationBody } from '../../emulator';
 import {
 	CLOOPEN_NODE_TYPE,
@@ -18,7 +20,7 @@ import {
 	type ExampleNode,
 	type ExampleWorkflow,
 } from '../../dev/examples';
-import type { N8nExecution } from '../../dev/n8n/executions';
+import { executionError, type N8nExecution } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { productionPath, storedNodes } from '../../dev/n8n/productionPath';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
@@ -110,7 +112,7 @@ describe('the Cloopen Trigger, Notification and Refused, its Test URL called (th
 		};
 	}
 
-	test('a refused post: off, only Refused has an item; n8n 2.41 with it on also puts an empty item on Notification, so the alert SMS runs; 3.0 adds nothing', async () => {
+	test('a refused post: off, only Refused has an item; n8n 2.41 with it on also puts an empty item on Notification, so the SMS node of the alert runs on nothing; 3.0 adds nothing', async () => {
 		const off = await testEvent('203.0.113.10', false);
 		expect(off.httpStatus).toBe(403);
 		expect(off.outputs).toEqual([
@@ -125,11 +127,14 @@ describe('the Cloopen Trigger, Notification and Refused, its Test URL called (th
 		expect(shape(on.outputs)).toEqual(shape(rule241(off.outputs)));
 		expect(shape(on.outputs)).toEqual([['empty item'], ['item']]);
 		expect(on.outputs[1]).toEqual([expect.objectContaining({ refused: 'addressNotAllowed' })]);
-		// The Notification branch runs with that empty item: the node after it acts on nothing.
+		// The Notification branch runs on that empty item: the alert's SMS node stops at its Template
+		// Data (nothing sent), and the test run ends in error.
 		expect(ranNodes(on.execution)).toEqual([trigger.name, onNotification.name]);
-		console.log(
-			`[alwaysOutputData] refused post, setting on, n8n 2.41: ${onNotification.name} ran with {}: execution ${on.execution.status}, SMS sent ${JSON.stringify(on.sms.map((sms) => sms.datas))}`,
-		);
+		expect({ status: on.execution.status, error: executionError(on.execution) }).toEqual({
+			status: 'error',
+			error: expect.stringMatching(/Template Data row 1 must be text, got nothing/),
+		});
+		expect(on.sms).toEqual([]);
 
 		// n8n 3.0: Refused holds an item, so nothing is added: as with the setting off.
 		expect(shape(rule30(off.outputs))).toEqual([[], ['item']]);
@@ -152,9 +157,6 @@ describe('the Cloopen Trigger, Notification and Refused, its Test URL called (th
 });
 
 describe('the Cloopen node with its error output, run by hand', () => {
-	const announcements = loadExample('voice-announcements.json', emulator.appId);
-	const start = announcements.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
-	const call = announcements.nodes.find((node) => node.type === CLOOPEN_NODE_TYPE)!;
 	const noOp = (name: string, x: number): ExampleNode => ({
 		name,
 		type: 'n8n-nodes-base.noOp',
@@ -163,15 +165,26 @@ describe('the Cloopen node with its error output, run by hand', () => {
 		parameters: {},
 	});
 
-	/** Start → the example's call (to `to`, error output on) → Sent on the first output, Failed on the second. */
-	async function runCall(to: string, alwaysOutputData: boolean) {
+	/**
+	 * Start → the Cloopen node `nodeName` of an example (its parameters changed by `parameters`, error
+	 * output on) → Sent on the first output, Failed on the second; run by hand.
+	 */
+	async function runNode(
+		file: string,
+		nodeName: string,
+		parameters: INodeParameters,
+		alwaysOutputData: boolean,
+	) {
+		const example = loadExample(file, emulator.appId);
+		const start = example.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!;
+		const node = example.nodes.find((each) => each.name === nodeName)!;
 		const workflow: ExampleWorkflow = {
-			name: `call ${to}`,
+			name: `${nodeName} (Always Output Data ${alwaysOutputData ? 'on' : 'off'})`,
 			nodes: [
 				start,
 				{
-					...call,
-					parameters: { ...call.parameters, to },
+					...node,
+					parameters: { ...node.parameters, ...parameters },
 					onError: 'continueErrorOutput',
 					alwaysOutputData,
 				},
@@ -179,15 +192,15 @@ describe('the Cloopen node with its error output, run by hand', () => {
 				noOp('Failed', 660),
 			],
 			connections: {
-				[start.name]: { main: [[{ node: call.name, type: 'main', index: 0 }]] },
-				[call.name]: {
+				[start.name]: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
+				[node.name]: {
 					main: [
 						[{ node: 'Sent', type: 'main', index: 0 }],
 						[{ node: 'Failed', type: 'main', index: 0 }],
 					],
 				},
 			},
-			settings: announcements.settings,
+			settings: example.settings,
 		};
 		const workflowId = await n8n.importWorkflow(workflow, {
 			credentials: { cloopenApi: credentialId },
@@ -195,8 +208,16 @@ describe('the Cloopen node with its error output, run by hand', () => {
 		await n8n.runWorkflowManually(workflowId, start.name);
 		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
 		expect(execution.status).toBe('success');
-		return { execution, outputs: outputsOf(execution, call.name) };
+		return {
+			ran: ranNodes(execution)
+				.filter((name) => ['Sent', 'Failed'].includes(name))
+				.sort(),
+			outputs: outputsOf(execution, node.name),
+		};
 	}
+
+	const runCall = async (to: string, alwaysOutputData: boolean) =>
+		await runNode('voice-announcements.json', 'Read Text Aloud', { to }, alwaysOutputData);
 
 	test('every item failed (a number that is not one, nothing sent): off, only the error output has it; n8n 2.41 with it on also puts an empty item on the success output, so its branch runs; 3.0 adds nothing', async () => {
 		const callsBefore = emulator.calls().length;
@@ -210,12 +231,12 @@ describe('the Cloopen node with its error output, run by hand', () => {
 				}),
 			],
 		]);
-		expect(ranNodes(off.execution)).toEqual([start.name, call.name, 'Failed']);
+		expect(off.ran).toEqual(['Failed']);
 
 		const on = await runCall('12345', true);
 		expect(shape(on.outputs)).toEqual(shape(rule241(off.outputs)));
 		expect(shape(on.outputs)).toEqual([['empty item'], ['item']]);
-		expect(ranNodes(on.execution).sort()).toEqual([start.name, call.name, 'Failed', 'Sent'].sort());
+		expect(on.ran).toEqual(['Failed', 'Sent']);
 		expect(emulator.calls().length).toBe(callsBefore);
 
 		expect(shape(rule30(off.outputs))).toEqual([[], ['item']]);
@@ -229,9 +250,23 @@ describe('the Cloopen node with its error output, run by hand', () => {
 				[expect.objectContaining({ callSid: expect.stringMatching(/^[0-9a-f]{32}$/) })],
 				[],
 			]);
-			expect(ranNodes(run.execution)).toEqual([start.name, call.name, 'Sent']);
+			expect(run.ran).toEqual(['Sent']);
 		}
 		expect(rule241(off.outputs)).toBe(off.outputs);
 		expect(rule30(off.outputs)).toBe(off.outputs);
+	});
+
+	test('nothing on either output (an application without sub-accounts listed): with the setting on, both rules put one empty item on the success output', async () => {
+		const appId = randomUUID().replace(/-/g, '');
+		emulator.addApp(appId);
+		const off = await runNode('customer-sub-account.json', 'List Sub-Accounts', { appId }, false);
+		expect(off.outputs).toEqual([[], []]);
+		expect(off.ran).toEqual([]);
+
+		const on = await runNode('customer-sub-account.json', 'List Sub-Accounts', { appId }, true);
+		expect(shape(on.outputs)).toEqual([['empty item'], []]);
+		expect(on.ran).toEqual(['Sent']);
+		expect(shape(rule241(off.outputs))).toEqual(shape(on.outputs));
+		expect(shape(rule30(off.outputs))).toEqual(shape(on.outputs));
 	});
 });
