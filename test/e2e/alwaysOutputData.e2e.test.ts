@@ -6,7 +6,8 @@
  * output whenever that output is empty, whatever the other holds; n8n 3.0 puts it there only when
  * every output is empty (n8n's 3.0 breaking changes). n8n 2.41 has no setting for the 3.0 rule and no
  * n8n-core that has it is on npm, so the 3.0 outcome is that rule applied to what n8n 2.41 recorded
- * with the setting off, where n8n adds nothing.
+ * with the setting off, where n8n adds nothing. Last, n8n 2.41's Migration Report (Settings >
+ * Migration Report) is read for the workflows that turned the setting on.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -269,4 +270,25 @@ describe('the Cloopen node with its error output, run by hand', () => {
 		expect(shape(rule241(off.outputs))).toEqual(shape(on.outputs));
 		expect(shape(rule30(off.outputs))).toEqual(shape(on.outputs));
 	});
+});
+
+test("n8n 2.41's Migration Report (rule always-output-data-multi-output-v3) lists every workflow above whose Cloopen node has the setting on, at that node, and none with it off", async () => {
+	const alert = loadExample('alert-on-failed-voice-codes.json');
+	const trigger = alert.nodes.find((node) => node.type === CLOOPEN_TRIGGER_TYPE)!;
+	const { data } = await n8n.api<{
+		data: { affectedWorkflows: Array<{ name: string; issues: Array<{ nodeName: string }> }> };
+	}>('GET', '/breaking-changes/report/always-output-data-multi-output-v3');
+	const { data: all } = await n8n.api<{ data: Array<{ name: string }> }>('GET', '/workflows');
+	const settingOn = all
+		.map((workflow) => workflow.name)
+		.filter((name) => name.endsWith(' (Always Output Data on)'));
+	// The alert example's workflows hold the trigger; the others are named after their Cloopen node.
+	const nodeOf = (name: string) =>
+		name.startsWith(alert.name) ? trigger.name : name.replace(/ \(Always Output Data on\)$/, '');
+	expect(settingOn.length).toBeGreaterThanOrEqual(5);
+	expect(
+		data.affectedWorkflows
+			.map((workflow) => [workflow.name, workflow.issues.map((issue) => issue.nodeName)])
+			.sort(),
+	).toEqual(settingOn.map((name) => [name, [nodeOf(name)]]).sort());
 });
