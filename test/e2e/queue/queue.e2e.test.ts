@@ -2,18 +2,19 @@
  * The package in n8n queue mode, as users who outgrow one n8n run it: PostgreSQL and Redis (Debian's
  * packages, started on 127.0.0.1 by services.ts), a main process, two workers and one webhook process,
  * each with the packed package installed in its own user folder, manual executions offloaded to the
- * workers (queueSetup.ts). The hand-started examples run on workers; the failure alert closes through
- * the webhook process; bursts of call result notifications become exactly that many alert executions
- * and SMS; a worker stopped in the middle of a burst is measured and reported. Then what a notification
- * meets when n8n cannot take it: PostgreSQL stopping while n8n stores the execution, a worker killed
- * with SIGKILL mid-burst, and Redis failing before n8n queues the execution (last: n8n's processes exit).
+ * workers (queueSetup.ts; what users run by hand there: manualRuns.queue.e2e.test.ts). The failure
+ * alert closes through the webhook process; bursts of call result notifications become exactly that
+ * many alert executions and SMS; a worker stopped in the middle of a burst is measured and reported.
+ * Then what a notification meets when n8n cannot take it: PostgreSQL stopping while n8n stores the
+ * execution, a worker killed with SIGKILL mid-burst, and Redis failing before n8n queues the
+ * execution (last: n8n's processes exit).
  */
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT, notificationBody } from '../../../emulator';
-import { EXAMPLE_HEADER_AUTH, exampleFiles, loadExample } from '../../../dev/examples';
+import { EXAMPLE_HEADER_AUTH, loadExample } from '../../../dev/examples';
 import { countByStatus, endedOf, type StatusCounts } from '../../../dev/n8n/executionReadBack';
-import { executionError, nodeOutput } from '../../../dev/n8n/executions';
+import { nodeOutput } from '../../../dev/n8n/executions';
 import {
 	burstCallSid,
 	burstNumber,
@@ -51,27 +52,6 @@ function alertSmsOf(burst: number): Map<string, number> {
 	}
 	return perNumber;
 }
-
-test('the hand-started examples run on the workers and succeed', async () => {
-	const { main, emulator, credentialId, workers } = setup;
-	for (const file of exampleFiles({ startedByHand: true })) {
-		const workflow = loadExample(file, emulator.appId);
-		const workflowId = await main.importWorkflow(workflow, {
-			credentials: { cloopenApi: credentialId },
-		});
-		const executionId = await main.runWorkflowManually(workflowId, 'Start');
-		const execution = await main.waitForExecution({ workflowId }, 120_000);
-		expect({ file, status: execution.status, error: executionError(execution) }).toEqual({
-			file,
-			status: 'success',
-			error: undefined,
-		});
-		expect({
-			file,
-			onWorker: workers.some((worker) => ranBy(worker).has(String(executionId))),
-		}).toEqual({ file, onWorker: true });
-	}
-});
 
 test('the failure alert closes through the webhook process: acknowledged, run on a worker, SMS sent', async () => {
 	const { main, emulator, credentialId, workers } = setup;
