@@ -14,6 +14,7 @@
  * just before its burst, so each is checked with the platform and starts an execution. Prints;
  * asserts nothing. Environment: see the constants below.
  */
+import { TRIGGER_VERSION } from '../nodes/CloopenTrigger/triggerVersion';
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT } from '../emulator';
@@ -127,7 +128,7 @@ function cloopenTrigger(): Contender {
 				{
 					name,
 					type: 'n8n-nodes-cloopen.cloopenTrigger',
-					typeVersion: 1,
+					typeVersion: TRIGGER_VERSION,
 					position: [0, 0],
 					webhookId,
 					parameters: { secret },
@@ -159,7 +160,7 @@ function cloopenVerifyingTrigger(): Contender {
 				{
 					name,
 					type: 'n8n-nodes-cloopen.cloopenTrigger',
-					typeVersion: 1,
+					typeVersion: TRIGGER_VERSION,
 					position: [0, 0],
 					webhookId,
 					parameters: { secret, verifyWithPlatform: true },

@@ -21,6 +21,7 @@ import { properties } from './triggerFields';
 import { readSettings, type TriggerSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
 import type { WebhookRequest } from '../shared/notifications/readBody';
+import { TRIGGER_VERSION } from './triggerVersion';
 
 /**
  * The README's section on this node. Without documentationUrl n8n's editor appends its tracking
@@ -35,7 +36,7 @@ export class CloopenTrigger implements INodeType {
 		name: 'cloopenTrigger',
 		icon: { light: 'file:../Cloopen/cloopen.svg', dark: 'file:../Cloopen/cloopen.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: TRIGGER_VERSION,
 		documentationUrl: DOCUMENTATION,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n shows this node and the Cloopen node as one "Cloopen" entry in the node panel, described by this text.

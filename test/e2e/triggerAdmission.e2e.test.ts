@@ -6,6 +6,7 @@
  * Content-Type is acknowledged by n8n after the execution is stored, and runs the workflow. What
  * happens when n8n cannot store or queue the execution: test/e2e/queue.
  */
+import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT, notificationBody } from '../../emulator';
@@ -28,8 +29,7 @@ afterAll(async () => {
 /** Publishes Cloopen Trigger → No Operation; returns its id and production URL. */
 async function publishTrigger(name: string, parameters: Record<string, unknown> = {}) {
 	const webhookId = randomUUID();
-	const workflow = triggerToNoOp(name, 1, webhookId);
-	workflow.nodes[0].parameters = parameters;
+	const workflow = triggerToNoOp(name, webhookId, parameters);
 	const workflowId = await n8n.importWorkflow(workflow);
 	await n8n.activateWorkflow(workflowId);
 	return { workflowId, url: n8n.webhookUrl(`${webhookId}/cloopen`) };
@@ -58,14 +58,14 @@ async function post(url: string, callSid: string, contentType: string | undefine
 	};
 }
 
-test('the description n8n loaded: one version, 1, with the outputs Notification and Refused', async () => {
+test('the description n8n loaded: one version, TRIGGER_VERSION, with the outputs Notification and Refused', async () => {
 	const { data } = await n8n.api<{
 		data: Array<{ version: unknown; defaultVersion: unknown; outputs: unknown }>;
 	}>('POST', '/node-types', {
-		nodeInfos: [{ name: 'n8n-nodes-cloopen.cloopenTrigger', version: 1 }],
+		nodeInfos: [{ name: 'n8n-nodes-cloopen.cloopenTrigger', version: TRIGGER_VERSION }],
 	});
 	expect(data[0]).toMatchObject({
-		version: 1,
+		version: TRIGGER_VERSION,
 		outputs: [
 			{ type: 'main', displayName: 'Notification' },
 			{ type: 'main', displayName: 'Refused' },

@@ -55,8 +55,7 @@ async function callSidsRun(workflowId: string, expected: number): Promise<string
  */
 async function publishWarm(name: string) {
 	const webhookId = randomUUID();
-	const workflow = triggerToNoOp(name, 1, webhookId);
-	workflow.nodes[0].parameters = { allowedIps: '127.0.0.1, ::1' };
+	const workflow = triggerToNoOp(name, webhookId);
 	const workflowId = await n8n.importWorkflow(workflow);
 	await n8n.activateWorkflow(workflowId);
 	const url = n8n.webhookUrl(`${webhookId}/cloopen`);

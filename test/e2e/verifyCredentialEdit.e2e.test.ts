@@ -96,8 +96,9 @@ test('a token and a server edited in n8n are used for the very next notification
 	const credentialId = await n8n.createCredential('cloopenApi', 'Cloopen emulator', right);
 	const webhookId = randomUUID();
 	// Opened with Verify With Platform alone.
-	const workflow = triggerToNoOp('Verify With Platform, credential edited', 1, webhookId);
-	workflow.nodes[0].parameters = { verifyWithPlatform: true };
+	const workflow = triggerToNoOp('Verify With Platform, credential edited', webhookId, {
+		verifyWithPlatform: true,
+	});
 	workflow.nodes[0].credentials = { cloopenApi: { id: credentialId, name: 'Cloopen emulator' } };
 	const workflowId = await n8n.importWorkflow(workflow, {
 		credentials: { cloopenApi: credentialId },

@@ -1,5 +1,6 @@
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
+import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { CLOSED_NOTICE } from '../../nodes/CloopenTrigger/triggerFields';
 
@@ -11,7 +12,7 @@ const shown = (parameters: INodeParameters) =>
 	NodeHelpers.displayParameter(
 		{ secret: '', allowedIps: '', verifyWithPlatform: false, ...parameters },
 		notice,
-		{ typeVersion: 1 },
+		{ typeVersion: TRIGGER_VERSION },
 		description,
 	);
 

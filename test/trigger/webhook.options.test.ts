@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
 import { join } from 'node:path';
 
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
@@ -283,8 +284,9 @@ describe('node description', () => {
 			group: ['trigger'],
 			inputs: [],
 		});
-		// One version: the first release.
-		expect(description.version).toBe(1);
+		// One version, never 1: n8n runs its legacy Webhook path for a webhook node at exactly 1 (triggerVersion.ts).
+		expect(description.version).toBe(TRIGGER_VERSION);
+		expect(description.version).not.toBe(1);
 		expect(description.defaultVersion).toBeUndefined();
 		expect(description.webhooks).toEqual([
 			{
