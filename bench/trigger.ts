@@ -41,7 +41,7 @@ export async function measureTriggerCost(count: number) {
 		events: ['*'],
 		results: ['*'],
 		secret: '',
-		// Opened for the bench's own posts (a trigger added now is closed until its owner opens it).
+		// Opened for the bench's own posts (the trigger is closed until its owner opens it).
 		allowedIps: '127.0.0.1, ::1',
 		verifyWithPlatform: false,
 		options: {},

@@ -14,6 +14,7 @@
  * just before its burst, so each is checked with the platform and starts an execution. Prints;
  * asserts nothing. Environment: see the constants below.
  */
+import { TRIGGER_VERSION } from '../nodes/CloopenTrigger/triggerVersion';
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT } from '../emulator';
@@ -56,12 +57,12 @@ const TOPOLOGIES = (env.TRIGGER_PEERS_QUEUE ?? (SMOKE ? '1x1' : '1x2'))
 		return { webhooks, workers };
 	});
 /**
- * which contenders: cloopen (version 2, what a new node gets), cloopenV1 (a saved version 1),
- * webhook, and, only when listed or in a smoke run (so its emulator process and placed calls are
- * run too), cloopenVerify (version 2 with Verify With Platform)
+ * which contenders: cloopen (opened with a Secret), webhook, and, only when listed or in a smoke run
+ * (so its emulator process and placed calls are run too), cloopenVerify (Secret and Verify With
+ * Platform)
  */
 const CONTENDER_NAMES = (
-	env.TRIGGER_PEERS_CONTENDERS ?? `cloopen,cloopenV1,webhook${SMOKE ? ',cloopenVerify' : ''}`
+	env.TRIGGER_PEERS_CONTENDERS ?? `cloopen,webhook${SMOKE ? ',cloopenVerify' : ''}`
 ).split(',');
 /** cloopenVerify: how long the emulator takes to answer each API request, the Call Result check included */
 const PLATFORM_LATENCY_MS = Number(env.TRIGGER_PEERS_PLATFORM_LATENCY_MS ?? 30);
@@ -113,36 +114,38 @@ const firstItem = (execution: N8nExecution, node: string) =>
 			| undefined
 	)?.nodeExecutionStack?.[0]?.data?.main?.[0]?.[0]?.json;
 
-function cloopenTrigger(typeVersion: number): Contender {
+/** Opened with a Secret, which holds whatever address a webhook process sees the bench post from. */
+function cloopenTrigger(): Contender {
 	const webhookId = randomUUID();
+	const secret = randomUUID();
 	const name = 'Cloopen Trigger';
 	return {
-		name: typeVersion === 1 ? 'cloopenV1' : 'cloopen',
-		label: `Cloopen Trigger v${typeVersion} → No Operation`,
+		name: 'cloopen',
+		label: 'Cloopen Trigger, Secret → No Operation',
 		workflow: () => ({
-			name: `bench: Cloopen Trigger v${typeVersion}`,
+			name: 'bench: Cloopen Trigger',
 			nodes: [
 				{
 					name,
 					type: 'n8n-nodes-cloopen.cloopenTrigger',
-					typeVersion,
+					typeVersion: TRIGGER_VERSION,
 					position: [0, 0],
 					webhookId,
-					parameters: {},
+					parameters: { secret },
 				},
 				noOp,
 			],
 			connections: into(name),
 		}),
-		urlUnder: (baseUrl) => `${baseUrl}/webhook/${webhookId}/cloopen`,
+		urlUnder: (baseUrl) => `${baseUrl}/webhook/${webhookId}/cloopen?secret=${secret}`,
 		acknowledgement: ACKNOWLEDGEMENT,
 		callSidOf: (execution) => firstItem(execution, name)?.callSid as string | undefined,
 	};
 }
 
 /**
- * Version 2 with Verify With Platform, credentials on the emulator. With a Secret, as the README
- * asks: without a Secret or Allowed IP Addresses the trigger verifies at most 60 a minute.
+ * Verify With Platform, credentials on the emulator. With a Secret, as the README asks: without a
+ * Secret or Allowed IP Addresses the trigger verifies at most 60 a minute.
  */
 function cloopenVerifyingTrigger(): Contender {
 	const webhookId = randomUUID();
@@ -150,14 +153,14 @@ function cloopenVerifyingTrigger(): Contender {
 	const name = 'Cloopen Trigger';
 	return {
 		name: 'cloopenVerify',
-		label: `Cloopen Trigger v2, Verify With Platform (${PLATFORM_LATENCY_MS} ms), Secret → No Operation`,
+		label: `Cloopen Trigger, Verify With Platform (${PLATFORM_LATENCY_MS} ms), Secret → No Operation`,
 		workflow: () => ({
-			name: 'bench: Cloopen Trigger v2, Verify With Platform',
+			name: 'bench: Cloopen Trigger, Verify With Platform',
 			nodes: [
 				{
 					name,
 					type: 'n8n-nodes-cloopen.cloopenTrigger',
-					typeVersion: 2,
+					typeVersion: TRIGGER_VERSION,
 					position: [0, 0],
 					webhookId,
 					parameters: { secret, verifyWithPlatform: true },
@@ -208,12 +211,9 @@ function webhookNode(): Contender {
 	};
 }
 
-const CONTENDERS: Contender[] = [
-	cloopenTrigger(2),
-	cloopenTrigger(1),
-	cloopenVerifyingTrigger(),
-	webhookNode(),
-].filter((contender) => CONTENDER_NAMES.includes(contender.name));
+const CONTENDERS: Contender[] = [cloopenTrigger(), cloopenVerifyingTrigger(), webhookNode()].filter(
+	(contender) => CONTENDER_NAMES.includes(contender.name),
+);
 
 /** The platform cloopenVerify asks: the emulator, started only when that contender runs. */
 let platform: EmulatorProcess | undefined;

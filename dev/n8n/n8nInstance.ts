@@ -70,6 +70,8 @@ export interface N8nInstance {
 	deactivateWorkflow(id: string): Promise<void>;
 	/** runs from a trigger node as the editor's "Execute workflow" does; resolves to the execution id */
 	runWorkflowManually(id: string, triggerNodeName: string): Promise<string>;
+	/** as the editor's "Execute step" on a trigger that listens: its Test URL takes one request */
+	listenForTestEvent(id: string, triggerNodeName: string): Promise<void>;
 	/** the newest execution matching the filter, once it has finished, with its full data */
 	waitForExecution(filter: ExecutionFilter, timeoutMs?: number): Promise<N8nExecution>;
 	getExecution(id: string): Promise<N8nExecution>;
@@ -79,6 +81,8 @@ export interface N8nInstance {
 	nodeTypesOffered(): Promise<string[]>;
 	/** production URL of a Webhook node's path */
 	webhookUrl(path: string): string;
+	/** Test URL of a listening node's path (served by the main process only) */
+	testWebhookUrl(path: string): string;
 	/** n8n's log so far (stdout and stderr) */
 	log(): string;
 	/** non-loopback connections n8n tried (and was refused), one line each */
@@ -261,6 +265,16 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 			return String(executionId);
 		},
 
+		async listenForTestEvent(id, triggerNodeName) {
+			const result = await rest.request<Partial<Answer<{ waitingForWebhook?: boolean }>>>(
+				'POST',
+				`/workflows/${id}/run`,
+				{ triggerToStartFrom: { name: triggerNodeName } },
+			);
+			if (result.data?.waitingForWebhook !== true)
+				throw new Error(`${triggerNodeName} of ${id} is not listening: ${JSON.stringify(result)}`);
+		},
+
 		async waitForExecution(filter, timeoutMs = 30_000) {
 			const deadline = Date.now() + timeoutMs;
 			const wanted = filter.status ? [filter.status] : FINAL_STATUSES;
@@ -329,6 +343,7 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 		},
 
 		webhookUrl: (path) => `${baseUrl}/webhook/${path.replace(/^\//, '')}`,
+		testWebhookUrl: (path) => `${baseUrl}/webhook-test/${path.replace(/^\//, '')}`,
 		log: readLog,
 		networkAttempts: () =>
 			existsSync(networkLog) ? readFileSync(networkLog, 'utf8').split('\n').filter(Boolean) : [],

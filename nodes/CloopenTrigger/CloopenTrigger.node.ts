@@ -1,4 +1,5 @@
 import {
+	NodeConnectionTypes,
 	type IDataObject,
 	type INodeType,
 	type INodeTypeDescription,
@@ -19,14 +20,8 @@ import { LISTENING_ON_CANVAS, testEventSentence } from './testEvent';
 import { properties } from './triggerFields';
 import { readSettings, type TriggerSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
-import {
-	acknowledgesOnceTaken,
-	closedUntilOpened,
-	DEFAULT_TRIGGER_VERSION,
-	OUTPUTS_BY_VERSION,
-	TRIGGER_VERSIONS,
-} from './triggerVersions';
 import type { WebhookRequest } from '../shared/notifications/readBody';
+import { TRIGGER_VERSION } from './triggerVersion';
 
 /**
  * The README's section on this node. Without documentationUrl n8n's editor appends its tracking
@@ -41,10 +36,7 @@ export class CloopenTrigger implements INodeType {
 		name: 'cloopenTrigger',
 		icon: { light: 'file:../Cloopen/cloopen.svg', dark: 'file:../Cloopen/cloopen.dark.svg' },
 		group: ['trigger'],
-		// What each version changed: triggerVersions.ts. n8n also skips a per-request expression it
-		// evaluates for webhook nodes at version 1.
-		version: TRIGGER_VERSIONS,
-		defaultVersion: DEFAULT_TRIGGER_VERSION,
+		version: TRIGGER_VERSION,
 		documentationUrl: DOCUMENTATION,
 		subtitle: TRIGGER_SUBTITLE,
 		// n8n shows this node and the Cloopen node as one "Cloopen" entry in the node panel, described by this text.
@@ -52,7 +44,11 @@ export class CloopenTrigger implements INodeType {
 			'Send voice codes, voice notifications and template SMS with Cloopen, and start workflows when a call ends or an SMS status report arrives',
 		defaults: { name: 'Cloopen Trigger' },
 		inputs: [],
-		outputs: OUTPUTS_BY_VERSION,
+		// The second output gets what the trigger refused (refusedOutput.ts), never a notification.
+		outputs: [
+			{ type: NodeConnectionTypes.Main, displayName: 'Notification' },
+			{ type: NodeConnectionTypes.Main, displayName: 'Refused' },
+		],
 		credentials: [
 			{
 				name: 'cloopenApi',
@@ -65,7 +61,7 @@ export class CloopenTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: 'onReceived',
-				// Empty: n8n then answers with the webhookResponse version 2 returns (the acknowledgement).
+				// Empty: n8n then answers with the webhookResponse webhook() returns (the acknowledgement).
 				responseData: '',
 				path: 'cloopen',
 			},
@@ -97,25 +93,20 @@ export class CloopenTrigger implements INodeType {
 
 	/**
 	 * Refusals, and notifications that start nothing (filtered out, repeats), are answered at once.
-	 * An accepted notification is acknowledged by n8n after it has stored or queued the execution
-	 * (version 2), or at once, before n8n does anything with it (version 1). Version 2 counts the
-	 * notification as taken when n8n answers with the acknowledgement, also if the sender has hung
-	 * up by then (acknowledgement.ts), so a resend is a repeat. It never throws: whatever arrives
-	 * gets an HTTP answer. From version 3 a refusal also goes to the Refused output (refusedOutput.ts),
-	 * and an accepted notification to the first output only.
+	 * An accepted notification is acknowledged by n8n after it has stored or queued the execution;
+	 * it counts as taken when n8n answers with the acknowledgement, also if the sender has hung up by
+	 * then (acknowledgement.ts), so a resend is a repeat. It never throws: whatever arrives gets an
+	 * HTTP answer. A refusal also goes to the Refused output (refusedOutput.ts), an accepted
+	 * notification to the first output only.
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const version = this.getNode().typeVersion;
-		const acknowledgeAfterTaken = acknowledgesOnceTaken(version);
-		const showsRefusals = closedUntilOpened(version);
 		const receivedAt = currentDate();
 		let settings: TriggerSettings | undefined;
-		const outputs = (accepted: IDataObject[], refused: IDataObject[] = []) =>
-			showsRefusals
-				? [this.helpers.returnJsonArray(accepted), this.helpers.returnJsonArray(refused)]
-				: [this.helpers.returnJsonArray(accepted)];
+		const outputs = (accepted: IDataObject[], refused: IDataObject[] = []) => [
+			this.helpers.returnJsonArray(accepted),
+			this.helpers.returnJsonArray(refused),
+		];
 		const refused = (refusal: Refusal) => {
-			if (!showsRefusals) return undefined;
 			const item = refusedItem({
 				refusal,
 				scope: triggerScope(this.getWorkflow().id, this.getNode().id),
@@ -145,12 +136,6 @@ export class CloopenTrigger implements INodeType {
 				let settlementArranged = false;
 				try {
 					const workflowData = outputs([accepted.item]);
-					if (!acknowledgeAfterTaken) {
-						sendAcknowledgement(response);
-						accepted.taken?.();
-						settlementArranged = true;
-						return { noWebhookResponse: true, workflowData };
-					}
 					const webhookResponse = acknowledgeOnceTaken(response, {
 						taken: () => accepted.taken?.(),
 						notTaken: (because) => {

@@ -6,13 +6,13 @@ export const isOpened = (settings: TriggerSettings) =>
 	settings.secret !== '' || settings.allowedIps !== '' || settings.verifyWithPlatform;
 
 /**
- * A trigger added now (version 3) refuses every request until its owner sets a Secret, Allowed IP
+ * The trigger refuses every request until its owner sets a Secret, Allowed IP
  * Addresses or Verify With Platform: the platform does not sign its notifications, so an unguarded
  * URL would let anyone who learns it start the workflow. 403: the request is understood, and the
  * trigger's owner has not allowed anyone yet.
  */
 export function checkOpened(settings: TriggerSettings): void {
-	if (!settings.closedUntilOpened || isOpened(settings)) return;
+	if (isOpened(settings)) return;
 	throw new Refusal(
 		403,
 		'trigger closed: its owner has set no Secret, Allowed IP Addresses or Verify With Platform',

@@ -42,8 +42,8 @@ function rawPayload(body: ReceivedBody, format: string): IDataObject {
 }
 
 /**
- * Decides about one request, least revealing checks first: a trigger its owner has not opened (403,
- * version 3 on), sender's address (403: from outside the allowlist, the answer is the same whatever
+ * Decides about one request, least revealing checks first: a trigger its owner has not opened (403),
+ * sender's address (403: from outside the allowlist, the answer is the same whatever
  * the secret, so it cannot be guessed from there), secret (401), body (400), filters and repeats
  * (acknowledged, nothing starts), the trigger's budget of questions to the platform (429), platform
  * check (403). Throws a Refusal; returns what to start when the notification is accepted.
@@ -64,9 +64,9 @@ export async function handleNotification(
 			context.logger.error(
 				`Cloopen Trigger: "Allowed IP Addresses" has entries that are not addresses or ranges: ${invalid.join(', ')}`,
 			);
-			// Version 3 on: closed until fixed, like a trigger not opened yet (403); before, 500.
+			// Closed until fixed, like a trigger not opened yet.
 			throw new Refusal(
-				settings.closedUntilOpened ? 403 : 500,
+				403,
 				'trigger misconfigured: invalid allowed IP address',
 				'allowedAddressesInvalid',
 			);

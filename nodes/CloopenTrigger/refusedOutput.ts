@@ -4,7 +4,7 @@ import { BoundedMap } from '../shared/boundedMap';
 import type { Refusal, RefusalKind } from '../shared/notifications/refusal';
 
 /**
- * The trigger's Refused output (version 3 on): what a refused request becomes for the workflow's
+ * The trigger's Refused output: what a refused request becomes for the workflow's
  * owner, who sees it in the editor while testing and in the executions list once published. Only
  * the Refused output gets it, so nothing wired to the notification output runs for a refused post.
  */

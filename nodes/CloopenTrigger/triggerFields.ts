@@ -4,10 +4,9 @@ import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
-import { CLOSED_FROM_VERSION } from './triggerVersions';
 
 /**
- * Shown while a trigger of version 3 on is closed (closedUntilOpened.ts): why, and the three ways
+ * Shown while the trigger is closed (closedUntilOpened.ts): why, and the three ways
  * to open it with what each costs, in one sentence.
  */
 export const CLOSED_NOTICE =
@@ -28,7 +27,6 @@ export const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: {
 			show: {
-				'@version': [{ _cnd: { gte: CLOSED_FROM_VERSION } }],
 				secret: [''],
 				allowedIps: [''],
 				verifyWithPlatform: [false],

@@ -1,7 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { filterList, type TriggerFilters } from './filters';
-import { closedUntilOpened } from './triggerVersions';
 
 /** The trigger's parameters, read defensively: an expression may have made anything of them. */
 export interface TriggerSettings extends TriggerFilters {
@@ -12,8 +11,6 @@ export interface TriggerSettings extends TriggerFilters {
 	includeRaw: boolean;
 	/** 0 when repeats start a workflow like any notification. */
 	repeatWindowMs: number;
-	/** Version 3 on: refuses every request until a Secret, Allowed IP Addresses or Verify With Platform is set. */
-	closedUntilOpened: boolean;
 }
 
 export const DEFAULT_REPEAT_WINDOW_MINUTES = 60;
@@ -47,6 +44,5 @@ export function readSettings(context: IWebhookFunctions): TriggerSettings {
 			context.getNodeParameter('ignoreRepeats', true),
 			context.getNodeParameter('repeatWindowMinutes', DEFAULT_REPEAT_WINDOW_MINUTES),
 		),
-		closedUntilOpened: closedUntilOpened(context.getNode().typeVersion),
 	};
 }

@@ -1,7 +1,7 @@
 /**
  * One notification, one execution, in a real n8n (regular mode, SQLite) made slow: the platform hangs
  * up before n8n has stored the execution and sends the notification again. n8n goes on and stores it
- * anyway; the Cloopen Trigger (version 2) decides on n8n's answer, not on the closed connection, so
+ * anyway; the Cloopen Trigger decides on n8n's answer, not on the closed connection, so
  * the resend is a repeat. The same in queue mode: test/e2e/queue/triggerHangUp.queue.e2e.test.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -49,10 +49,14 @@ async function callSidsRun(workflowId: string, expected: number): Promise<string
 	return callSids.sort();
 }
 
-/** Publishes Cloopen Trigger v2 → No Operation and runs one notification through it (n8n warm). */
+/**
+ * Publishes Cloopen Trigger → No Operation, opened for the sender on loopback, and runs one
+ * notification through it (n8n warm).
+ */
 async function publishWarm(name: string) {
 	const webhookId = randomUUID();
-	const workflowId = await n8n.importWorkflow(triggerToNoOp(name, 2, webhookId));
+	const workflow = triggerToNoOp(name, webhookId);
+	const workflowId = await n8n.importWorkflow(workflow);
 	await n8n.activateWorkflow(workflowId);
 	const url = n8n.webhookUrl(`${webhookId}/cloopen`);
 	const warmUp = randomUUID().replace(/-/g, '');
@@ -64,7 +68,7 @@ const notTakenLines = () => n8n.log().match(/n8n did not take a notification[^\n
 
 // n8n 2.41 waits at most 1 s for a locked SQLite database (node-sqlite3's busy timeout; n8n sets
 // none), then fails the insert and answers 500.
-test('version 2, SQLite locked 0.7 s and the platform hanging up at 0.3 s, then sending again: n8n stores the first after the hang-up, and the resends are repeats (one execution, acknowledged)', async () => {
+test('SQLite locked 0.7 s and the platform hanging up at 0.3 s, then sending again: n8n stores the first after the hang-up, and the resends are repeats (one execution, acknowledged)', async () => {
 	const { workflowId, url, warmUp } = await publishWarm('Hang-up, stored after it');
 	const callSid = randomUUID().replace(/-/g, '');
 	const before = notTakenLines().length;
@@ -79,7 +83,7 @@ test('version 2, SQLite locked 0.7 s and the platform hanging up at 0.3 s, then 
 	expect(notTakenLines().slice(before)).toEqual([]);
 });
 
-test('version 2, SQLite locked 1.6 s and the platform hanging up at 0.8 s, then sending again: whether n8n stores the first or fails it (busy), one execution, and the resends after it are repeats (one execution, acknowledged)', async () => {
+test('SQLite locked 1.6 s and the platform hanging up at 0.8 s, then sending again: whether n8n stores the first or fails it (busy), one execution, and the resends after it are repeats (one execution, acknowledged)', async () => {
 	const { workflowId, url, warmUp } = await publishWarm('Hang-up, busy database');
 	const callSid = randomUUID().replace(/-/g, '');
 	const before = notTakenLines().length;

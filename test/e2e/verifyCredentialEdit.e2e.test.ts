@@ -1,6 +1,5 @@
 /**
- * Verify With Platform in a real n8n (2.41, regular mode), the third way to open a trigger added
- * now (version 3): a result the platform confirms starts the workflow, a forged one is refused. It
+ * Verify With Platform in a real n8n (2.41, regular mode), the third way to open a trigger: a result the platform confirms starts the workflow, a forged one is refused. It
  * uses a credential edited in n8n for the very next notification, its token and its server: the
  * trigger remembers the credentials it read for a burst, keyed on the credential as n8n stores it
  * (nodes/shared/notifications/verifyingCredentials.ts), so an edit ends the reuse at once. The
@@ -96,9 +95,10 @@ test('a token and a server edited in n8n are used for the very next notification
 	const right = emulatorCredentials(emulator);
 	const credentialId = await n8n.createCredential('cloopenApi', 'Cloopen emulator', right);
 	const webhookId = randomUUID();
-	// Version 3, what a new trigger is, opened with Verify With Platform alone.
-	const workflow = triggerToNoOp('Verify With Platform, credential edited', 3, webhookId);
-	workflow.nodes[0].parameters = { verifyWithPlatform: true };
+	// Opened with Verify With Platform alone.
+	const workflow = triggerToNoOp('Verify With Platform, credential edited', webhookId, {
+		verifyWithPlatform: true,
+	});
 	workflow.nodes[0].credentials = { cloopenApi: { id: credentialId, name: 'Cloopen emulator' } };
 	const workflowId = await n8n.importWorkflow(workflow, {
 		credentials: { cloopenApi: credentialId },

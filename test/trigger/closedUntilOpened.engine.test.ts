@@ -1,5 +1,5 @@
 /**
- * A Cloopen Trigger added now (version 3) is closed until its owner opens it, and what it refuses
+ * A Cloopen Trigger is closed until its owner opens it, and what it refuses
  * shows on its Refused output, never on the output the workflow's nodes hang on. Over real HTTP on
  * loopback, through n8n-core's WebhookContext (serveWebhook).
  */
@@ -28,11 +28,10 @@ afterEach(async () => {
 /** A trigger in a workflow of its own (refusals are shown per trigger). */
 async function serve(
 	parameters: IDataObject,
-	options: { typeVersion?: number; credentials?: IDataObject; mode?: 'manual' } = {},
+	options: { credentials?: IDataObject; mode?: 'manual' } = {},
 ) {
 	served = await serveWebhook(CloopenTrigger, parameters, {
 		workflowId: `closed-${++workflows}`,
-		typeVersion: options.typeVersion,
 		mode: options.mode,
 		...(options.credentials ? { credentials: { cloopenApi: options.credentials as never } } : {}),
 	});
@@ -74,19 +73,6 @@ describe('a trigger added from the panel', () => {
 		// Nothing of the request but the sender's address: not what was in its URL.
 		expect(JSON.stringify(refusal)).not.toContain('anything');
 	});
-
-	test.each([1, 2])(
-		'a saved version %i trigger with nothing set takes the post as it always did',
-		async (typeVersion) => {
-			const { url, executions } = await serve(FROM_THE_PANEL, { typeVersion });
-			expect(await post(url)).toBe(`200 ${ACK}`);
-			expect(executions).toHaveLength(1);
-			expect(executions[0]).toHaveLength(1); // one output, as saved
-			expect(notified(executions).map((item) => item.callSid)).toEqual([
-				'1307241452320369000100030000002f',
-			]);
-		},
-	);
 });
 
 describe('each way of opening it admits a genuine notification and refuses a forged one', () => {

@@ -10,9 +10,9 @@ export const ACK =
 export const LOOPBACK = '127.0.0.1, ::1';
 
 /**
- * The trigger's parameters with every event and result let through, opened (a trigger added now is
- * closed until its owner opens it) by Allowed IP Addresses to the loopback addresses the tests post
- * from, and no other guard on.
+ * The trigger's parameters with every event and result let through, opened (the trigger is closed
+ * until its owner opens it) by Allowed IP Addresses to the loopback addresses the tests post from,
+ * and no other guard on.
  */
 export const OPEN_TRIGGER: IDataObject = {
 	events: ['*'],

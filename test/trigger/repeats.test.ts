@@ -19,7 +19,7 @@ import { normaliseNotification } from '../../nodes/shared/notifications/normalis
 import { harnessLogger, runWebhook } from '../../dev/engine';
 import { customServerCredentials } from '../support/runCloopen';
 import { whenReceived, type RecordedRequest } from '../support/scriptedPlatform';
-import { voiceCodeXml } from './fixtures';
+import { LOOPBACK, voiceCodeXml } from './fixtures';
 
 /**
  * The trigger's memory of repeats and its budget of questions to the platform, each kept per trigger
@@ -30,6 +30,8 @@ import { voiceCodeXml } from './fixtures';
  * "harness-node-0" in each.
  */
 const DEFAULTS: IDataObject = { events: ['*'], results: ['*'], options: {} };
+/** Opened by the sender's address, which the harness gives every request. */
+const FROM_LOOPBACK: IDataObject = { allowedIps: LOOPBACK };
 const NODE_ID = 'harness-node-0';
 let sequence = 0;
 /** A callSid no other test uses: the memory lives as long as this file's module. */
@@ -52,16 +54,14 @@ async function deliver(
 		{ headers: { 'content-type': 'text/plain' }, rawBody: body, query: query as never },
 		{
 			workflowId,
-			// Version 2: the last that takes posts with no guard set, as saved workflows may; what is
-			// remembered does not depend on the version.
-			typeVersion: 2,
 			...(credentials ? { credentials: { cloopenApi: credentials as never } } : {}),
 		},
 	);
 	return {
 		status: result.responseStatus,
 		body: result.responseBody,
-		started: result.workflowData !== undefined,
+		// A refusal goes to the Refused output, the second: started means the notification output.
+		started: (result.workflowData?.[0].length ?? 0) > 0,
 	};
 }
 
@@ -95,14 +95,14 @@ describe('each trigger remembers on its own', () => {
 		const body = voiceCodeXml({ callSid: freshCallSid() });
 		const started = [];
 		for (const workflowId of [first, second, first, second])
-			started.push((await deliver(workflowId, body)).started);
+			started.push((await deliver(workflowId, body, FROM_LOOPBACK)).started);
 		expect(started).toEqual([true, true, false, false]);
 	});
 
 	it(`${MAX_REMEMBERED + 1} unique notifications on one trigger: another trigger still knows its own`, async () => {
 		const [flooded, secured] = [freshWorkflow(), freshWorkflow()];
 		const genuine = voiceCodeXml({ callSid: freshCallSid(), state: '1' });
-		expect((await deliver(secured, genuine)).started).toBe(true);
+		expect((await deliver(secured, genuine, FROM_LOOPBACK)).started).toBe(true);
 
 		// The flood, through the same memory the trigger uses (over HTTP it takes minutes).
 		const scope = triggerScope(flooded, NODE_ID);
@@ -111,7 +111,7 @@ describe('each trigger remembers on its own', () => {
 		expect(rememberedCount(scope)).toBe(MAX_REMEMBERED);
 
 		// The platform resends the genuine one to its trigger: still a repeat.
-		expect(await deliver(secured, genuine)).toEqual({
+		expect(await deliver(secured, genuine, FROM_LOOPBACK)).toEqual({
 			status: 200,
 			body: expect.stringContaining('<statuscode>000000</statuscode>'),
 			started: false,

@@ -26,18 +26,11 @@ afterEach(async () => {
 	served = undefined;
 });
 
-async function serve(
-	parameters: IDataObject = {},
-	credentials?: IDataObject,
-	typeVersion?: number,
-) {
+async function serve(parameters: IDataObject = {}, credentials?: IDataObject) {
 	served = await serveWebhook(
 		CloopenTrigger,
 		{ ...DEFAULTS, ...parameters },
-		{
-			...(credentials ? { credentials: { cloopenApi: credentials as never } } : {}),
-			typeVersion,
-		},
+		credentials ? { credentials: { cloopenApi: credentials as never } } : {},
 	);
 	return served;
 }
@@ -165,9 +158,9 @@ describe('security', () => {
 	});
 });
 
-describe('node versions: when the acknowledgement goes out, and which bodies are read', () => {
-	/** Bodies n8n reads for every webhook node at version 1, and above it only when asked. */
-	const UNREAD_BY_N8N: Array<[string, Record<string, string>]> = [
+describe('when the acknowledgement goes out, and which bodies are read', () => {
+	/** Bodies whose Content-Type n8n does not parse itself; the trigger reads them all the same. */
+	const UNPARSED_TYPES: Array<[string, Record<string, string>]> = [
 		['application/octet-stream', { 'Content-Type': 'application/octet-stream' }],
 		['no Content-Type', {}],
 	];
@@ -177,7 +170,7 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 		return { status: response.status, text: await response.text() };
 	}
 
-	it("version 2 on (3 is what a new node gets): the acknowledgement, as XML, is n8n's answer once it has taken the execution", async () => {
+	it("the acknowledgement, as XML, is n8n's answer once it has taken the execution", async () => {
 		const { url, executions, responses } = await serve();
 		const reply = await post(url, voiceCodeXml({ callSid: 'a'.repeat(32) }));
 		expect(reply).toMatchObject({ status: 200, text: ACK });
@@ -186,10 +179,10 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 		expect(executions).toHaveLength(1);
 	});
 
-	it.each(UNREAD_BY_N8N)(
-		'version 2 reads a body n8n leaves unread (%s) and starts the workflow',
+	it.each(UNPARSED_TYPES)(
+		'a notification sent as %s starts the workflow with its fields',
 		async (_name, headers) => {
-			const { url, executions } = await serve({}, undefined, 2);
+			const { url, executions } = await serve();
 			expect(await postRaw(url, VOICE_CODE_XML, headers)).toEqual({ status: 200, text: ACK });
 			expect(executions.map((run) => run[0][0].json.callSid)).toEqual([
 				'1307241452320369000100030000002f',
@@ -197,33 +190,19 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 		},
 	);
 
-	it.each(UNREAD_BY_N8N)(
-		'a saved version 1 trigger runs unchanged: it writes the acknowledgement itself, before n8n stores anything (%s)',
-		async (_name, headers) => {
-			const { url, executions } = await serve({}, undefined, 1);
-			expect(await postRaw(url, VOICE_CODE_XML, headers)).toEqual({ status: 200, text: ACK });
-			expect(executions).toHaveLength(1);
-		},
-	);
-
-	/** One notification through webhook(); then n8n's answer: the acknowledgement, or an error. */
 	/** One notification into webhook(); n8n's part (storing the execution, answering) is left to `answer`. */
-	async function deliver(typeVersion: number, callSid: string) {
+	async function deliver(callSid: string) {
 		prepareContainer();
-		const setup = createWebhookSetup(
-			CloopenTrigger,
-			{ ...DEFAULTS, ignoreRepeats: true },
-			{ typeVersion },
-		);
+		const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
 		const request = await buildWebhookRequest({
 			headers: { 'content-type': 'text/plain' },
 			rawBody: voiceCodeXml({ callSid, state: '2' }),
-			nodeVersion: typeVersion,
+			nodeVersion: setup.node.typeVersion,
 		});
 		const response = new RecordingResponse();
 		const result = await invokeWebhook(setup, request, response, {
 			mode: 'webhook',
-			executionId: `versions-${callSid}`,
+			executionId: `taken-${callSid}`,
 			webhookBaseUrl: 'http://127.0.0.1/webhook',
 		});
 		const answeredByNode = response.writableEnded;
@@ -243,39 +222,25 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 		};
 	}
 
-	async function deliverThenN8nAnswers(typeVersion: number, callSid: string, n8nTakesIt: boolean) {
-		const { started, answeredByNode, answer } = await deliver(typeVersion, callSid);
+	async function deliverThenN8nAnswers(callSid: string, n8nTakesIt: boolean) {
+		const { started, answeredByNode, answer } = await deliver(callSid);
 		return { started, answeredByNode, status: answer(n8nTakesIt) };
 	}
 
-	it("version 2: a notification n8n did not take is not remembered as a repeat, so the platform's resend starts the workflow", async () => {
+	it("a notification n8n did not take is not remembered as a repeat, so the platform's resend starts the workflow", async () => {
 		const callSid = 'b'.repeat(32);
-		expect(await deliverThenN8nAnswers(2, callSid, false)).toEqual({
+		expect(await deliverThenN8nAnswers(callSid, false)).toEqual({
 			started: true,
 			answeredByNode: false,
 			status: 500,
 		});
-		expect(await deliverThenN8nAnswers(2, callSid, true)).toEqual({
+		expect(await deliverThenN8nAnswers(callSid, true)).toEqual({
 			started: true,
 			answeredByNode: false,
 			status: 200,
 		});
 		// Taken this time: a further copy is a repeat, acknowledged by the node, starting nothing.
-		expect(await deliverThenN8nAnswers(2, callSid, true)).toEqual({
-			started: false,
-			answeredByNode: true,
-			status: 200,
-		});
-	});
-
-	it('version 1: the node has answered before n8n does anything, so a copy after a failure is a repeat (what version 2 fixes)', async () => {
-		const callSid = 'c'.repeat(32);
-		expect(await deliverThenN8nAnswers(1, callSid, false)).toEqual({
-			started: true,
-			answeredByNode: true,
-			status: 200,
-		});
-		expect(await deliverThenN8nAnswers(1, callSid, true)).toEqual({
+		expect(await deliverThenN8nAnswers(callSid, true)).toEqual({
 			started: false,
 			answeredByNode: true,
 			status: 200,
@@ -283,19 +248,15 @@ describe('node versions: when the acknowledgement goes out, and which bodies are
 	});
 });
 
-describe('version 2: a copy that arrives before n8n has taken the first', () => {
+describe('a copy that arrives before n8n has taken the first', () => {
 	async function deliverCopyWhileFirstIsPending(callSid: string, n8nTakesFirst: boolean) {
 		prepareContainer();
 		const post = async () => {
-			const setup = createWebhookSetup(
-				CloopenTrigger,
-				{ ...DEFAULTS, ignoreRepeats: true },
-				{ typeVersion: 2 },
-			);
+			const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
 			const request = await buildWebhookRequest({
 				headers: { 'content-type': 'text/plain' },
 				rawBody: voiceCodeXml({ callSid, state: '2' }),
-				nodeVersion: 2,
+				nodeVersion: setup.node.typeVersion,
 			});
 			const response = new RecordingResponse();
 			const result = await invokeWebhook(setup, request, response, {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
 import { join } from 'node:path';
 
 import { NodeHelpers, type IDataObject } from 'n8n-workflow';
@@ -146,23 +147,6 @@ describe('IP allowlist and X-Forwarded-For', () => {
 		});
 	});
 
-	test.each([1, 2])(
-		'a saved version %i trigger with an invalid entry fails closed with 500, as it always did',
-		async (typeVersion) => {
-			const result = await runWebhook(
-				CloopenTrigger,
-				{ ...DEFAULTS, allowedIps: '127.0.0.1, 10.0.0.300' },
-				{ headers: { 'content-type': 'text/plain' }, rawBody: VOICE_CODE_XML },
-				{ typeVersion },
-			);
-			expect(result).toMatchObject({
-				responseStatus: 500,
-				responseBody: 'trigger misconfigured: invalid allowed IP address\n',
-				workflowData: undefined,
-			});
-		},
-	);
-
 	test('the address is checked before the secret, the secret before the body', async () => {
 		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(
 			403,
@@ -282,21 +266,14 @@ describe('Verify With Platform', () => {
 describe('node description', () => {
 	const node = new CloopenTrigger();
 
-	test.each([
-		[1, ['main']],
-		[2, ['main']],
-		[
-			3,
-			[
-				{ type: 'main', displayName: 'Notification' },
-				{ type: 'main', displayName: 'Refused' },
-			],
-		],
-	])('version %i has the outputs n8n computes as %j', (typeVersion, outputs) => {
-		const setup = createWebhookSetup(CloopenTrigger, DEFAULTS, { typeVersion });
+	test('two outputs as n8n computes them: Notification, then Refused', () => {
+		const setup = createWebhookSetup(CloopenTrigger, DEFAULTS);
 		expect(
 			NodeHelpers.getNodeOutputs(setup.workflow, setup.node, setup.nodeType.description),
-		).toEqual(outputs);
+		).toEqual([
+			{ type: 'main', displayName: 'Notification' },
+			{ type: 'main', displayName: 'Refused' },
+		]);
 	});
 
 	test('n8n trigger conventions', () => {
@@ -307,7 +284,10 @@ describe('node description', () => {
 			group: ['trigger'],
 			inputs: [],
 		});
-		expect(description).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
+		// One version, never 1: n8n runs its legacy Webhook path for a webhook node at exactly 1 (triggerVersion.ts).
+		expect(description.version).toBe(TRIGGER_VERSION);
+		expect(description.version).not.toBe(1);
+		expect(description.defaultVersion).toBeUndefined();
 		expect(description.webhooks).toEqual([
 			{
 				name: 'default',

@@ -6,7 +6,7 @@ import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 
 /**
- * The user's guide (README.md, README.zh-CN.md) and docs/: every link resolves, the README keeps the
+ * The user's guide (README.md, docs/README.zh-CN.md) and docs/: every link resolves, the README keeps the
  * shape of n8n's community-node starter template, and the Chinese guide keeps in step with it.
  */
 
@@ -14,13 +14,14 @@ const root = join(__dirname, '..', '..');
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 const README = 'README.md';
-const README_ZH = 'README.zh-CN.md';
+const README_ZH = 'docs/README.zh-CN.md';
 const GUIDES = [
 	README,
 	README_ZH,
 	...readdirSync(join(root, 'docs'))
 		.filter((name) => name.endsWith('.md'))
-		.map((name) => `docs/${name}`),
+		.map((name) => `docs/${name}`)
+		.filter((file) => file !== README_ZH),
 ];
 
 /** The seven sections of n8n's starter template, in order, and their names in the Chinese guide. */
@@ -277,7 +278,7 @@ describe('README.md', () => {
 	});
 });
 
-describe('README.zh-CN.md keeps in step with README.md', () => {
+describe('docs/README.zh-CN.md keeps in step with README.md', () => {
 	const english = read(README);
 	const chinese = read(README_ZH);
 	const sectionsOf = (markdown: string) =>
@@ -305,8 +306,8 @@ describe('README.zh-CN.md keeps in step with README.md', () => {
 	});
 
 	it('each guide links the other from its first line', () => {
-		expect(english.split('\n')[0]).toMatch(/\]\(README\.zh-CN\.md\)/);
-		expect(chinese.split('\n')[0]).toMatch(/\]\(README\.md\)/);
+		expect(english.split('\n')[0]).toMatch(/\]\(docs\/README\.zh-CN\.md\)/);
+		expect(chinese.split('\n')[0]).toMatch(/\]\(\.\.\/README\.md\)/);
 	});
 
 	it("both name n8n 2.41's import menu as it is: the workflow menu's Import → From file", () => {
@@ -328,11 +329,13 @@ describe('README.zh-CN.md keeps in step with README.md', () => {
 	});
 
 	it('leads with the same two walkthroughs and the same screenshots', () => {
-		const images = (markdown: string) =>
-			[...markdown.slice(0, markdown.indexOf('\n## ')).matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map(
-				(match) => match[1],
-			);
-		expect(images(chinese)).toEqual(images(english));
-		expect(images(english)).toHaveLength(3);
+		const images = (file: string) =>
+			[
+				...read(file)
+					.slice(0, read(file).indexOf('\n## '))
+					.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g),
+			].map((match) => resolve({ file, line: 0, target: match[1] }).path);
+		expect(images(README_ZH)).toEqual(images(README));
+		expect(images(README)).toHaveLength(3);
 	});
 });

@@ -2,16 +2,16 @@
  * What `npm run test:compat` runs against each n8n version by default: the real-n8n test files that
  * need nothing but n8n and the package (no PostgreSQL/Redis, no browser, no model server): the package
  * loads and every example runs (cloopen.e2e: every operation, the trigger's exact acknowledgement and
- * the failure-alert loop), Test connection, the trigger at versions 1 and 2, Wait for Call Result, On
- * Error: Continue (using error output), Retry On Fail and sockets, the resend after a lone refusal, and
- * One-Time Code with its counts in the node's Data Table (n8n's Data Table node run by the node
- * through this.executeWorkflow).
+ * the failure-alert loop), Test connection, what the trigger admits (closed until opened, its Refused
+ * output, acknowledged once stored), Wait for Call Result, On Error: Continue (using error output),
+ * Retry On Fail and sockets, the resend after a lone refusal, and One-Time Code with its counts in the
+ * node's Data Table (n8n's Data Table node run by the node through this.executeWorkflow).
  * `--all` runs every *.e2e.test.ts instead; `--files a,b` names files.
  */
 export const COMPAT_SUITE = [
 	'test/e2e/cloopen.e2e.test.ts',
 	'test/e2e/credentialTest.e2e.test.ts',
-	'test/e2e/triggerVersions.e2e.test.ts',
+	'test/e2e/triggerAdmission.e2e.test.ts',
 	'test/e2e/waitForResult.e2e.test.ts',
 	'test/e2e/errorOutput.e2e.test.ts',
 	'test/e2e/reliability.e2e.test.ts',

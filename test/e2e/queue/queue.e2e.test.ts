@@ -2,18 +2,19 @@
  * The package in n8n queue mode, as users who outgrow one n8n run it: PostgreSQL and Redis (Debian's
  * packages, started on 127.0.0.1 by services.ts), a main process, two workers and one webhook process,
  * each with the packed package installed in its own user folder, manual executions offloaded to the
- * workers (queueSetup.ts). The hand-started examples run on workers; the failure alert closes through
- * the webhook process; bursts of call result notifications become exactly that many alert executions
- * and SMS; a worker stopped in the middle of a burst is measured and reported. Then what a notification
- * meets when n8n cannot take it: PostgreSQL stopping while n8n stores the execution, a worker killed
- * with SIGKILL mid-burst, and Redis failing before n8n queues the execution (last: n8n's processes exit).
+ * workers (queueSetup.ts; what users run by hand there: manualRuns.queue.e2e.test.ts). The failure
+ * alert closes through the webhook process; bursts of call result notifications become exactly that
+ * many alert executions and SMS; a worker stopped in the middle of a burst is measured and reported.
+ * Then what a notification meets when n8n cannot take it: PostgreSQL stopping while n8n stores the
+ * execution, a worker killed with SIGKILL mid-burst, and Redis failing before n8n queues the
+ * execution (last: n8n's processes exit).
  */
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT, notificationBody } from '../../../emulator';
-import { EXAMPLE_HEADER_AUTH, exampleFiles, loadExample } from '../../../dev/examples';
+import { EXAMPLE_HEADER_AUTH, loadExample } from '../../../dev/examples';
 import { countByStatus, endedOf, type StatusCounts } from '../../../dev/n8n/executionReadBack';
-import { executionError, nodeOutput } from '../../../dev/n8n/executions';
+import { nodeOutput } from '../../../dev/n8n/executions';
 import {
 	burstCallSid,
 	burstNumber,
@@ -51,27 +52,6 @@ function alertSmsOf(burst: number): Map<string, number> {
 	}
 	return perNumber;
 }
-
-test('the hand-started examples run on the workers and succeed', async () => {
-	const { main, emulator, credentialId, workers } = setup;
-	for (const file of exampleFiles({ startedByHand: true })) {
-		const workflow = loadExample(file, emulator.appId);
-		const workflowId = await main.importWorkflow(workflow, {
-			credentials: { cloopenApi: credentialId },
-		});
-		const executionId = await main.runWorkflowManually(workflowId, 'Start');
-		const execution = await main.waitForExecution({ workflowId }, 120_000);
-		expect({ file, status: execution.status, error: executionError(execution) }).toEqual({
-			file,
-			status: 'success',
-			error: undefined,
-		});
-		expect({
-			file,
-			onWorker: workers.some((worker) => ranBy(worker).has(String(executionId))),
-		}).toEqual({ file, onWorker: true });
-	}
-});
 
 test('the failure alert closes through the webhook process: acknowledged, run on a worker, SMS sent', async () => {
 	const { main, emulator, credentialId, workers } = setup;
@@ -252,11 +232,11 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 	}
 }
 
-/** Publishes Cloopen Trigger (at `typeVersion`) → No Operation; its production URL on the webhook process. */
-async function publishTriggerToNoOp(typeVersion: number) {
+/** Publishes Cloopen Trigger (opened to loopback) → No Operation; its production URL on the webhook process. */
+async function publishTriggerToNoOp() {
 	const webhookId = randomUUID();
 	const workflowId = await setup.main.importWorkflow(
-		triggerToNoOp(`queue: Cloopen Trigger v${typeVersion} → No Operation`, typeVersion, webhookId),
+		triggerToNoOp('queue: Cloopen Trigger → No Operation', webhookId),
 	);
 	await setup.main.activateWorkflow(workflowId);
 	return { workflowId, url: `${setup.webhook.baseUrl}/webhook/${webhookId}/cloopen` };
@@ -299,65 +279,58 @@ const executionsWith = (workflowId: string, callSid: string) =>
 		.map(([status]) => status);
 
 describe('when n8n cannot take a notification', () => {
-	let v1: { workflowId: string; url: string };
-	let v2: { workflowId: string; url: string };
-	const sid = (test: string, version: number) => `${test}${version}`.padEnd(32, '0');
+	let trigger: { workflowId: string; url: string };
+	const sid = (test: string) => test.padEnd(32, '0');
 
 	beforeAll(async () => {
-		v1 = await publishTriggerToNoOp(1);
-		v2 = await publishTriggerToNoOp(2);
-		for (const { url } of [v1, v2])
-			expect((await notify(url, randomUUID().replace(/-/g, ''))).acknowledged).toBe(true);
+		trigger = await publishTriggerToNoOp();
+		expect((await notify(trigger.url, randomUUID().replace(/-/g, ''))).acknowledged).toBe(true);
 	}, 120_000);
 
 	test(
-		'PostgreSQL stops while n8n stores the execution: version 2 does not acknowledge, and the resend runs once the database is back; a saved version 1 had acknowledged it, and it is lost (no execution at all)',
+		'PostgreSQL stops while n8n stores the execution: the trigger does not acknowledge, and the resend runs once the database is back',
 		async () => {
 			const postgres = setup.postgres;
 			// n8n's inserts into the executions table wait on this lock: the moment between accepting and storing.
 			const unlock = await postgres.lockTable('execution_entity', 'EXCLUSIVE');
-			let v2Answer: ReturnType<typeof notify>;
-			let v1Answer: Awaited<ReturnType<typeof notify>>;
+			let answer: ReturnType<typeof notify>;
 			try {
-				v1Answer = await notify(v1.url, sid('a', 1));
-				v2Answer = notify(v2.url, sid('a', 2));
+				answer = notify(trigger.url, sid('a'));
 				await until(
-					'both inserts wait for the lock',
+					'the insert waits for the lock',
 					() =>
 						Number(
 							postgres.query(
 								`select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into %execution_entity%'`,
 							)[0][0],
-						) >= 2,
+						) >= 1,
 					60_000,
 				);
 				await postgres.halt();
 			} finally {
 				unlock();
 			}
-			const v2Refused = await v2Answer;
+			const refused = await answer;
 			console.log(
-				`[queue] PostgreSQL stopped while storing: version 2 answered ${v2Refused.answer}`,
+				`[queue] PostgreSQL stopped while storing: the trigger answered ${refused.answer}`,
 			);
 			// n8n's answer when storing the execution failed.
-			expect(v2Refused.answer).toMatch(/^HTTP 500 .*There was a problem executing the workflow/);
-			expect(v2Refused.acknowledged).toBe(false);
-			expect(v1Answer.acknowledged).toBe(true);
+			expect(refused.answer).toMatch(/^HTTP 500 .*There was a problem executing the workflow/);
+			expect(refused.acknowledged).toBe(false);
 
 			await postgres.resume();
 			// The platform's resend: n8n answers 503 until its database connection has recovered.
 			await until(
 				'the resend is acknowledged',
-				async () => (await notify(v2.url, sid('a', 2), 30_000)).acknowledged,
+				async () => (await notify(trigger.url, sid('a'), 30_000)).acknowledged,
 				180_000,
 			);
 			await until(
 				'the resend ran',
-				() => executionsWith(v2.workflowId, sid('a', 2)).includes('success'),
+				() => executionsWith(trigger.workflowId, sid('a')).includes('success'),
 				120_000,
 			);
-			expect(executionsWith(v2.workflowId, sid('a', 2))).toEqual(['success']);
-			expect(executionsWith(v1.workflowId, sid('a', 1))).toEqual([]);
+			expect(executionsWith(trigger.workflowId, sid('a'))).toEqual(['success']);
 			// The main process's own connection, for the tests after this one.
 			await until(
 				'the main process reads the database again',
@@ -457,34 +430,27 @@ describe('when n8n cannot take a notification', () => {
 
 	// Last in this file: n8n's processes exit when Redis is gone for 10 s.
 	test(
-		"Redis fails after n8n found the webhook and before it queued the execution: version 2 does not acknowledge; a saved version 1 had acknowledged it, and its execution is never run; n8n's processes then exit",
+		"Redis fails after n8n found the webhook and before it queued the execution: the trigger does not acknowledge, nor one posted after; n8n's processes then exit",
 		async () => {
 			const redis = setup.redis;
 			// Writes wait: n8n still finds the webhook, stores the execution, and then waits to queue it.
 			redis.command('CLIENT', 'PAUSE', '120000', 'WRITE');
-			const v1Answer = await notify(v1.url, sid('b', 1));
-			const v2Answer = notify(v2.url, sid('b', 2));
+			const answer = notify(trigger.url, sid('b'));
 			await until(
-				'version 2 stored its execution',
-				() => executionsWith(v2.workflowId, sid('b', 2)).length === 1,
+				'the trigger stored its execution',
+				() => executionsWith(trigger.workflowId, sid('b')).length === 1,
 				60_000,
 			);
 			await redis.halt();
-			const afterwards = await notify(v2.url, sid('c', 2));
-			const v2Refused = await v2Answer;
+			const afterwards = await notify(trigger.url, sid('c'));
+			const refused = await answer;
 			console.log(
-				`[queue] Redis failed before queuing: version 2 got "${v2Refused.answer}"; one posted after Redis was gone got "${afterwards.answer}"`,
+				`[queue] Redis failed before queuing: the trigger got "${refused.answer}"; one posted after Redis was gone got "${afterwards.answer}"`,
 			);
-			expect({
-				v1: v1Answer.acknowledged,
-				v2: v2Refused.acknowledged,
-				afterwards: afterwards.acknowledged,
-			}).toEqual({
-				v1: true,
-				v2: false,
+			expect({ stored: refused.acknowledged, afterwards: afterwards.acknowledged }).toEqual({
+				stored: false,
 				afterwards: false,
 			});
-			expect(executionsWith(v1.workflowId, sid('b', 1))).toEqual(['new']);
 			await until(
 				'the webhook process exits',
 				() => /Exiting process due to Redis connection error/.test(setup.webhook.log()),

@@ -38,7 +38,7 @@ const executionsWith = (workflowId: string, callSid: string) =>
 
 test('version 2, the execution table locked 3 s and the platform hanging up at 0.8 s, then sending again: n8n stores and queues the first after the hang-up, the resends are repeats, one execution runs', async () => {
 	const webhookId = randomUUID();
-	const workflowId = await setup.main.importWorkflow(triggerToNoOp('queue: hang-up', 2, webhookId));
+	const workflowId = await setup.main.importWorkflow(triggerToNoOp('queue: hang-up', webhookId));
 	await setup.main.activateWorkflow(workflowId);
 	const url = `${setup.webhook.baseUrl}/webhook/${webhookId}/cloopen`;
 	expect(await sendLikePlatform(url, body(randomUUID().replace(/-/g, '')), 30_000, 1)).toEqual([

@@ -1,12 +1,12 @@
 /**
- * The Cloopen Trigger's node versions in a real n8n (one process): version 3, what a new node gets,
- * is closed until its owner opens it (Secret, Allowed IP Addresses; Verify With Platform:
+ * What the Cloopen Trigger admits in a real n8n (one process): as added from the panel it is closed
+ * until its owner opens it (Secret, Allowed IP Addresses; Verify With Platform:
  * verifyCredentialEdit.e2e.test.ts) and shows what it refuses on its Refused output, in the
- * executions list, without running the workflow's nodes; version 2 is acknowledged by n8n once the
- * execution is stored, and reads bodies n8n leaves unread for webhook nodes above version 1 (an odd
- * or missing Content-Type); workflows saved with versions 1 and 2 run unchanged. What happens when
- * n8n cannot store or queue the execution: test/e2e/queue.
+ * executions list, without running the workflow's nodes; once opened, a notification of any
+ * Content-Type is acknowledged by n8n after the execution is stored, and runs the workflow. What
+ * happens when n8n cannot store or queue the execution: test/e2e/queue.
  */
+import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
 import { randomUUID } from 'node:crypto';
 
 import { ACKNOWLEDGEMENT, notificationBody } from '../../emulator';
@@ -26,11 +26,10 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-/** Publishes Cloopen Trigger (at `typeVersion`) → No Operation; returns its id and production URL. */
-async function publishTrigger(typeVersion: number, parameters: Record<string, unknown> = {}) {
+/** Publishes Cloopen Trigger → No Operation; returns its id and production URL. */
+async function publishTrigger(name: string, parameters: Record<string, unknown> = {}) {
 	const webhookId = randomUUID();
-	const workflow = triggerToNoOp(`Cloopen Trigger v${typeVersion}`, typeVersion, webhookId);
-	workflow.nodes[0].parameters = parameters;
+	const workflow = triggerToNoOp(name, webhookId, parameters);
 	const workflowId = await n8n.importWorkflow(workflow);
 	await n8n.activateWorkflow(workflowId);
 	return { workflowId, url: n8n.webhookUrl(`${webhookId}/cloopen`) };
@@ -39,8 +38,8 @@ async function publishTrigger(typeVersion: number, parameters: Record<string, un
 const CONTENT_TYPES: Array<[string, string | undefined]> = [
 	['text/plain, as the platform sends it', 'text/plain;charset=utf-8'],
 	['application/xml', 'application/xml'],
-	['application/octet-stream (n8n leaves it unread above version 1)', 'application/octet-stream'],
-	['no Content-Type (n8n leaves it unread above version 1)', undefined],
+	['application/octet-stream', 'application/octet-stream'],
+	['no Content-Type', undefined],
 ];
 
 async function post(url: string, callSid: string, contentType: string | undefined) {
@@ -59,21 +58,31 @@ async function post(url: string, callSid: string, contentType: string | undefine
 	};
 }
 
-test('a new node is at version 3: the description n8n loaded offers versions 1, 2 and 3, default 3', async () => {
-	const { data } = await n8n.api<{ data: Array<{ version: unknown; defaultVersion: unknown }> }>(
-		'POST',
-		'/node-types',
-		{ nodeInfos: [{ name: 'n8n-nodes-cloopen.cloopenTrigger', version: 3 }] },
-	);
-	expect(data[0]).toMatchObject({ version: [1, 2, 3], defaultVersion: 3 });
+test('the description n8n loaded: one version, TRIGGER_VERSION, with the outputs Notification and Refused', async () => {
+	const { data } = await n8n.api<{
+		data: Array<{ version: unknown; defaultVersion: unknown; outputs: unknown }>;
+	}>('POST', '/node-types', {
+		nodeInfos: [{ name: 'n8n-nodes-cloopen.cloopenTrigger', version: TRIGGER_VERSION }],
+	});
+	expect(data[0]).toMatchObject({
+		version: TRIGGER_VERSION,
+		outputs: [
+			{ type: 'main', displayName: 'Notification' },
+			{ type: 'main', displayName: 'Refused' },
+		],
+	});
+	expect(data[0].defaultVersion).toBeUndefined();
 });
 
 const CLOSED =
 	'trigger closed: its owner has set no Secret, Allowed IP Addresses or Verify With Platform';
 
-describe('version 3, as added from the panel', () => {
+/** Opened by the sender's address: the tests post from loopback. */
+const FROM_LOOPBACK = { allowedIps: '127.0.0.1, ::1' };
+
+describe('as added from the panel', () => {
 	test("refuses a forged post with 403; the executions list shows the refusal on the Refused output, and the workflow's nodes do not run", async () => {
-		const { workflowId, url } = await publishTrigger(3);
+		const { workflowId, url } = await publishTrigger('Cloopen Trigger, closed');
 		const reply = await post(
 			`${url}?secret=forged-guess`,
 			randomUUID().replace(/-/g, ''),
@@ -97,17 +106,11 @@ describe('version 3, as added from the panel', () => {
 			'?secret=forged',
 			401,
 		],
-		[
-			"Allowed IP Addresses: the sender's address",
-			{ allowedIps: '127.0.0.1, ::1' },
-			'',
-			undefined,
-			undefined,
-		],
+		["Allowed IP Addresses: the sender's address", FROM_LOOPBACK, '', undefined, undefined],
 	])(
 		'opened with %s admits a genuine notification, which runs the workflow',
 		async (_name, parameters, genuineQuery, forgedQuery, forgedStatus) => {
-			const { workflowId, url } = await publishTrigger(3, parameters);
+			const { workflowId, url } = await publishTrigger('Cloopen Trigger, opened', parameters);
 			if (forgedQuery !== undefined) {
 				const forged = await post(
 					`${url}${forgedQuery}`,
@@ -133,9 +136,12 @@ describe('version 3, as added from the panel', () => {
 });
 
 test.each(CONTENT_TYPES)(
-	'a workflow saved with version 2, with nothing set, %s: the acknowledgement (XML) comes once the execution is stored, and the workflow runs with the notification',
+	'opened, a notification sent as %s: the acknowledgement (XML) comes once the execution is stored, and the workflow runs with the notification',
 	async (_name, contentType) => {
-		const { workflowId, url } = await publishTrigger(2);
+		const { workflowId, url } = await publishTrigger(
+			`Cloopen Trigger, ${contentType ?? 'no Content-Type'}`,
+			FROM_LOOPBACK,
+		);
 		const callSid = randomUUID().replace(/-/g, '');
 		const reply = await post(url, callSid, contentType);
 		// Counted right after the answer: n8n sent it only after storing the execution.
@@ -144,22 +150,6 @@ test.each(CONTENT_TYPES)(
 		expect(reply.contentType).toMatch(/^application\/xml/);
 		expect(stored).toBe(1);
 		await waitUntilEnded(n8n, workflowId, 1, 60_000);
-		const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
-		expect(nodeOutput(execution, 'Cloopen Trigger')[0]).toMatchObject({
-			callSid,
-			result: 'failed',
-		});
-	},
-);
-
-test.each(CONTENT_TYPES)(
-	'a workflow saved with version 1 runs unchanged, %s: acknowledged, and the workflow runs with the notification',
-	async (_name, contentType) => {
-		const { workflowId, url } = await publishTrigger(1);
-		const callSid = randomUUID().replace(/-/g, '');
-		const reply = await post(url, callSid, contentType);
-		expect(reply).toMatchObject({ status: 200, text: ACKNOWLEDGEMENT });
-		expect(reply.contentType).toMatch(/^application\/xml/);
 		const execution = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
 		expect(nodeOutput(execution, 'Cloopen Trigger')[0]).toMatchObject({
 			callSid,
