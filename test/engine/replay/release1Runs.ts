@@ -105,8 +105,9 @@ const GIVEN: Record<string, IDataObject> = {
 
 /**
  * Every example as the first release ships it (examples/, copied here so that later edits there do
- * not move the record), its placeholders filled as a person would, run as it is: whole when a person starts it by hand, else node by node with
- * what its trigger or the AI agent would give; and one run per operation, setting and kind of number
+ * not move the record), its placeholders filled as a person would, run as it is: whole when a
+ * person starts it by hand, else node by node (a tool as the workflow node) with what its trigger or
+ * the AI agent would give; and one run per operation, setting and kind of number
  * (release1Operations.json).
  */
 export function release1Runs(): Release1Run[] {
