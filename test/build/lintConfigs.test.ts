@@ -35,8 +35,12 @@ function repoLint(texts: Array<[filePath: string, code: string]>): Promise<Findi
 		execFile(
 			process.execPath,
 			['--input-type=module', '-e', LINT_TEXTS, JSON.stringify(texts)],
-			// No compile cache: it would be written to the test run's temporary folder.
-			{ cwd: root, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } },
+			// No compile cache: it would be written to the test run's temporary folder. No NODE_ENV=test
+			// (jest's): eslint-plugin-n8n-nodes-base then takes every file for a node file.
+			{
+				cwd: root,
+				env: { ...process.env, NODE_ENV: undefined, NODE_DISABLE_COMPILE_CACHE: '1' },
+			},
 			(error, stdout, stderr) =>
 				error ? fail(new Error(`${error.message}\n${stderr}`)) : done(JSON.parse(stdout)),
 		);
