@@ -10,14 +10,17 @@ const repoRoot = resolve(__dirname, '..', '..');
 /**
  * Packs this repository's package as it would be published (`npm pack`, so only the `files` listed in
  * package.json) into a temp folder and returns the tarball's path. Needs `npm run build` first.
+ * `packageDir` and `env` are for test/build/packedPackage.test.ts, which packs a built copy of the
+ * repository with npm's compile cache off.
  */
-export function packRepoPackage(): string {
-	if (!existsSync(join(repoRoot, 'dist', 'nodes'))) {
+export function packRepoPackage(packageDir = repoRoot, env = process.env): string {
+	if (!existsSync(join(packageDir, 'dist', 'nodes'))) {
 		throw new Error('dist/nodes is missing: run `npm run build` before the end-to-end suite');
 	}
 	const destination = mkdtempSync(join(tmpdir(), 'n8n-e2e-pack-'));
 	const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', destination], {
-		cwd: repoRoot,
+		cwd: packageDir,
+		env,
 		encoding: 'utf8',
 	});
 	return join(destination, out.trim().split('\n').pop() as string);

@@ -31,6 +31,11 @@ test('.ci/run builds once: scan, the real-n8n suites and the bench smoke run on 
 	);
 });
 
+test("the lint: the repository's rules and n8n's own `n8n-node lint`, after the build", () => {
+	expect(ranByCi).toEqual(expect.arrayContaining(['lint', 'lint:n8n']));
+	expect(ranByCi.indexOf('lint:n8n')).toBeGreaterThan(ranByCi.indexOf('build'));
+});
+
 test("every script that builds is the build and then its ':built' twin, so a developer's run still builds", () => {
 	const building = Object.entries(scripts).filter(
 		([name, body]) => name !== 'build' && npmScriptsOf(body).includes('build'),

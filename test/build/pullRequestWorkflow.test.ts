@@ -1,6 +1,6 @@
 /**
  * .github/workflows/pull-request.yml checks every pull request: on Node 20, the lock file's tree, one
- * build, then lint, Prettier, n8n's scanner and `npm test`, in that order, none building again.
+ * build, then lint (with `n8n-node lint`), Prettier, n8n's scanner and `npm test`, in that order, none building again.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,10 +32,8 @@ it('installs from the lock file, builds once, then lints, checks the format, sca
 		'npm run scan:built',
 		'npm test',
 	]);
-	expect(
-		runs
-			.flatMap(npmScriptsOf)
-			.flatMap(expand)
-			.filter((name) => name === 'build'),
-	).toEqual(['build']);
+	const ran = runs.flatMap(npmScriptsOf).flatMap(expand);
+	expect(ran.filter((name) => name === 'build')).toEqual(['build']);
+	// `npm run lint` is the repository's rules and then n8n's `n8n-node lint` in strict mode.
+	expect(ran).toContain('lint:n8n');
 });

@@ -76,6 +76,29 @@ describe('scan-package (n8n verification scanner, offline)', () => {
 		},
 	);
 
+	it.concurrent(
+		'fails on environment variables and file-system access, in the tarball and in the source (n8n verification guidelines)',
+		async () => {
+			const { status, output } = await scan({
+				package: {
+					'dist/nodes/Env.js':
+						'const fs = require("fs");\nexports.read = () => fs.readFileSync(process.env.SECRET_FILE, "utf8");\n',
+				},
+				source: {
+					'nodes/Env/read.ts':
+						"import { readFileSync } from 'node:fs';\nexport const read = () => readFileSync(process.env.SECRET_FILE ?? '', 'utf8');\n",
+				},
+			});
+
+			expect(output).toMatch(/tarball: 1 files .*: FAILED/);
+			expect(output).toContain("Require of 'fs' is not allowed");
+			expect(output).toMatch(/source: 1 files .*: FAILED/);
+			expect(output).toContain("Import of 'node:fs' is not allowed");
+			expect(output.match(/Use of restricted global 'process' is not allowed/g)).toHaveLength(2);
+			expect(status).toBe(1);
+		},
+	);
+
 	it.concurrent("fails on a warning too, which n8n's gate lets through", async () => {
 		const { status, output } = await scan({
 			package: {
