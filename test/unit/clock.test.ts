@@ -38,6 +38,8 @@ describe('lint refuses every other way to read the time in the package', () => {
 				process.execPath,
 				[
 					join(root, 'node_modules/eslint/bin/eslint.js'),
+					'-c',
+					'eslint.repo.config.mjs',
 					'--format',
 					'json',
 					'--stdin',
