@@ -187,7 +187,7 @@ async function templateSms(
 						appId: emulator.appId,
 						to: list.join(','),
 						templateId: '2',
-						// Node version 2 keeps it in the Options collection.
+						// The node keeps it in the Options collection.
 						options: { includeBatchNumbers },
 					},
 				},

@@ -68,8 +68,8 @@ function cloopenWorkflow(
 			{
 				name: 'Cloopen',
 				type: 'n8n-nodes-cloopen.cloopen',
-				// What a node added now is; its run settings live in Options.
-				typeVersion: 2,
+				// Its one version; its run settings live in Options.
+				typeVersion: 1,
 				position: [400, 0],
 				parameters: {
 					resource: 'voiceNotification',

@@ -139,7 +139,7 @@ export async function engineVoiceNotifications(
 						to: '={{ $json.to }}',
 						content: 'text',
 						mediaTxt: MESSAGE,
-						// Node version 2 keeps the run's settings in the Options collection.
+						// The node keeps the run's settings in the Options collection.
 						options: parallelParameters(parallel),
 					},
 				},
