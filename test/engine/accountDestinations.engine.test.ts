@@ -1,6 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { OPERATIONS } from '../../nodes/Cloopen/resources';
+import { reachesPerson } from '../../nodes/Cloopen/resources/common/fields';
 import { personFieldsOf } from '../../nodes/Cloopen/resources/destinationGuard';
 import { runNode } from '../adversarial/nodeRun';
 import { useEmulator } from '../support/useEmulator';
@@ -22,6 +23,18 @@ const REACHING = OPERATIONS.flatMap(({ resource, operation }) =>
 		field,
 	})),
 );
+
+it('every To field of the registry is declared as reaching a person, so the table covers it', () => {
+	const undeclared = OPERATIONS.flatMap(({ resource, operation }) =>
+		operation.fields
+			.flatMap((field) =>
+				field.type === 'collection' ? (field.options as INodeProperties[]) : [field],
+			)
+			.filter((field) => field.name === 'to' && reachesPerson(field) === undefined)
+			.map((field) => `${resource.value}/${operation.value}/${field.name}`),
+	);
+	expect(undeclared).toEqual([]);
+});
 
 it('the table covers every resource whose operations reach a person', () => {
 	expect(new Set(REACHING.map(({ resource }) => resource))).toEqual(

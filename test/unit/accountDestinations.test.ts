@@ -37,7 +37,7 @@ describe.each(PREMIUM_RANGES)('+$digits ($name)', (range) => {
 
 	it('is refused by default and in its listed country, naming the range and the prefixes field', () => {
 		const country = `+${countryCodeOf(number)}`;
-		for (const fields of [{}, { otherCountriesAllowed: country }])
+		for (const fields of [{}, { otherCountriesAllowed: country }] as Array<Record<string, string>>)
 			expect(destinationVerdict(number, account(fields))).toEqual({
 				allowed: false,
 				what: expect.stringContaining(`${shown} (${range.name})`),
