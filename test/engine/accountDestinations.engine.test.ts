@@ -124,7 +124,7 @@ describe.each(REACHING)('$title', (place) => {
 		expect(bodies).toEqual([]);
 		expect(error?.message.startsWith('To ')).toBe(true);
 		for (const words of refused!) expect(error?.message).toContain(words);
-		expect(error?.description).toContain('Nothing was sent');
+		expect(error?.description).toContain('Not sent: nothing reached the platform');
 	});
 });
 
@@ -211,5 +211,16 @@ it('a credential list that cannot be read refuses the run, naming the field and 
 	expect(error?.message).toContain(
 		`The credential 'Cloopen API' → Other Countries Allowed lists "+85", which is not a country calling code`,
 	);
+	expect(emulator.requests()).toEqual([]);
+});
+
+it('Wait for Call Result (call-and-wait) refuses the same way, before the call and before waiting', async () => {
+	const voice = REACHING.find(({ operation }) => operation === 'sendCode')!;
+	const { error, result } = await runNode(
+		{ ...parametersFor(voice, '+882 1234 5678'), waitForResult: true },
+		{ credentials: credentials() },
+	);
+	expect(error?.message).toContain('To is in the range +882 (international networks)');
+	expect(result.run.waitTill).toBeUndefined();
 	expect(emulator.requests()).toEqual([]);
 });

@@ -49,7 +49,7 @@ function entriesOf(context: OperationContext, field: PersonField): string[] {
 }
 
 const NOTHING_SENT =
-	"Nothing was sent. Calls and SMS go only where the credential allows: mainland China, the countries in Other Countries Allowed, and premium-rate or international-network numbers under a prefix in Premium and International-Network Prefixes Allowed (n8n's HTTP Request node with these credentials is not checked).";
+	"Calls and SMS go only where the credential allows: mainland China, the countries in Other Countries Allowed, and premium-rate or international-network numbers under a prefix in Premium and International-Network Prefixes Allowed (n8n's HTTP Request node with these credentials is not checked).";
 
 /**
  * Refuses the item before anything is sent when a number it would call or text is not allowed by the
