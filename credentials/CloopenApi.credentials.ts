@@ -7,6 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { OTHER_COUNTRIES, PREMIUM_PREFIXES } from '../nodes/shared/platform/accountDestinations';
 import {
 	API_VERSION,
 	ignoresSslIssues,
@@ -113,6 +114,24 @@ export class CloopenApi implements ICredentialType {
 			displayOptions: { show: { server: ['custom'] } },
 			description:
 				"Whether to accept a self-signed certificate, as the local emulator's HTTPS server uses. Never needed for Cloopen's own servers, so only offered for a Custom URL.",
+		},
+		{
+			displayName: OTHER_COUNTRIES.label,
+			name: OTHER_COUNTRIES.name,
+			type: 'string',
+			default: '',
+			placeholder: '+852, +1',
+			description:
+				'Country calling codes, separated by commas, whose numbers every Cloopen node with these credentials may call or text. Empty: mainland China numbers only. Premium-rate and international-network ranges stay refused unless listed below.',
+		},
+		{
+			displayName: PREMIUM_PREFIXES.label,
+			name: PREMIUM_PREFIXES.name,
+			type: 'string',
+			default: '',
+			placeholder: '+1900',
+			description:
+				'Number prefixes, separated by commas, that let calls and SMS reach the premium-rate, international-network and high-risk ranges refused by default (+1 900, +882, +252 …), in a listed country or not. Leave empty unless you mean to pay for such calls.',
 		},
 		{
 			displayName:

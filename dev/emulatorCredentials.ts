@@ -16,6 +16,8 @@ export function emulatorCredentials(
 		server: 'custom',
 		baseUrl: emulator.baseUrl,
 		ignoreSslIssues: false,
+		otherCountriesAllowed: '',
+		premiumPrefixesAllowed: '',
 		...changes,
 	};
 }

@@ -90,11 +90,18 @@ const SPELLINGS: Array<{ typed: string; call: string | null; sms: string | null 
 	{ typed: '010 12345678 转 123', call: '01012345678-123', sms: null },
 	{ typed: '+852 9123 4567', call: '+85291234567', sms: '+85291234567' },
 	{ typed: '+44 (0)20 7946 0000', call: '+442079460000', sms: '+442079460000' },
+	{ typed: '+44 020 7946 0000', call: '+442079460000', sms: '+442079460000' },
+	{ typed: '+852 0 9123 4567', call: '+85291234567', sms: '+85291234567' },
+	{ typed: '+39 06 1234 5678', call: '+390612345678', sms: '+390612345678' },
+	{ typed: '01012345678-001', call: '01012345678-001', sms: null },
 	{ typed: '13800000000-1', call: null, sms: null },
 	{ typed: '01012345678 1', call: null, sms: null },
 	{ typed: '1380000abcd', call: null, sms: null },
 	{ typed: '8613800000000', call: null, sms: null },
 ];
+
+/** The countries of the spellings above, allowed in the credential (the account's destinations). */
+const COUNTRIES_USED = { otherCountriesAllowed: '+852, +44, +39' };
 
 /** An operation's parameters that succeed, from the wire tests' cases (the first one for it). */
 function baseParameters(place: PhoneField): IDataObject {
@@ -110,7 +117,7 @@ function baseParameters(place: PhoneField): IDataObject {
 		? {
 				...parameters,
 				allowedDestinations: ['chinaMobile', 'chinaLandline', 'international'],
-				countryCodes: '852, 44',
+				countryCodes: '852, 44, 39',
 			}
 		: parameters;
 }
@@ -146,7 +153,7 @@ describe.each(PHONE_FIELDS)('$title', (place) => {
 			return await lookedUp(place, typed, call);
 		const expected = place.mobileOnly || channelIsSms(place) ? sms : call;
 		const { error, json } = await runCloopen(withNumber(baseParameters(place), place, typed), {
-			credentials: customServerCredentials(platform.baseUrl),
+			credentials: customServerCredentials(platform.baseUrl, COUNTRIES_USED),
 		});
 		if (expected === null) {
 			expect(platform.requests).toHaveLength(0);
@@ -171,7 +178,7 @@ function expectRefusal(message: string, place: PhoneField, typed: string) {
  * sent (with the user's own store) to the number's one form is approved for every spelling of it.
  */
 async function checkedAgainst(place: PhoneField, typed: string, form: string | null) {
-	const credentials = customServerCredentials(platform.baseUrl);
+	const credentials = customServerCredentials(platform.baseUrl, COUNTRIES_USED);
 	const check = (verification: string) =>
 		runCloopen(
 			{

@@ -392,8 +392,9 @@ describe('numbers to call have the shape the platform documents', () => {
 		platform.reply({
 			body: JSON.stringify({ statusCode: '000000', VoiceVerify: { callSid: 'c' } }),
 		});
+		// The credential lets calls go to the UK (the account's destinations).
 		const { error } = await runCloopen(callTo(number), {
-			credentials: customServerCredentials(platform.baseUrl),
+			credentials: customServerCredentials(platform.baseUrl, { otherCountriesAllowed: '+44' }),
 		});
 		expect(error).toBeUndefined();
 		expect(JSON.parse(platform.requests[0].body).to).toBe(sent);

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { account } from './account';
 import { billRecords } from './billRecords';
 import { call } from './call';
+import { withDestinationGuard } from './destinationGuard';
 import { placedAt } from './displayRules';
 import { oneTimeCode } from './oneTimeCode';
 import { sms } from './sms';
@@ -39,9 +40,15 @@ export interface PlacedOperation {
 	operation: OperationDefinition;
 }
 
-/** Every operation of the node: what tests and the run's tables go over, so a new one is covered. */
+/**
+ * Every operation of the node: what tests and the run's tables go over, so a new one is covered. Each
+ * runs the account's destination rule first when a field of it reaches a person (destinationGuard.ts).
+ */
 export const OPERATIONS: PlacedOperation[] = RESOURCES.flatMap((resource) =>
-	resource.operations.map((operation) => ({ resource, operation })),
+	resource.operations.map((operation) => ({
+		resource,
+		operation: withDestinationGuard(operation),
+	})),
 );
 
 export function findOperation(resource: string, operation: string): PlacedOperation | undefined {

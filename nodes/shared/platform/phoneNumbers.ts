@@ -64,8 +64,9 @@ const EXTENSION_NOT_ON_LANDLINE =
 /**
  * The one written form of a number as people type it, so that every spelling of one number is sent
  * and counted as one: full-width characters read as ASCII (NFKC), white space, brackets and dots
- * dropped, a trunk 0 in brackets after a country code dropped, +86 or 0086 before a mainland number
- * dropped (it stands for a landline's 0). An extension is never merged into the number: a last group
+ * dropped, a trunk 0 after a country code dropped with or without brackets (not where 0 is part of
+ * the number, withoutTrunkZero), +86 or 0086 before a mainland number dropped (it stands for a
+ * landline's 0). An extension is never merged into the number: a last group
  * after '-' (or 转, ext.) that follows a whole landline is its extension; on anything else it is
  * refused. Other dashes only group digits. Anything else is no number: the problem says why.
  */
@@ -97,15 +98,57 @@ export function canonicalPhoneNumber(typed: string): CanonicalNumber {
 	return { problem: NOT_A_NUMBER };
 }
 
+/**
+ * The two-digit country calling codes of ITU-T E.164's list; 1 and 7 are the one-digit codes and
+ * every other code has three digits, so a number's code is read from its first digits alone.
+ */
+const TWO_DIGIT_CODES = new Set(
+	'20 27 30 31 32 33 34 36 39 40 41 43 44 45 46 47 48 49 51 52 53 54 55 56 57 58 60 61 62 63 64 65 66 81 82 84 86 90 91 92 93 94 95 98'.split(
+		' ',
+	),
+);
+
+/** The country calling code of a number's digits after + (852 for 85291234567, 1 for 19005550100). */
+export function countryCodeOf(digits: string): string {
+	const plain = digits.replace(/^\+/, '');
+	if (plain.startsWith('1') || plain.startsWith('7')) return plain.slice(0, 1);
+	return TWO_DIGIT_CODES.has(plain.slice(0, 2)) ? plain.slice(0, 2) : plain.slice(0, 3);
+}
+
+/**
+ * Countries whose numbers keep a leading 0 after the country code: it is part of the number, not a
+ * trunk prefix (Italy's landlines, San Marino, the Vatican, Côte d'Ivoire, Gabon, the Republic of
+ * the Congo). Everywhere else a 0 there is the trunk prefix dialled only inside the country.
+ */
+const LEADING_ZERO_KEPT = new Set(['39', '378', '379', '225', '241', '242']);
+
+/** The digits after + without a trunk 0 written after the country code (+44 020 … is +44 20 …). */
+function withoutTrunkZero(digits: string): string {
+	const code = countryCodeOf(digits);
+	const rest = digits.slice(code.length);
+	return rest.startsWith('0') && !LEADING_ZERO_KEPT.has(code) ? code + rest.slice(1) : digits;
+}
+
 /** A number with + or 00 and a country code other than 86: its digits, dashes only grouping them. */
 function international(typed: string, text: string): CanonicalNumber {
 	if (EXTENSION_WORD.test(typed.normalize('NFKC').replace(SPACE, '')))
 		return { problem: EXTENSION_NOT_ON_LANDLINE };
-	const number = `+${text.replace(/^(?:\+|00)/, '').replace(/-/g, '')}`;
+	const number = `+${withoutTrunkZero(text.replace(/^(?:\+|00)/, '').replace(/-/g, ''))}`;
 	return INTERNATIONAL.test(number)
 		? { number, kind: 'international' }
 		: { problem: 'is not a number with + and its country code (7 to 15 digits)' };
 }
+
+/**
+ * The number as limits count it: a landline's extension without its leading zeros (-1, -01 and -001
+ * reach one desk), the extension dialled staying as written in the one form.
+ */
+export function numberForLimits(number: string): string {
+	return number.replace(/-0+(?=\d)/, '-');
+}
+
+/** What separates two numbers in a field that takes several: a comma (also the full-width ，) or a line break. */
+export const NUMBER_LIST_SEPARATOR = /[,，\r\n]/;
 
 /**
  * Why a number as read is refused for this use, as an error says it (the field's label before it),

@@ -109,8 +109,33 @@ export const phoneNumberField = (
 	description: `${purpose} ${PHONE_NUMBER_HINT}.`,
 });
 
+/**
+ * The fields that hold numbers a person is reached at (called or texted), declared where the field is
+ * built: the registry checks every one against the account's destinations before an operation runs.
+ */
+const REACHES_PERSON = new WeakMap<INodeProperties, 'one' | 'list'>();
+
+/** A field that holds the number a call or SMS goes to: phoneNumberField, declared as reaching a person. */
+export const personNumberField = (
+	field: { displayName: string; name: string; required?: true },
+	purpose: string,
+): INodeProperties => {
+	const built = phoneNumberField(field, purpose);
+	REACHES_PERSON.set(built, 'one');
+	return built;
+};
+
+/** A field that lists numbers a call or SMS goes to (NUMBER_LIST_SEPARATOR or a list), declared so. */
+export const personNumbersField = (field: INodeProperties): INodeProperties => {
+	REACHES_PERSON.set(field, 'list');
+	return field;
+};
+
+/** Whether a field holds one number or a list of numbers a person is reached at; undefined for any other. */
+export const reachesPerson = (field: INodeProperties) => REACHES_PERSON.get(field);
+
 /** The number a call goes to, as both voice resources ask for it. */
-export const numberToCallField = phoneNumberField(
+export const numberToCallField = personNumberField(
 	{ displayName: 'To', name: 'to', required: true },
 	'Number to call.',
 );

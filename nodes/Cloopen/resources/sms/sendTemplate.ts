@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { MOBILE_NUMBER_HINT } from '../../../shared/platform/phoneNumbers';
 import { appIdOf } from '../common/appId';
-import { appIdField } from '../common/fields';
+import { appIdField, personNumbersField } from '../common/fields';
 import { withIsoDates } from '../common/platformDate';
 import type { OperationDefinition } from '../types';
 import { compactBatch, describePartialSend, SMS_FAILURE_FIELDS } from './partialSend';
@@ -24,7 +24,7 @@ const includeBatchNumbersField: INodeProperties = {
 
 const fields: INodeProperties[] = [
 	appIdField,
-	{
+	personNumbersField({
 		displayName: 'To',
 		name: 'to',
 		type: 'string',
@@ -33,7 +33,7 @@ const fields: INodeProperties[] = [
 		typeOptions: { rows: 2 },
 		placeholder: '13800000000, 13900000000',
 		description: `Mobile numbers separated by commas (, or ，) or one per line, or an expression that returns a list of numbers; any number of them, sent 200 per request. ${MOBILE_NUMBER_HINT}.`,
-	},
+	}),
 	{
 		displayName: 'Template ID',
 		name: 'templateId',

@@ -1,3 +1,4 @@
+import { NUMBER_LIST_SEPARATOR } from '../../../shared/platform/phoneNumbers';
 import type { OperationContext } from '../types';
 
 /** Text or a number as it is written; anything else (an object, true, null) is not a phone number. */
@@ -11,15 +12,12 @@ function numberText(context: OperationContext, value: unknown): string {
 	);
 }
 
-/** What separates two numbers in To: a comma (also the full-width ，) or a line break. */
-const NUMBER_SEPARATOR = /[,，\r\n]/;
-
 /** Numbers from a text (commas or one per line) or a list; blanks between separators are not numbers. */
 export function readNumbers(context: OperationContext): string[] {
 	const raw = context.param<unknown>('to');
 	const entries = Array.isArray(raw)
 		? raw.map((entry) => numberText(context, entry))
-		: numberText(context, raw ?? '').split(NUMBER_SEPARATOR);
+		: numberText(context, raw ?? '').split(NUMBER_LIST_SEPARATOR);
 	const numbers = entries.map((entry) => entry.trim()).filter((entry) => entry !== '');
 	if (numbers.length === 0)
 		context.rules.fail('to', raw, 'must contain at least one mobile number');

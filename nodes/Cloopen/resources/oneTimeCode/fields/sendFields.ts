@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { additionalFields, appIdField, phoneNumberField } from '../../common/fields';
+import { additionalFields, appIdField, personNumberField } from '../../common/fields';
 import { voiceCallOptions } from '../../voiceVerification/voiceCall';
 import { storeFields, withOwnStore } from './storeFields';
 
@@ -38,7 +38,7 @@ export const sendFields: INodeProperties[] = [
 		],
 	},
 	appIdField,
-	phoneNumberField(
+	personNumberField(
 		{ displayName: 'To', name: 'to', required: true },
 		"The person's number; every spelling of it counts as one number.",
 	),
