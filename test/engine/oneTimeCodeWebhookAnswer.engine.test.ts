@@ -333,11 +333,11 @@ describe('when the node answers', () => {
 		expect(responses).toHaveLength(2);
 	});
 
-	it('a Check that fails (your own store, its attempts not passed) answers 503 unavailable, and the execution shows why', async () => {
+	it('a Check that fails (credentials without an Auth Token) answers 503 unavailable, and the execution shows why', async () => {
 		const { answer, result } = await check(N(38), '123456', {
-			parameters: { store: 'own', verification: 'cv1.x', attemptsSoFar: '', alreadyUsed: false },
+			credentials: { ...credentials(), authToken: '' },
 		});
-		expect(result.errorOf('One-Time Code')?.message).toMatch(/Attempts So Far/);
+		expect(result.errorOf('One-Time Code')?.message).toMatch(/no Auth Token/);
 		expectCallerAnswer(answer, 'unavailable', 503, [N(38), '123456']);
 	});
 

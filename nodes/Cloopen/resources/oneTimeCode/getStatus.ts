@@ -3,7 +3,7 @@ import type { OperationContext, OperationDefinition } from '../types';
 import { signingKeys } from './credentialKeys';
 import { getStatusFields } from './fields/operatorFields';
 import { readLimits } from './sendSettings';
-import { readTableName } from './storeChoice';
+import { readTableName } from './formValues';
 import { dataTableRows } from './store/dataTableRows';
 import { numberStatus } from './store/numberStatus';
 

@@ -5,7 +5,7 @@ import type { OperationDefinition } from '../types';
 import { signingKeys } from './credentialKeys';
 import { resetFields } from './fields/operatorFields';
 import { operatorNumber } from './getStatus';
-import { readTableName } from './storeChoice';
+import { readTableName } from './formValues';
 import { dataTableRows } from './store/dataTableRows';
 import { resetNumber } from './store/resetNumber';
 import { BUSY } from './store/rowStore';
