@@ -1,10 +1,13 @@
 import { checkVerdict } from '../../nodes/Cloopen/resources/oneTimeCode/rules/checkVerdict';
 import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
-import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
+import {
+	newTableSecret,
+	tableKeysOf,
+} from '../../nodes/Cloopen/resources/oneTimeCode/rules/tableKeys';
 import type { KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/entryForm';
 
 /** Check's verdict for every status, from the code the store keeps and what the person typed. */
-const keys = signingKeysOf({ accountSid: 'acct', authToken: 'token' })!;
+const keys = tableKeysOf(newTableSecret())!;
 const NOW = 1_800_000_000_000;
 
 function verificationFor(code: string, changes: Partial<KeptCode> = {}): KeptCode {

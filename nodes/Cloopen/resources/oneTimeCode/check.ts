@@ -8,9 +8,9 @@ import { attemptsLeftOf, CHECK_ANSWERS, CHECK_HTTP_STATUS, NO_CODE } from './ans
 import { answerFields } from './fields/answerFields';
 import { checkFields } from './fields/checkFields';
 import { readTableName, typedNumber } from './formValues';
-import { signingKeys } from './credentialKeys';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 import { dataTableRows } from './store/dataTableRows';
+import { readTableKeys } from './store/keyRow';
 import { storeUnavailable } from './store/storeUnavailable';
 
 /** What the person typed: text, or a number an expression gave (leading zeros are then already lost). */
@@ -56,17 +56,21 @@ export const check: OperationDefinition = {
 		if (entered.trim() === '') return checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, number);
 
 		const store = dataTableRows(context.executeFunctions, readTableName(context));
-		const keys = await signingKeys(context);
-		const verdict = await checkKeptCode(store, {
-			number,
-			bucketKey: keys.bucket,
-			entered,
-			codeKey: keys.code,
-			now: clockNow(),
-		}).catch((error: unknown): KeptCheck => {
-			const { reason } = storeUnavailable(error);
-			return { status: 'unavailable', reason, attemptsLeft: 0 };
-		});
+		const verdict = await readTableKeys(store)
+			.then(
+				async (keys) =>
+					await checkKeptCode(store, {
+						number,
+						bucketKey: keys.bucket,
+						entered,
+						codeKey: keys.code,
+						now: clockNow(),
+					}),
+			)
+			.catch((error: unknown): KeptCheck => {
+				const { reason } = storeUnavailable(error);
+				return { status: 'unavailable', reason, attemptsLeft: 0 };
+			});
 		return checkAnswer(verdict, number);
 	},
 };

@@ -22,9 +22,9 @@ import {
 	readLimits,
 	readPolicy,
 } from './sendSettings';
-import { signingKeys } from './credentialKeys';
 import { claimSend } from './store/claimSend';
 import { dataTableRows } from './store/dataTableRows';
+import { readTableKeys } from './store/keyRow';
 import { storeUnavailable } from './store/storeUnavailable';
 
 /**
@@ -64,11 +64,12 @@ export const send: OperationDefinition = {
 		const limits = readLimits(context);
 		const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
 		const store = dataTableRows(context.executeFunctions, readTableName(context));
-		const keys = await signingKeys(context);
 		const { code, alphabet } = readCode(context);
 		// What the request will carry is checked before the claim, so a claim is only made to be sent.
 		const deliver = await prepareDelivery(context, channel, to, code);
 
+		const keys = await readTableKeys(store).catch(storeUnavailable);
+		if ('rule' in keys) return refusedAnswer(keys.rule, keys.reason, keys.retryAfterSeconds);
 		const now = clockNow();
 		const id = randomBytes(12).toString('base64url');
 		const kept = {

@@ -32,7 +32,7 @@ export async function claimSend(
 	store: RowStore,
 	claim: {
 		number: string;
-		/** The key that picks the number's row (rules/keyDerivation.ts). */
+		/** The key that picks the number's row (rules/tableKeys.ts). */
 		bucketKey: Buffer;
 		limits: SendLimits;
 		code: KeptCode;
