@@ -1,7 +1,7 @@
 /**
  * One-Time Code as a user meets it in n8n 2.41's editor: the two example flows imported as they ship
  * (a screenshot of each for the README, in docs/images/ when CLOOPEN_SCREENSHOTS=1 asks), the
- * Send and Check forms, whose fields follow Counts Kept In, and Webhook → One-Time Code → Respond to
+ * Send and Check forms, with the node's Data Table and no other store, and Webhook → One-Time Code → Respond to
  * Webhook built from the panel with defaults, published and asked: each answer with its HTTP status
  * and only the caller fields. Headless Debian Chromium through playwright-core, 127.0.0.1 only.
  */
@@ -22,8 +22,6 @@ import { ANSWER_FIELDS } from '../../nodes/Cloopen/resources/oneTimeCode/answers
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
-
-const OWN_STORE = 'My Own Store (I Pass the Counts)';
 
 const { emulator, credentials } = useEmulator({}, { resetEachTest: false });
 let n8n: N8nInstance;
@@ -87,12 +85,11 @@ describe('One-Time Code in the editor', () => {
 		},
 	);
 
-	test('Send keeps the counts in the Data Table by default; My Own Store swaps the table and the caps for Recent Sends', async () => {
-		const page = await openExample('one-time-code-request.json', 'Send Code');
+	test('Send keeps the counts in the Data Table, the only store: no store to choose, no counts to pass', async () => {
+		await openExample('one-time-code-request.json', 'Send Code');
 		const kept = await openForm('Send Code');
 		expect(kept).toEqual(
 			expect.arrayContaining([
-				'Counts Kept In',
 				'Data Table Name',
 				'To',
 				'Max Codes per Number',
@@ -100,31 +97,22 @@ describe('One-Time Code in the editor', () => {
 				'Max Codes per Hour (All Numbers)',
 			]),
 		);
-		expect(kept).not.toContain('Recent Sends');
+		for (const gone of ['Counts Kept In', 'Recent Sends'])
+			expect({ gone, shown: kept.includes(gone) }).toEqual({ gone, shown: false });
 		// The per-country cap shows only once other countries are allowed.
 		expect(kept).not.toContain('Max Codes per Hour per Country Code');
-
-		await choose(page, 'store', OWN_STORE);
-		const own = await fieldLabels(page);
-		expect(own).toContain('Recent Sends');
-		for (const gone of ['Data Table Name', 'Max Codes per Hour (All Numbers)'])
-			expect({ gone, shown: own.includes(gone) }).toEqual({ gone, shown: false });
-		await byTestId(page, 'ndv-close-button').click();
+		await byTestId(browser.page, 'ndv-close-button').click();
 	});
 
-	test('Check asks only for the number and the code with the Data Table, and for the counts with My Own Store', async () => {
-		const page = await openExample('one-time-code-check.json', 'Check Code');
+	test('Check asks only for the table, the number and the code', async () => {
+		await openExample('one-time-code-check.json', 'Check Code');
 		const kept = await openForm('Check Code');
 		expect(kept).toEqual(
-			expect.arrayContaining(['Counts Kept In', 'Data Table Name', 'Code Entered', 'Phone Number']),
+			expect.arrayContaining(['Data Table Name', 'Code Entered', 'Phone Number']),
 		);
-		const counts = ['Verification', 'Attempts So Far', 'Already Used'];
-		for (const hidden of counts)
-			expect({ hidden, shown: kept.includes(hidden) }).toEqual({ hidden, shown: false });
-
-		await choose(page, 'store', OWN_STORE);
-		expect(await fieldLabels(page)).toEqual(expect.arrayContaining(counts));
-		await byTestId(page, 'ndv-close-button').click();
+		for (const gone of ['Counts Kept In', 'Verification', 'Attempts So Far', 'Already Used'])
+			expect({ gone, shown: kept.includes(gone) }).toEqual({ gone, shown: false });
+		await byTestId(browser.page, 'ndv-close-button').click();
 	});
 
 	test('Webhook → One-Time Code → Respond to Webhook built from the panel with defaults answers each outcome with its HTTP status and only the caller fields', async () => {

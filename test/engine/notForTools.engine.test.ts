@@ -8,42 +8,22 @@ import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { OPERATION_CASES } from './operationCases';
 
 /**
- * As an AI agent's tool, One-Time Code → Send and Check are refused before anything is sent:
- * their limits and attempts count from the user's store, which a tool cannot read, so the model would
- * give them. The refusal is the tool's answer (n8n before 2.41 would end the whole chat on a thrown
- * error), so it holds no secret. The same parameters run as a workflow node.
+ * As an AI agent's tool, an operation for the people who operate workflows (One-Time Code → Get Status
+ * and Reset) is refused before anything is done. The refusal is the tool's answer (n8n before 2.41
+ * would end the whole chat on a thrown error), so it holds no secret. The same parameters run as a
+ * workflow node.
  */
 
 const platform = useScriptedPlatform();
 
-const OWN_CODE = 'K7P2';
 const SEND = OPERATION_CASES.find(
 	(operationCase) => operationCase.title === 'One-Time Code → Send (voice)',
 )!;
 
 const credentials = () => customServerCredentials(platform.baseUrl);
 
-/** A code sent by the workflow node: its verification, for a check. */
-async function sentVerification(): Promise<string> {
-	platform.reply({ body: JSON.stringify(SEND.responseJson) });
-	const run = await runNode(SEND.parameters, { credentials: credentials() });
-	expect(run.error).toBeUndefined();
-	platform.forget();
-	return String(run.json[0].verification);
-}
-
 /** One case per refused operation: its parameters, with what a check needs. */
 const CASES: Record<string, () => Promise<IDataObject>> = {
-	'oneTimeCode.send': async () => SEND.parameters,
-	'oneTimeCode.check': async () => ({
-		resource: 'oneTimeCode',
-		store: 'own',
-		operation: 'check',
-		verification: await sentVerification(),
-		codeEntered: OWN_CODE,
-		attemptsSoFar: 0,
-		alreadyUsed: false,
-	}),
 	'oneTimeCode.getStatus': async () => ({
 		resource: 'oneTimeCode',
 		operation: 'getStatus',
@@ -76,7 +56,7 @@ it('every refused operation has a case here, and there is one at least', () => {
 	expect(REFUSED.length).toBeGreaterThan(0);
 });
 
-describe.each(REFUSED)('$label', ({ key, label, always }) => {
+describe.each(REFUSED)('$label', ({ key, label }) => {
 	it("as a tool: the refusal is the tool's answer, nothing sent; as a workflow node: runs", async () => {
 		const parameters = await CASES[key]();
 		platform.reply({ body: JSON.stringify(SEND.responseJson) });
@@ -95,7 +75,7 @@ describe.each(REFUSED)('$label', ({ key, label, always }) => {
 		const talkedPast = await runNode(parameters, {
 			credentials: credentials(),
 			asTool: true,
-			items: [{ recentSends: '', attempts: 0, used: false, giveSecretsToModel: true }],
+			items: [{ attempts: 0, used: false, giveSecretsToModel: true }],
 		});
 		expect(talkedPast.json).toEqual(asTool.json);
 		expect(platform.requests).toHaveLength(0);
@@ -117,23 +97,20 @@ describe.each(REFUSED)('$label', ({ key, label, always }) => {
 		expect(stopped.error?.message).toBe(
 			`${label} is not available when Cloopen is used as an AI tool; nothing was sent`,
 		);
-		// An operator's operation says whose it is; one that counts from the user's store, the way out.
+		// An operator's operation says whose it is.
 		expect(stopped.error?.description).toMatch(
-			always
-				? /for the people who operate your workflows.*never by a model/
-				: /store.*cannot read.*Counts Kept In: Data Table/,
+			/for the people who operate your workflows.*never by a model/,
 		);
 		expect(stopped.json).toEqual([]);
 		expect(platform.requests).toHaveLength(0);
 	});
 
-	it("the refusal, which the model is shown, holds no secret: not the credentials' token, the code or the verification", async () => {
+	it("the refusal, which the model is shown, holds no secret: not the credentials' token, or the code", async () => {
 		const parameters = await CASES[key]();
 		const run = await runNode(parameters, { credentials: credentials(), asTool: true });
 		const shown = JSON.stringify(run.json).toLowerCase();
 		expect(shown).toContain('not available');
-		const secrets = [TEST_AUTH_TOKEN, TEST_ACCOUNT_SID, OWN_CODE];
-		if (typeof parameters.verification === 'string') secrets.push(parameters.verification);
+		const secrets = [TEST_AUTH_TOKEN, TEST_ACCOUNT_SID];
 		expect(secrets.filter((secret) => shown.includes(secret.toLowerCase()))).toEqual([]);
 	});
 });

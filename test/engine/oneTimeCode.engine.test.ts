@@ -1,11 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
-import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
-import {
-	openVerification,
-	sealVerification,
-} from '../../nodes/Cloopen/resources/oneTimeCode/rules/sealedCode';
+import { clearMemoryDataTables } from '../../dev/engine/memoryDataTables';
+import { setClock } from '../../nodes/shared/clock';
 import { everyString } from '../adversarial/everyString';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import {
@@ -16,30 +13,44 @@ import {
 import { useEmulator } from '../support/useEmulator';
 
 /**
- * One-Time Code → Send and Check Code through n8n's engine against the emulator over loopback, as
- * a workflow runs them: the code reaches the platform and nothing else, every status of Check Code,
- * the store's values read from the incoming item by default.
+ * One-Time Code → Send and Check through n8n's engine against the emulator over loopback, with the
+ * node's Data Table (its sub-workflows run on the harness's memory Data Table), as a workflow runs
+ * them: the code reaches the platform and nothing else, every status of Check, one item shape.
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
+/** A table of its own per test: the node's process memory knows the tables it has seen. */
+let TABLE = '';
+let tables = 0;
+beforeEach(() => {
+	clearMemoryDataTables();
+	TABLE = `codes ${++tables}`;
+});
+afterEach(() => setClock());
 
-const send = (parameters: IDataObject = {}, items?: IDataObject[]) =>
+const send = (parameters: IDataObject = {}, options: { continueOnFail?: boolean } = {}) =>
 	runCloopen(
 		{
 			resource: 'oneTimeCode',
-			store: 'own',
 			operation: 'send',
 			appId: emulator.appId,
 			to: '13800000000',
+			dataTableName: TABLE,
 			...parameters,
 		},
 		// The account allows these countries: Send's own allow-list is what these tests narrow.
-		{ credentials: credentials({ otherCountriesAllowed: '+852, +853, +44' }), items },
+		{ credentials: credentials({ otherCountriesAllowed: '+852, +853, +44' }), ...options },
 	);
 
-const check = (parameters: IDataObject, items?: IDataObject[]) =>
+const check = (parameters: IDataObject) =>
 	runCloopen(
-		{ resource: 'oneTimeCode', store: 'own', operation: 'check', ...parameters },
-		{ credentials: credentials(), items },
+		{
+			resource: 'oneTimeCode',
+			operation: 'check',
+			phoneNumber: '13800000000',
+			dataTableName: TABLE,
+			...parameters,
+		},
+		{ credentials: credentials() },
 	);
 
 /** Sends a code by voice and returns Send's output and the code the person hears. */
@@ -50,23 +61,23 @@ async function sent(parameters: IDataObject = {}) {
 	return { output: json[0], code };
 }
 
-/** Check Code as the store row's values and the person's entry give it. */
-async function checked(
-	verification: IDataObject[string],
-	codeEntered: IDataObject[string],
-	store: IDataObject = {},
-	extra: IDataObject = {},
-) {
-	const { json, error } = await check({
-		verification,
-		codeEntered,
-		attemptsSoFar: store.attempts ?? 0,
-		alreadyUsed: store.used ?? false,
-		...extra,
-	});
+/** Check as the person's entry gives it, for 138 0000 0000 unless told. */
+async function checked(codeEntered: IDataObject[string], extra: IDataObject = {}) {
+	const { json, error } = await check({ codeEntered, ...extra });
 	expect(error).toBeUndefined();
 	return json[0];
 }
+
+/** Check's one item shape, for every outcome. */
+const CHECK_ITEM = [
+	'approved',
+	'attemptsLeft',
+	'expiresAt',
+	'httpStatus',
+	'reason',
+	'status',
+	'to',
+];
 
 describe('Send Code', () => {
 	it.each(['json', 'xml'])(
@@ -87,15 +98,7 @@ describe('Send Code', () => {
 				codeLength: 6,
 				maxAttempts: 5,
 				statusCode: '000000',
-				verification: expect.stringMatching(/^cv1\./),
-				record: {
-					to: '13800000000',
-					verification: output.verification,
-					attempts: 0,
-					used: false,
-					lastStatus: 'sent',
-					recentSends: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
-				},
+				httpStatus: 200,
 			});
 			const expiresIn = Date.parse(String(output.expiresAt)) - Date.now();
 			expect(expiresIn).toBeGreaterThan(9 * 60_000);
@@ -236,31 +239,28 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		expect(emulator.calls().map((call) => call.to)).toEqual(['01012345678', '+85291234567']);
 	});
 
-	it('the resend cooldown and the limit per number, from what the store gave as Recent Sends', async () => {
-		const { output } = await sent();
-		const record = output.record as IDataObject;
-		const again = await send({ recentSends: record.recentSends });
+	it('the resend cooldown and the limit per number, from what the table counted', async () => {
+		await sent();
+		const again = await send();
 		expect(again.json[0]).toMatchObject({ refusedBy: 'resend cooldown', httpStatus: 429 });
 		expect(again.json[0].reason).toMatch(
 			/^a code went to 138\*\*\*\*0000 0 s ago, and Resend Cooldown is 60 s; the next may be sent in (59|60) s\. Nothing was sent\.$/,
 		);
 
-		const hour = Array.from({ length: 5 }, (_, index) =>
-			new Date(Date.now() - (50 - index * 10) * 60_000).toISOString(),
-		).join(',');
-		const limited = await send({ recentSends: hour });
+		const noCooldown = { to: '13900000000', resendCooldownSeconds: 0 };
+		for (let index = 0; index < 5; index++) await sent(noCooldown);
+		const limited = await send(noCooldown);
 		expect(limited.json[0]).toMatchObject({ refusedBy: 'send limit per number' });
-		expect(limited.json[0].reason).toContain('138****0000 got 5 codes in the last 60 minutes');
-		expect(emulator.calls()).toHaveLength(1);
+		expect(limited.json[0].reason).toContain('139****0000 got 5 codes in the last 60 minutes');
+		expect(emulator.calls()).toHaveLength(6);
 	});
 
-	it("a refusal is an answer like the Data Table's, never a thrown error; sent answers 200", async () => {
+	it('a refusal is an answer, never a thrown error; sent answers 200', async () => {
 		const first = await send({});
 		expect(first.error).toBeUndefined();
 		expect(first.json[0]).toMatchObject({ status: 'sent', httpStatus: 200 });
-		const record = first.json[0].record as IDataObject;
 		const cases: Array<[IDataObject, string, number]> = [
-			[{ recentSends: record.recentSends }, 'resend cooldown', 429],
+			[{}, 'resend cooldown', 429],
 			[{ to: '+85291234567' }, 'destination allow-list', 403],
 			[{ to: '138 0000' }, 'number form', 400],
 		];
@@ -280,25 +280,9 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		expect(emulator.calls()).toHaveLength(1);
 	});
 
-	it('by default reads Recent Sends from the incoming item (a store row)', async () => {
-		const recentSends = new Date(Date.now() - 5_000).toISOString();
-		const refused = await send({ recentSends: undefined }, [{ to: '13800000000', recentSends }]);
-		expect(refused.json[0]).toMatchObject({ status: 'refused', refusedBy: 'resend cooldown' });
-		expect(emulator.calls()).toHaveLength(0);
-	});
-
 	it('with Continue On Fail too, a refusal is the answer, not an error item: the rule and when to retry', async () => {
-		const { json } = await runCloopen(
-			{
-				resource: 'oneTimeCode',
-				store: 'own',
-				operation: 'send',
-				appId: emulator.appId,
-				to: '13800000000',
-				recentSends: new Date(Date.now() - 10_000).toISOString(),
-			},
-			{ credentials: credentials(), continueOnFail: true },
-		);
+		await sent();
+		const { json } = await send({}, { continueOnFail: true });
 		expect(json).toEqual([
 			{
 				status: 'refused',
@@ -308,13 +292,7 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 				httpStatus: 429,
 			},
 		]);
-		expect(json[0].retryAfterSeconds).toBeGreaterThanOrEqual(49);
-	});
-
-	it('refuses what it cannot read as Recent Sends rather than send without limits', async () => {
-		const { error } = await send({ recentSends: 'yesterday' });
-		expect(error?.message).toContain('Recent Sends must be the recentSends Send stored');
-		expect(emulator.calls()).toHaveLength(0);
+		expect(json[0].retryAfterSeconds).toBeGreaterThanOrEqual(59);
 	});
 });
 
@@ -349,10 +327,12 @@ describe('a platform that repeats the code in its answer', () => {
 			const { error, json, result } = await runCloopen(
 				{
 					resource: 'oneTimeCode',
-					store: 'own',
 					operation: 'send',
 					appId: emulator.appId,
 					to: '13800000000',
+					dataTableName: TABLE,
+					// A send in doubt stays counted: the second run may send at once.
+					resendCooldownSeconds: 0,
 				},
 				{ credentials: customServerCredentials(platform.baseUrl), continueOnFail },
 			);
@@ -372,90 +352,63 @@ describe('a platform that repeats the code in its answer', () => {
 	});
 });
 
-describe('Check Code, every status', () => {
+describe('Check, every status, in one item shape', () => {
 	it('approved once: the right code, counted, used from then on', async () => {
 		const { output, code } = await sent();
-		const first = await checked(output.verification, code);
-		expect(first).toMatchObject({
+		const first = await checked(code);
+		expect(first).toEqual({
 			status: 'approved',
 			approved: true,
-			counted: true,
-			to: '13800000000',
-			verificationId: output.verificationId,
-			maxAttempts: 5,
+			reason: 'the code is correct',
+			to: '138****0000',
+			attemptsLeft: null,
 			expiresAt: output.expiresAt,
-			record: { attempts: 1, used: true, lastStatus: 'approved' },
-			updateWhere: { verification: output.verification, attempts: 0 },
+			httpStatus: 200,
 		});
-		const again = await checked(output.verification, code, first.record as IDataObject);
-		expect(again).toMatchObject({ status: 'already_used', approved: false, counted: false });
+		const again = await checked(code);
+		expect(again).toMatchObject({ status: 'already_used', approved: false, httpStatus: 403 });
+		expect(Object.keys(again).sort()).toEqual(CHECK_ITEM);
 	});
 
 	it('wrong_code counts down, then too_many_attempts locks even the right code', async () => {
-		const { output, code } = await sent();
+		const { code } = await sent();
 		const wrong = code === '000000' ? '111111' : '000000';
-		let store: IDataObject = { attempts: 0, used: false };
-		for (let attempt = 1; attempt <= 5; attempt++) {
-			const result = await checked(output.verification, wrong, store);
-			expect(result).toMatchObject({
+		for (let attempt = 1; attempt <= 5; attempt++)
+			expect(await checked(wrong)).toMatchObject({
 				status: 'wrong_code',
 				attemptsLeft: 5 - attempt,
-				record: { attempts: attempt, used: false, lastStatus: 'wrong_code' },
+				httpStatus: 403,
 			});
-			store = result.record as IDataObject;
-		}
-		expect(await checked(output.verification, code, store)).toMatchObject({
-			status: 'too_many_attempts',
-			counted: false,
-			attemptsLeft: 0,
-		});
+		expect(await checked(code)).toMatchObject({ status: 'too_many_attempts', attemptsLeft: 0 });
 	});
 
 	it('expired: a code past its time is refused, even the right one', async () => {
-		const keys = signingKeysOf(credentials())!;
-		const { output, code } = await sent();
-		const opened = openVerification(keys.seal, output.verification);
-		if (!opened.valid) throw new Error('the sent verification does not open');
-		const past = sealVerification(keys.seal, {
-			...opened.claims,
-			expiresAt: Date.now() - 1000,
-		});
-		expect(await checked(past, code)).toMatchObject({ status: 'expired', counted: false });
+		const { code } = await sent({ validMinutes: 10 });
+		const later = Date.now() + 10 * 60_000 + 1000;
+		setClock(() => later);
+		expect(await checked(code)).toMatchObject({ status: 'expired', attemptsLeft: 0 });
 	});
 
-	it('not_valid: a tampered verification, a longer expiry written in, another number, none at all', async () => {
-		const { output, code } = await sent();
-		const verification = String(output.verification);
-		const [prefix, body, seal] = verification.split('.');
-		const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as IDataObject;
-		const extended = Buffer.from(
-			JSON.stringify({ ...claims, expiresAt: Number(claims.expiresAt) + 86_400_000 }),
-		).toString('base64url');
-		expect(await checked(`${prefix}.${extended}.${seal}`, code)).toMatchObject({
-			status: 'not_valid',
-			reason: expect.stringContaining('was changed'),
-		});
-		expect(await checked(verification, code, {}, { phoneNumber: '13900000000' })).toMatchObject({
-			status: 'not_valid',
-			reason: 'the code was sent to another number',
-		});
-		expect(await checked('', code)).toMatchObject({
-			status: 'not_valid',
-			to: null,
-			record: { attempts: 0, used: false, lastStatus: 'not_valid' },
-		});
+	it('not_found for a number that was sent nothing; not_valid for one that cannot be read', async () => {
+		const { code } = await sent();
+		const other = await checked(code, { phoneNumber: '13900000000' });
+		expect(other).toMatchObject({ status: 'not_found', to: '139****0000', httpStatus: 403 });
+		const unread = await checked(code, { phoneNumber: '138 0000' });
+		expect(unread).toMatchObject({ status: 'not_valid', to: null, httpStatus: 400 });
+		for (const item of [other, unread]) expect(Object.keys(item).sort()).toEqual(CHECK_ITEM);
+		// Neither counted against the code sent.
+		expect((await checked(code)).status).toBe('approved');
 	});
 
 	it.each([
 		['the wrong length', (code: string) => code.slice(0, 5), 'has 5 characters'],
 		['letters in a code of digits', (code: string) => `${code.slice(0, 5)}A`, 'other than digits'],
 	])('wrong_code for %s, counted', async (_title, entry, reason) => {
-		const { output, code } = await sent();
-		expect(await checked(output.verification, entry(code))).toMatchObject({
+		const { code } = await sent();
+		expect(await checked(entry(code))).toMatchObject({
 			status: 'wrong_code',
-			counted: true,
 			reason: expect.stringContaining(reason),
-			record: { attempts: 1 },
+			attemptsLeft: 4,
 		});
 	});
 
@@ -465,92 +418,32 @@ describe('Check Code, every status', () => {
 		['null', '={{ null }}'],
 		['missing', '={{ $json.nothing }}'],
 	])('an %s code is refused (not_valid, 400) and counts no attempt', async (_title, entry) => {
-		const { output } = await sent();
-		expect(await checked(output.verification, entry, { attempts: 2 })).toMatchObject({
+		const { code } = await sent();
+		const refused = await checked(entry);
+		expect(refused).toEqual({
 			status: 'not_valid',
 			approved: false,
-			counted: false,
 			reason: expect.stringContaining('no code was entered'),
+			to: '138****0000',
 			attemptsLeft: null,
-			record: { attempts: 2, used: false, lastStatus: 'not_valid' },
-			updateWhere: { attempts: 2 },
+			expiresAt: null,
 			httpStatus: 400,
 		});
+		const wrong = code === '000000' ? '111111' : '000000';
+		expect(await checked(wrong)).toMatchObject({ status: 'wrong_code', attemptsLeft: 4 });
 	});
 
 	it('letters compared without regard to case', async () => {
-		const { output, code } = await sent({ codeCharacters: 'lettersAndDigits' });
-		expect((await checked(output.verification, code.toLowerCase())).status).toBe('approved');
+		const { code } = await sent({ codeCharacters: 'lettersAndDigits' });
+		expect((await checked(code.toLowerCase())).status).toBe('approved');
 	});
 
 	it('the code never appears in its output, nor in the run', async () => {
-		const { output, code } = await sent();
+		const { code } = await sent();
 		harnessLogger().clear();
-		const { result } = await check({
-			verification: output.verification,
-			codeEntered: code,
-			attemptsSoFar: 0,
-			alreadyUsed: false,
-		});
+		const { result } = await check({ codeEntered: code });
 		const outputs = everyString(result.outputOf('Cloopen'));
 		expect(outputs).not.toContain(code);
 		expect(everyString(harnessLogger().entries)).not.toContain(code);
-	});
-
-	it("by default reads the store's verification, attempts and used from the incoming item", async () => {
-		const { output, code } = await sent();
-		const row = { to: '13800000000', verification: output.verification, attempts: 4, used: false };
-		const { json } = await check({ codeEntered: '12' }, [row]);
-		expect(json[0]).toMatchObject({
-			status: 'wrong_code',
-			attemptsLeft: 0,
-			record: { attempts: 5 },
-		});
-		const used = await check({ codeEntered: code }, [{ ...row, attempts: 1, used: true }]);
-		expect(used.json[0].status).toBe('already_used');
-		// A row without counts is refused, not read as a fresh code: guesses would never be counted.
-		const uncounted = await check({ codeEntered: code }, [{ ...row, attempts: null, used: null }]);
-		expect(uncounted.error?.message).toMatch(/^Attempts So Far is required with your own store/);
-		const unused = await check({ codeEntered: code }, [{ ...row, attempts: 0, used: '' }]);
-		expect(unused.error?.message).toMatch(/^Already Used is required with your own store/);
-	});
-
-	it.each([
-		['attemptsSoFar', 'many', 'Attempts So Far must be a whole number from 0 to 1000'],
-		['attemptsSoFar', -1, 'Attempts So Far must be a whole number from 0 to 1000'],
-		['alreadyUsed', 'maybe', 'Already Used must be true or false'],
-	])(
-		'refuses a store value it cannot read (%s = %p): the workflow is wired wrong',
-		async (field, value, message) => {
-			const { output, code } = await sent();
-			const { error } = await check({
-				verification: output.verification,
-				codeEntered: code,
-				attemptsSoFar: 0,
-				alreadyUsed: false,
-				[field]: value,
-			});
-			expect(error?.message).toContain(message);
-		},
-	);
-
-	it('a check with other credentials than the send finds the verification not valid', async () => {
-		const { output, code } = await sent();
-		const { json } = await runCloopen(
-			{
-				resource: 'oneTimeCode',
-				store: 'own',
-				operation: 'check',
-				verification: output.verification,
-				codeEntered: code,
-				attemptsSoFar: 0,
-				alreadyUsed: false,
-			},
-			{ credentials: credentials({ authToken: 'f'.repeat(32) }) },
-		);
-		expect(json[0]).toMatchObject({
-			status: 'not_valid',
-			reason: expect.stringContaining('other Cloopen credentials'),
-		});
 	});
 });

@@ -6,8 +6,7 @@ import {
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
-import { bucketOf } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
-import { signingKeysOf } from '../../nodes/Cloopen/resources/oneTimeCode/rules/keyDerivation';
+import { memoryBucketOf } from '../support/tableKeys';
 import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
@@ -26,8 +25,8 @@ let tables = 0;
 // starts there and moves minutes ahead, within the day a signature may differ by.
 const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 let clock = T0;
-/** The key that picks a number's row, as the node derives it from these credentials. */
-const bucket = (number: string) => bucketOf(number, signingKeysOf(credentials())!.bucket);
+/** The row a number lands in, by the key the node made in the table. */
+const bucket = (number: string) => memoryBucketOf(TABLE, number);
 
 beforeEach(() => {
 	clearMemoryDataTables();

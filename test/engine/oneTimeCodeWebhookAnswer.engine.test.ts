@@ -333,11 +333,9 @@ describe('when the node answers', () => {
 		expect(responses).toHaveLength(2);
 	});
 
-	it('a Check that fails (your own store, its attempts not passed) answers 503 unavailable, and the execution shows why', async () => {
-		const { answer, result } = await check(N(38), '123456', {
-			parameters: { store: 'own', verification: 'cv1.x', attemptsSoFar: '', alreadyUsed: false },
-		});
-		expect(result.errorOf('One-Time Code')?.message).toMatch(/Attempts So Far/);
+	it('a Check that fails (no Data Table Name) answers 503 unavailable, and the execution shows why', async () => {
+		const { answer, result } = await check(N(38), '123456', { parameters: { dataTableName: ' ' } });
+		expect(result.errorOf('One-Time Code')?.message).toMatch(/Data Table Name/);
 		expectCallerAnswer(answer, 'unavailable', 503, [N(38), '123456']);
 	});
 

@@ -89,7 +89,6 @@ export function sendsAllowedToForgedPosts(workflow: ExampleWorkflow, numbers: nu
 	const limited = (node: ExampleNode) =>
 		node.parameters.resource === 'oneTimeCode' &&
 		node.parameters.operation === 'send' &&
-		node.parameters.store === 'dataTable' &&
 		Number(node.parameters.resendCooldownSeconds ?? 60) >= 60;
 	return nodesReachingAPerson(workflow).filter(limited).length * numbers;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /**
  * One-Time Code's rules/ stand below its store and operations (docs/architecture.md): its files import
  * only each other, node:crypto and nodes/shared/platform/ (facts of the platform, which import
- * nothing but each other and n8n-workflow's types), so the code, the seal, the check and the guards
+ * nothing but each other and n8n-workflow's types), so the code, the check and the guards
  * are tested, and read, without the node, n8n or a server. The platform folder is allowed because
  * the number forms have one home there (phoneNumbers.ts), shared with the input rules, rather than
  * a copy here.
@@ -20,5 +20,5 @@ it.each(files)('%s imports only its neighbours, node:crypto and nodes/shared/pla
 });
 
 it('finds the files it checks', () => {
-	expect(files).toEqual(expect.arrayContaining(['generateCode.ts', 'sealedCode.ts']));
+	expect(files).toEqual(expect.arrayContaining(['generateCode.ts', 'checkVerdict.ts']));
 });

@@ -6,7 +6,11 @@ import type {
 } from 'n8n-workflow';
 
 import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
-import { bucketOf, type KeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import {
+	bucketOf,
+	ROWS,
+	type KeptCode,
+} from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
 import type { RowStore } from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
@@ -157,7 +161,7 @@ it('ten requests for one number at the same moment through the Data Table: one c
 		),
 	);
 	expect(claims.filter((claim) => claim.claimed)).toHaveLength(1);
-	expect(n8n.rows()).toHaveLength(257);
+	expect(n8n.rows()).toHaveLength(ROWS);
 });
 
 it('the cap for all numbers at the same moment: exactly the cap claimed, its counts chained into shared writes', async () => {
@@ -338,7 +342,7 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 		const n8n = fakeN8n();
 		expect(await send(n8n.store(), '13800000700', 'first')).toMatchObject({ claimed: true });
 		expect(n8n.failed).toEqual([]);
-		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.rows()).toHaveLength(ROWS);
 		expect(n8n.runs['table/create']).toBe(1);
 	});
 
@@ -356,7 +360,7 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 			expect(claim).toMatchObject({ claimed: false, refusal: { rule: 'resend cooldown' } });
 		expect(n8n.runs['row/insert'] - inserts).toBe(1);
 		expect(bucketRows(n8n.rows()).get(bucket)).toBe(1);
-		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.rows()).toHaveLength(ROWS);
 		expect(n8n.failed).toEqual([]);
 	});
 
@@ -387,7 +391,7 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 			// Whoever read last removed the later row; a read after both sees the first alone.
 			const [settled] = await first.store().read([3], true);
 			expect(bucketRows(first.rows()).get(3)).toBe(1);
-			expect(first.rows()).toHaveLength(257);
+			expect(first.rows()).toHaveLength(ROWS);
 			expect(settled.id).toBe(String(Math.min(Number(a.id), Number(b.id))));
 		}
 	});
@@ -402,7 +406,7 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 		const [row] = await n8n.store(undefined, fresh).read([4], false);
 		expect(row.id).toBe(String(first.id));
 		expect(bucketRows(n8n.rows()).get(4)).toBe(1);
-		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.rows()).toHaveLength(ROWS);
 	});
 
 	it('a table deleted by hand is made again at the next request: answered, not refused until n8n restarts', async () => {
@@ -410,7 +414,7 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 		expect(await send(n8n.store(), '13800000702', 'before')).toMatchObject({ claimed: true });
 		n8n.table.rows = undefined;
 		expect(await send(n8n.store(), '13800000703', 'after')).toMatchObject({ claimed: true });
-		expect(n8n.rows()).toHaveLength(257);
+		expect(n8n.rows()).toHaveLength(ROWS);
 		expect(n8n.runs['table/create']).toBe(2);
 	});
 });

@@ -155,7 +155,12 @@ it("every field a statusCode's hint names is a field of an operation that sends"
 it('the check sees labels: the texts name fields, among them the ones this test was written for', () => {
 	const named = new Set(description.properties.flatMap(textsOf).flatMap(labelsNamedIn));
 	expect([...named]).toEqual(
-		expect.arrayContaining(['Result URL', 'Wait for Call Result', 'Max Wait', 'Counts Kept In']),
+		expect.arrayContaining([
+			'Result URL',
+			'Wait for Call Result',
+			'Max Wait',
+			'Max Codes per Number',
+		]),
 	);
 	expect(LABELS).toEqual(expect.arrayContaining(['Template Data', 'Other Placeholder Values']));
 	// A label used where its field is missing is found: Template Data at One-Time Code → Send.

@@ -34,20 +34,17 @@ export async function prepareDelivery(
 		(await placeVoiceCode(context, OPERATION, { appId, to, ...voice, verifyCode: code }))[0].json;
 }
 
-/** Send's answer for a code that went out; `store` adds what the chosen store needs. */
-export function sentAnswer(
-	sent: {
-		channel: Channel;
-		to: string;
-		id: string;
-		expiresAt: number;
-		code: string;
-		maxAttempts: number;
-		includeCode: boolean;
-		platform: IDataObject;
-	},
-	store: IDataObject,
-): OperationOutput[] {
+/** Send's answer for a code that went out. */
+export function sentAnswer(sent: {
+	channel: Channel;
+	to: string;
+	id: string;
+	expiresAt: number;
+	code: string;
+	maxAttempts: number;
+	includeCode: boolean;
+	platform: IDataObject;
+}): OperationOutput[] {
 	return [
 		{
 			json: {
@@ -59,7 +56,7 @@ export function sentAnswer(
 				codeLength: sent.code.length,
 				maxAttempts: sent.maxAttempts,
 				...sent.platform,
-				...store,
+				httpStatus: 200,
 				...(sent.includeCode ? { code: sent.code } : {}),
 			},
 		},

@@ -1,10 +1,10 @@
 import { now } from '../../../shared/clock';
 import type { OperationContext, OperationDefinition } from '../types';
-import { signingKeys } from './credentialKeys';
 import { getStatusFields } from './fields/operatorFields';
 import { readLimits } from './sendSettings';
-import { readTableName } from './storeChoice';
+import { readTableName } from './formValues';
 import { dataTableRows } from './store/dataTableRows';
+import { readTableKeys } from './store/keyRow';
 import { numberStatus } from './store/numberStatus';
 
 const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
@@ -39,7 +39,7 @@ export const getStatus: OperationDefinition = {
 		const limits = readLimits(context);
 		const at = now();
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
-		const keys = await signingKeys(context);
+		const keys = await readTableKeys(rows);
 		const status = await numberStatus(rows, keys.bucket, number, limits, at);
 		const { code } = status;
 		return [

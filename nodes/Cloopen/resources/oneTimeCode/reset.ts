@@ -2,11 +2,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { now } from '../../../shared/clock';
 import type { OperationDefinition } from '../types';
-import { signingKeys } from './credentialKeys';
 import { resetFields } from './fields/operatorFields';
 import { operatorNumber } from './getStatus';
-import { readTableName } from './storeChoice';
+import { readTableName } from './formValues';
 import { dataTableRows } from './store/dataTableRows';
+import { readTableKeys } from './store/keyRow';
 import { resetNumber } from './store/resetNumber';
 import { BUSY } from './store/rowStore';
 
@@ -34,7 +34,7 @@ export const reset: OperationDefinition = {
 	async execute(context) {
 		const number = operatorNumber(context);
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
-		const keys = await signingKeys(context);
+		const keys = await readTableKeys(rows);
 		const outcome = await resetNumber(rows, keys.bucket, number, now());
 		if (!outcome)
 			throw new NodeOperationError(

@@ -2,13 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { phoneNumberField } from '../../common/fields';
 import { sendFields } from './sendFields';
-import { storeFields } from './storeFields';
+import { tableNameField } from './tableField';
 
-/** The table's name as Send and Check ask it, shown always: Get Status and Reset reach only the node's table. */
-const tableName: INodeProperties = {
-	...storeFields.find((field) => field.name === 'dataTableName')!,
-	displayOptions: undefined,
-};
+const tableName = tableNameField;
 
 const phoneNumber = (purpose: string) =>
 	phoneNumberField({ displayName: 'Phone Number', name: 'phoneNumber', required: true }, purpose);

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { additionalFields, appIdField, personNumberField } from '../../common/fields';
 import { voiceCallOptions } from '../../voiceVerification/voiceCall';
-import { storeFields, withOwnStore } from './storeFields';
+import { tableNameField } from './tableField';
 
 /**
  * One-Time Code → Send's fields, in the form's order.
@@ -11,7 +11,7 @@ import { storeFields, withOwnStore } from './storeFields';
  * (allow-list, limits, caps) are settings a user must see next to what they guard.
  */
 export const sendFields: INodeProperties[] = [
-	...storeFields,
+	tableNameField,
 	{
 		displayName:
 			'A code reaches a person and costs money. The allow-list and limits below guard a public "send me a code" form: every spelling of a number counts as one number, and a refused request is answered, not sent. See "One-Time Codes" in the README and the example workflows.',
@@ -212,7 +212,6 @@ export const sendFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 100000 },
 		default: 100,
-		displayOptions: { show: { store: ['dataTable'] } },
 		description:
 			'How many codes may go out in any hour, to all numbers together: a guard against a form made to call or text many numbers (toll fraud). 0 for no cap.',
 	},
@@ -222,18 +221,10 @@ export const sendFields: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 100000 },
 		default: 10,
-		displayOptions: { show: { store: ['dataTable'], allowedDestinations: ['international'] } },
+		displayOptions: { show: { allowedDestinations: ['international'] } },
 		description:
 			'How many codes may go out in any hour to the numbers of one country code outside mainland China. 0 for no cap.',
 	},
-	withOwnStore({
-		displayName: 'Recent Sends',
-		name: 'recentSends',
-		type: 'string',
-		default: '={{ $json.recentSends }}',
-		description:
-			"The recentSends your store keeps for this number (Send's record.recentSends from last time); empty for a number never sent to. The default reads it from the incoming item, such as a Data Table row.",
-	}),
 
 	additionalFields(voiceCallOptions({}), { channel: ['voice'] }),
 	{

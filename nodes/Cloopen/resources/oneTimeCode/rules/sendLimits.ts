@@ -9,33 +9,11 @@ export interface SendLimits {
 }
 
 export type SendAllowance =
-	| { allowed: true; recentSends: string }
+	| { allowed: true; recentSends: number[] }
 	| { allowed: false; rule: string; reason: string; retryAfterSeconds: number };
 
-/** The most send times a record keeps: the limit's own bound, whatever the stored text holds. */
+/** The most send times an entry keeps: the limit's own bound. */
 const MAX_KEPT = 100;
-
-/**
- * The send times of a stored record: the text Send Code stored (ISO times separated by commas), or
- * a list of times; nothing for a number never sent to. Undefined when it cannot be read, so that the
- * caller refuses rather than send without its limits.
- */
-export function readRecentSends(value: unknown): number[] | undefined {
-	if (value === undefined || value === null || value === '') return [];
-	const entries = Array.isArray(value)
-		? value
-		: typeof value === 'string'
-			? value.split(/[,\s]+/).filter((entry) => entry !== '')
-			: [value];
-	const times = entries.map((entry) =>
-		entry instanceof Date
-			? entry.getTime()
-			: typeof entry === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(entry)
-				? Date.parse(entry)
-				: Number.NaN,
-	);
-	return times.every((time) => Number.isFinite(time)) ? times : undefined;
-}
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -75,8 +53,5 @@ export function allowSend(
 		};
 	}
 	const kept = [...inWindow, now].slice(-Math.min(limits.maxPerWindow, MAX_KEPT));
-	return {
-		allowed: true,
-		recentSends: kept.map((time) => new Date(time).toISOString()).join(','),
-	};
+	return { allowed: true, recentSends: kept };
 }

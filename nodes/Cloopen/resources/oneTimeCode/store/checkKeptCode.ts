@@ -45,14 +45,7 @@ export async function checkKeptCode(
 						attemptsLeft: 0,
 					},
 				};
-			const judged = checkVerdict({
-				opened: { valid: true, claims: { ...code, to: number } },
-				codeKey,
-				entered,
-				attemptsSoFar: code.attempts,
-				alreadyUsed: code.used,
-				now,
-			});
+			const judged = checkVerdict({ code, codeKey, entered, now });
 			if (!judged.counted) return { result: judged };
 			const counted = { ...code, attempts: judged.attempts, used: judged.used };
 			return { book: withEntry(book, number, { ...entry, code: counted }), result: judged };

@@ -1,7 +1,7 @@
 import { maskNumber } from '../rules/maskNumber';
 import type { Refusal } from '../rules/sendRefusal';
 import { countSend, readCapBook, writeCapBook, type SendCap } from '../rules/sendCap';
-import { allowSend, readRecentSends, type SendLimits } from '../rules/sendLimits';
+import { allowSend, type SendLimits } from '../rules/sendLimits';
 import { capRebase, capsAnything, uncount, updateCap } from './capRow';
 import {
 	bucketOf,
@@ -32,7 +32,7 @@ export async function claimSend(
 	store: RowStore,
 	claim: {
 		number: string;
-		/** The key that picks the number's row (rules/keyDerivation.ts). */
+		/** The key that picks the number's row (rules/tableKeys.ts). */
 		bucketKey: Buffer;
 		limits: SendLimits;
 		code: KeptCode;
@@ -110,7 +110,7 @@ function decideSend(
 		const { rule, reason, retryAfterSeconds } = allowance;
 		return { refusal: { rule, reason, retryAfterSeconds } };
 	}
-	const sends = readRecentSends(allowance.recentSends) ?? [now];
+	const sends = allowance.recentSends;
 	// The entry counts until its last send leaves the window and its code expires, and no longer.
 	const keepUntil = Math.max(now + limits.windowMinutes * 60_000, code.expiresAt);
 	const next = withEntry(book, number, { sends, keepUntil, code });

@@ -27,8 +27,10 @@ export const ABOUT =
 export const BUCKETS = 256;
 /** The row after the buckets counts codes for all numbers together (rules/sendCap.ts, store/capRow.ts). */
 export const CAP_ROW = BUCKETS;
+/** The row after the cap keeps the table's secret key (store/keyRow.ts). */
+export const KEY_ROW = BUCKETS + 1;
 /** Every row the store holds. */
-export const ROWS = BUCKETS + 1;
+export const ROWS = BUCKETS + 2;
 /** The longest Window (Minutes) Send offers: a send time older than this counts for nothing. */
 export const LONGEST_WINDOW_MS = 1440 * 60_000;
 /** A bucket's book may grow to this many characters; a new number beyond it is refused, not stored. */
@@ -36,7 +38,7 @@ export const MAX_BOOK_CHARACTERS = 60_000;
 
 /**
  * The bucket a number's entry lives in: a keyed hash (HMAC-SHA256 with a key derived from the
- * credentials, rules/keyDerivation.ts) of its one written form, so no one without the key can pick
+ * table's secret, rules/tableKeys.ts) of its one written form, so no one without the key can pick
  * numbers that share a row and fill it.
  */
 export function bucketOf(number: string, key: Buffer): number {

@@ -1,5 +1,5 @@
 import { capBookFrom, readCapBook, writeCapBook } from '../rules/sendCap';
-import { CAP_ROW, readBook, ROWS } from './codeBook';
+import { BUCKETS, CAP_ROW, readBook } from './codeBook';
 import { updateNumber, withEntry } from './numberRow';
 import { compareAndSet, type RowStore } from './rowStore';
 
@@ -14,7 +14,7 @@ export interface ResetOutcome {
 	capRebuilt: boolean;
 }
 
-const ALL_BUCKETS = Array.from({ length: ROWS - 1 }, (_, bucket) => bucket);
+const ALL_BUCKETS = Array.from({ length: BUCKETS }, (_, bucket) => bucket);
 
 /**
  * Clears one number: its send times and its code, in one compare-and-set on its row. A row the node

@@ -8,6 +8,7 @@ import {
 	removeWorkflow,
 	writeWorkflow,
 } from './dataTableWorkflows';
+import { newRow } from './keyRow';
 import type { StoredRow } from './rowStore';
 import { pause } from '../../../../shared/pause';
 
@@ -92,7 +93,7 @@ export async function makeTable(
 				made: false,
 				said: created?.error === undefined ? undefined : String(created.error),
 			};
-		const rows = Array.from({ length: ROWS }, (_, bucket) => ({ bucket, version: 0, book: '' }));
+		const rows = Array.from({ length: ROWS }, (_, bucket) => newRow(bucket));
 		await run(insertWorkflow(tableName), rows);
 		ready.mark();
 		return { made: true };
@@ -141,7 +142,7 @@ export async function mendRows(
 				// ever to give the old row's id again, a write against the old row would not land on it.
 				return known && known.book !== ''
 					? { bucket, version: known.version + 1, book: known.book }
-					: { bucket, version: 0, book: '' };
+					: newRow(bucket);
 			}),
 		);
 		return await read();

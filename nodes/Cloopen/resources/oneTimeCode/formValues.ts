@@ -1,12 +1,5 @@
 import type { OperationContext } from '../types';
-import { DEFAULT_TABLE_NAME, type CodeStore } from './fields/storeFields';
-
-/** Counts Kept In: the node's Data Table unless the user chose their own store. */
-export const readStore = (context: OperationContext): CodeStore =>
-	context.rules.oneOf('store', context.param('store', 'dataTable'), [
-		'dataTable',
-		'own',
-	]) as CodeStore;
+import { DEFAULT_TABLE_NAME } from './fields/tableField';
 
 /** Data Table Name, one line of text. */
 export const readTableName = (context: OperationContext): string =>

@@ -1,0 +1,29 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+
+/** The keys of one store: one picks a number's row, one digests the codes kept in it. */
+export interface TableKeys {
+	/** Spreads numbers over the store's rows (store/codeBook.ts bucketOf), so no one can aim at one. */
+	bucket: Buffer;
+	code: Buffer;
+}
+
+const LABEL = 'n8n-nodes-cloopen one-time code v2';
+const SECRET_BYTES = 32;
+
+/** A new store's secret, made once when the table is made: random, as text a row can hold. */
+export const newTableSecret = (): string => randomBytes(SECRET_BYTES).toString('base64url');
+
+/**
+ * The keys derived from a store's secret (HKDF-SHA256), or undefined for text that is not one. The
+ * secret lives in the store, not in the credentials: every credential of the project, and an Auth
+ * Token changed, count a number alike, and only whoever can read the project's table can tell which
+ * row a number lands in.
+ */
+export function tableKeysOf(secret: unknown): TableKeys | undefined {
+	if (typeof secret !== 'string' || !/^[\w-]+$/.test(secret)) return undefined;
+	const raw = Buffer.from(secret, 'base64url');
+	if (raw.length !== SECRET_BYTES) return undefined;
+	const derive = (purpose: string) =>
+		Buffer.from(hkdfSync('sha256', raw, '', `${LABEL} ${purpose}`, 32));
+	return { bucket: derive('bucket'), code: derive('code') };
+}

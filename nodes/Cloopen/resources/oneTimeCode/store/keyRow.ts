@@ -1,0 +1,33 @@
+import { newTableSecret, tableKeysOf, type TableKeys } from '../rules/tableKeys';
+import { KEY_ROW } from './codeBook';
+import type { RowStore } from './rowStore';
+
+/** What the key row says of itself, for a person who opens the table. */
+const KEY_ABOUT =
+	"The secret key of this table, made once by the Cloopen node (One-Time Code): it spreads the numbers over the rows and digests the codes. Do not edit, copy or delete it: every number's limits and pending code depend on it.";
+
+/** A row as the node makes it: empty, or for the key row a new secret. */
+export function newRow(bucket: number): { bucket: number; version: number; book: string } {
+	const book =
+		bucket === KEY_ROW ? JSON.stringify({ about: KEY_ABOUT, key: newTableSecret() }) : '';
+	return { bucket, version: 0, book };
+}
+
+/**
+ * The table's keys, from its key row (read with the rows, and remembered like them). A key row
+ * changed by hand is never replaced by a new key, which would silently start every count again.
+ */
+export async function readTableKeys(store: RowStore): Promise<TableKeys> {
+	const [row] = await store.read([KEY_ROW], false);
+	let secret: unknown;
+	try {
+		secret = (JSON.parse(row.book) as { key?: unknown }).key;
+	} catch {
+		secret = undefined;
+	}
+	const keys = tableKeysOf(secret);
+	if (keys) return keys;
+	throw new Error(
+		`the key row of the table (bucket ${KEY_ROW}) is not what the node writes (it was changed by hand); restore it from a backup of the table, or delete the table so that the node makes a new one (every number's limits then start again)`,
+	);
+}
