@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
+import { MIN_SECRET_LENGTH, SECRET_GENERATOR, SECRET_LONG_ENOUGH_PATTERN } from './secretLength';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
 
@@ -11,6 +12,25 @@ import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './trig
  */
 export const CLOSED_NOTICE =
 	'Closed until you open it: Cloopen does not sign its notifications, so set a Secret (free: add ?secret=… to each Result URL you hand out), Allowed IP Addresses (free: the addresses Cloopen sends from, which you ask Cloopen for) or Verify With Platform (one Call Result request to Cloopen per notification, with your Cloopen credential); until then every request is refused and shows on the Refused output.';
+
+/**
+ * Characters of addresses, ranges and separators; another one in Allowed IP Addresses is a placeholder
+ * or a typo (for the notices; the trigger itself parses each entry).
+ */
+const ADDRESS_CHARACTERS = '0-9A-Fa-f:./,;\\s\\[\\]%';
+/** The rest: addresses only, or an expression (judged when a request comes). */
+const ADDRESSES_ONLY_PATTERN = `^(=[\\s\\S]*|[${ADDRESS_CHARACTERS}]*)$`;
+/** Allowed IP Addresses that open the trigger: at least one address, or an expression. */
+const ADDRESSES_GIVEN_PATTERN = `^(=[\\s\\S]*|[${ADDRESS_CHARACTERS}]*[0-9A-Fa-f:][${ADDRESS_CHARACTERS}]*)$`;
+/** Any value at all, an expression included. */
+const ANY_VALUE_PATTERN = '^[\\s\\S]+$';
+
+/** Shown while the Secret is too short (secretLength.ts): what happens and how to make one. */
+export const SHORT_SECRET_NOTICE = `This Secret is shorter than ${MIN_SECRET_LENGTH} characters, so the trigger refuses every request. Paste a random one of ${MIN_SECRET_LENGTH} or more characters: run ${SECRET_GENERATOR} in a terminal (32 characters), or let a password manager generate one.`;
+
+/** Shown while Allowed IP Addresses holds something that is not an address (an example's placeholder). */
+export const NOT_ADDRESSES_NOTICE =
+	'Allowed IP Addresses holds something that is not an address or range (YOUR_CLOOPEN_ADDRESSES in an imported example): replace it with the addresses Cloopen sends notifications from (ask Cloopen), or clear it and set a Secret. Until then every request is refused.';
 
 /** The trigger's fields in the editor. */
 export const properties: INodeProperties[] = [
@@ -25,13 +45,28 @@ export const properties: INodeProperties[] = [
 		name: 'closedNotice',
 		type: 'notice',
 		default: '',
+		// Hidden by rules rather than shown: n8n shows whatever a show rule meets an expression in.
 		displayOptions: {
-			show: {
-				secret: [''],
-				allowedIps: [''],
-				verifyWithPlatform: [false],
+			hide: {
+				secret: [{ _cnd: { regex: ANY_VALUE_PATTERN } }],
+				allowedIps: [{ _cnd: { regex: ADDRESSES_GIVEN_PATTERN } }],
+				verifyWithPlatform: [true, { _cnd: { startsWith: '=' } }],
 			},
 		},
+	},
+	{
+		displayName: NOT_ADDRESSES_NOTICE,
+		name: 'notAddressesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { hide: { allowedIps: [{ _cnd: { regex: ADDRESSES_ONLY_PATTERN } }] } },
+	},
+	{
+		displayName: SHORT_SECRET_NOTICE,
+		name: 'shortSecretNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { hide: { secret: [{ _cnd: { regex: SECRET_LONG_ENOUGH_PATTERN } }] } },
 	},
 	{
 		displayName: 'Events',
@@ -104,8 +139,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description:
-			'If set, only requests to the URL with ?secret= followed by this value are accepted (others get HTTP 401). The platform does not sign its notifications, so this shows that a request came from a respUrl you handed out. Use a long random value.',
+		description: `If set, only requests to the URL with ?secret= followed by this value are accepted (others get HTTP 401). The platform does not sign its notifications, so this shows that a request came from a respUrl you handed out. At least ${MIN_SECRET_LENGTH} characters (shorter ones keep the trigger closed): run ${SECRET_GENERATOR}, or let a password manager generate one. After a few wrong secrets from one address, its wrong ones get HTTP 429 for a while; a right one always gets through.`,
 	},
 	{
 		displayName: 'Allowed IP Addresses',
@@ -121,9 +155,8 @@ export const properties: INodeProperties[] = [
 		name: 'trustForwardedFor',
 		type: 'boolean',
 		default: false,
-		displayOptions: { hide: { allowedIps: [''] } },
 		description:
-			"Whether to check the address in the X-Forwarded-For header instead of the connection's address. Turn on only when n8n sits behind a reverse proxy that sets this header: the right-most entry, written by the proxy in front of n8n, is checked; the sender can forge the others. Off, the address n8n reports for the request is used (the proxy's own address behind a proxy, unless n8n's N8N_PROXY_HOPS is set).",
+			"Whether to use the address in the X-Forwarded-For header instead of the connection's address, for Allowed IP Addresses, for slowing down wrong secrets from one address and for the sender shown on the Refused output. Turn on only when n8n sits behind a reverse proxy that sets this header: the right-most entry, written by the proxy in front of n8n, is checked; the sender can forge the others. Off, the address n8n reports for the request is used (the proxy's own address behind a proxy, unless n8n's N8N_PROXY_HOPS is set).",
 	},
 	{
 		displayName: 'Verify With Platform',
