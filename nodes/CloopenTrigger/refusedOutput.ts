@@ -25,7 +25,7 @@ export const MOST_SLOTS_REMEMBERED = 10_000;
 /** What the owner reads about each kind of refusal: what happened and what to do in the editor. */
 export const EXPLANATIONS: Record<RefusalKind, string> = {
 	closed:
-		'This trigger refuses every request until you open it: in the editor, open the Cloopen Trigger and set a Secret, Allowed IP Addresses or Verify With Platform, then publish the workflow again.',
+		'This trigger refuses every request until you set a Secret, Allowed IP Addresses or Verify With Platform: in the editor, open the Cloopen Trigger, set one of them and publish the workflow again.',
 	secretMissing:
 		"The request's URL had no ?secret=: if Cloopen sent it, put the Production URL followed by ?secret= and this trigger's Secret into Result URL (respUrl) of your Cloopen calls.",
 	wrongSecret:
