@@ -11,12 +11,6 @@ export const MIN_SECRET_LENGTH = 24;
 export const SECRET_GENERATOR = 'openssl rand -hex 16';
 
 /**
- * Matches the Secrets the short-secret notice stays hidden for: none, an expression (judged when a
- * request comes) or long enough.
- */
-export const SECRET_LONG_ENOUGH_PATTERN = `^(|=[\\s\\S]*|[\\s\\S]{${MIN_SECRET_LENGTH},})$`;
-
-/**
  * A Secret shorter than MIN_SECRET_LENGTH keeps the trigger closed: every request is refused (403,
  * as a trigger not opened yet) and shows on the Refused output, so a short one is never relied on.
  */

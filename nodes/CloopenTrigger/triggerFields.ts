@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
-import { MIN_SECRET_LENGTH, SECRET_GENERATOR, SECRET_LONG_ENOUGH_PATTERN } from './secretLength';
+import { MIN_SECRET_LENGTH, SECRET_GENERATOR } from './secretLength';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
 
@@ -14,23 +14,15 @@ export const CLOSED_NOTICE =
 	'Closed until you open it: Cloopen does not sign its notifications, so set a Secret (free: add ?secret=… to each Result URL you hand out), Allowed IP Addresses (free: the addresses Cloopen sends from, which you ask Cloopen for) or Verify With Platform (one Call Result request to Cloopen per notification, with your Cloopen credential); until then every request is refused and shows on the Refused output.';
 
 /**
- * Characters of addresses, ranges and separators; another one in Allowed IP Addresses is a placeholder
- * or a typo (for the notices; the trigger itself parses each entry).
+ * What marks an example's placeholder in Allowed IP Addresses. Matched with `includes`, not a regex:
+ * n8n evaluates display rules on every request, and its safe regex runs each in a sandbox with a
+ * time limit that a busy process can exceed.
  */
-const ADDRESS_CHARACTERS = '0-9A-Fa-f:./,;\\s\\[\\]%';
-/** The rest: addresses only, or an expression (judged when a request comes). */
-const ADDRESSES_ONLY_PATTERN = `^(=[\\s\\S]*|[${ADDRESS_CHARACTERS}]*)$`;
-/** Allowed IP Addresses that open the trigger: at least one address, or an expression. */
-const ADDRESSES_GIVEN_PATTERN = `^(=[\\s\\S]*|[${ADDRESS_CHARACTERS}]*[0-9A-Fa-f:][${ADDRESS_CHARACTERS}]*)$`;
-/** Any value at all, an expression included. */
-const ANY_VALUE_PATTERN = '^[\\s\\S]+$';
+export const PLACEHOLDER_MARK = 'YOUR_';
 
-/** Shown while the Secret is too short (secretLength.ts): what happens and how to make one. */
-export const SHORT_SECRET_NOTICE = `This Secret is shorter than ${MIN_SECRET_LENGTH} characters, so the trigger refuses every request. Paste a random one of ${MIN_SECRET_LENGTH} or more characters: run ${SECRET_GENERATOR} in a terminal (32 characters), or let a password manager generate one.`;
-
-/** Shown while Allowed IP Addresses holds something that is not an address (an example's placeholder). */
+/** Shown while Allowed IP Addresses holds an example's placeholder. */
 export const NOT_ADDRESSES_NOTICE =
-	'Allowed IP Addresses holds something that is not an address or range (YOUR_CLOOPEN_ADDRESSES in an imported example): replace it with the addresses Cloopen sends notifications from (ask Cloopen), or clear it and set a Secret. Until then every request is refused.';
+	'Allowed IP Addresses holds a placeholder (YOUR_CLOOPEN_ADDRESSES in an imported example), not addresses: replace it with the addresses Cloopen sends notifications from (ask Cloopen), or clear it and set a Secret. Until then every request is refused.';
 
 /** The trigger's fields in the editor. */
 export const properties: INodeProperties[] = [
@@ -45,12 +37,11 @@ export const properties: INodeProperties[] = [
 		name: 'closedNotice',
 		type: 'notice',
 		default: '',
-		// Hidden by rules rather than shown: n8n shows whatever a show rule meets an expression in.
 		displayOptions: {
-			hide: {
-				secret: [{ _cnd: { regex: ANY_VALUE_PATTERN } }],
-				allowedIps: [{ _cnd: { regex: ADDRESSES_GIVEN_PATTERN } }],
-				verifyWithPlatform: [true, { _cnd: { startsWith: '=' } }],
+			show: {
+				secret: [''],
+				allowedIps: ['', { _cnd: { includes: PLACEHOLDER_MARK } }],
+				verifyWithPlatform: [false],
 			},
 		},
 	},
@@ -59,14 +50,7 @@ export const properties: INodeProperties[] = [
 		name: 'notAddressesNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { hide: { allowedIps: [{ _cnd: { regex: ADDRESSES_ONLY_PATTERN } }] } },
-	},
-	{
-		displayName: SHORT_SECRET_NOTICE,
-		name: 'shortSecretNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { hide: { secret: [{ _cnd: { regex: SECRET_LONG_ENOUGH_PATTERN } }] } },
+		displayOptions: { show: { allowedIps: [{ _cnd: { includes: PLACEHOLDER_MARK } }] } },
 	},
 	{
 		displayName: 'Events',
