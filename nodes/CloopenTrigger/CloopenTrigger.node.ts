@@ -13,7 +13,7 @@ import type { Refusal } from '../shared/notifications/refusal';
 import { nothingToRegister } from '../shared/notifications/nothingToRegister';
 import { currentDate } from '../shared/clock';
 import { handleNotification } from './handleNotification';
-import { clientAddress } from './ipAllowlist';
+import { clientAddress, listedEntry } from './ipAllowlist';
 import { triggerScope } from './perTrigger';
 import { refusedItem } from './refusedOutput';
 import { LISTENING_ON_CANVAS, testEventSentence } from './testEvent';
@@ -107,13 +107,15 @@ export class CloopenTrigger implements INodeType {
 			this.helpers.returnJsonArray(refused),
 		];
 		const refused = (refusal: Refusal) => {
+			const senderAddress = clientAddress(
+				this.getRequestObject() as WebhookRequest,
+				settings?.trustForwardedFor === true,
+			);
 			const item = refusedItem({
 				refusal,
 				scope: triggerScope(this.getWorkflow().id, this.getNode().id),
-				senderAddress: clientAddress(
-					this.getRequestObject() as WebhookRequest,
-					settings?.trustForwardedFor === true,
-				),
+				senderAddress,
+				listedAs: listedEntry(senderAddress, settings?.allowedIps ?? ''),
 				receivedAt,
 				manual: this.getMode?.() === 'manual',
 			});

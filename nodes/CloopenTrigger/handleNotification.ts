@@ -12,8 +12,10 @@ import {
 import { Refusal } from '../shared/notifications/refusal';
 import { triggerScope } from './perTrigger';
 import { claimNotification, forgetNotification, repeatKey, type Claim } from './repeats';
-import { checkSecret } from './secret';
+import { secretRefusal } from './secret';
 import { checkOpened } from './closedUntilOpened';
+import { checkSecretLength } from './secretLength';
+import { refusalAfterWrongSecret } from './wrongSecretThrottle';
 import type { TriggerSettings } from './triggerSettings';
 import { reserveVerification } from './verifyBudget';
 import { verifyCallResult } from '../shared/notifications/verifyCallResult';
@@ -42,9 +44,9 @@ function rawPayload(body: ReceivedBody, format: string): IDataObject {
 }
 
 /**
- * Decides about one request, least revealing checks first: a trigger its owner has not opened (403),
- * sender's address (403: from outside the allowlist, the answer is the same whatever
- * the secret, so it cannot be guessed from there), secret (401), body (400), filters and repeats
+ * Decides about one request, least revealing checks first: a trigger its owner has not opened or
+ * opened with a short Secret (403), sender's address (403: from outside the allowlist, the answer is the same whatever
+ * the secret, so it cannot be guessed from there), secret (401; 429 after a few wrong ones from one address), body (400), filters and repeats
  * (acknowledged, nothing starts), the trigger's budget of questions to the platform (429), platform
  * check (403). Throws a Refusal; returns what to start when the notification is accepted.
  */
@@ -56,6 +58,9 @@ export async function handleNotification(
 	const request = context.getRequestObject() as WebhookRequest;
 
 	checkOpened(settings);
+	checkSecretLength(settings.secret);
+	const scope = triggerScope(context.getWorkflow().id, context.getNode().id);
+	const address = clientAddress(request, settings.trustForwardedFor);
 
 	if (settings.allowedIps !== '') {
 		const { ranges, invalid } = parseAllowlist(settings.allowedIps);
@@ -71,12 +76,16 @@ export async function handleNotification(
 				'allowedAddressesInvalid',
 			);
 		}
-		const address = clientAddress(request, settings.trustForwardedFor);
 		if (!isAllowed(address, ranges))
 			throw new Refusal(403, 'sender address not allowed', 'addressNotAllowed');
 	}
 
-	checkSecret(settings.secret, context.getQueryData());
+	const wrongSecret = secretRefusal(settings.secret, context.getQueryData());
+	if (wrongSecret)
+		// With Allowed IP Addresses set only the listed addresses (the platform's) get here: never slowed.
+		throw settings.allowedIps === ''
+			? refusalAfterWrongSecret(scope, address, clock.now(), wrongSecret)
+			: wrongSecret;
 
 	const body = await readNotificationBody(request);
 	const payload = parsePayload(body);
@@ -87,7 +96,6 @@ export async function handleNotification(
 
 	// Test runs (the editor's Test URL) start every time: testing posts the same sample again and again.
 	const repeatsCount = settings.repeatWindowMs > 0 && context.getMode?.() !== 'manual';
-	const scope = triggerScope(context.getWorkflow().id, context.getNode().id);
 	const key = repeatsCount ? repeatKey(notification) : undefined;
 	const claim: Claim | undefined =
 		key === undefined

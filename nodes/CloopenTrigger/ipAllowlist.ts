@@ -7,6 +7,8 @@ interface Address {
 }
 
 interface AddressRange {
+	/** The entry as the owner typed it. */
+	entry: string;
 	version: 4 | 6;
 	base: bigint;
 	prefix: number;
@@ -92,7 +94,12 @@ export function parseRange(input: string): AddressRange | undefined {
 		}
 		if (prefix > BITS[address.version]) return undefined;
 	}
-	return { version: address.version, base: address.value & mask(address.version, prefix), prefix };
+	return {
+		entry: input.trim(),
+		version: address.version,
+		base: address.value & mask(address.version, prefix),
+		prefix,
+	};
 }
 
 /** The allowlist as typed: entries separated by commas, semicolons, spaces or new lines. */
@@ -107,14 +114,31 @@ export function parseAllowlist(text: string): { ranges: AddressRange[]; invalid:
 	return { ranges, invalid };
 }
 
-export function isAllowed(address: string | undefined, ranges: AddressRange[]): boolean {
+/** The first range that holds `address`, if any. */
+function rangeHolding(
+	address: string | undefined,
+	ranges: AddressRange[],
+): AddressRange | undefined {
 	const parsed = address === undefined ? undefined : parseAddress(address);
-	if (!parsed) return false;
-	return ranges.some(
+	if (!parsed) return undefined;
+	return ranges.find(
 		(range) =>
 			range.version === parsed.version &&
 			(parsed.value & mask(range.version, range.prefix)) === range.base,
 	);
+}
+
+export function isAllowed(address: string | undefined, ranges: AddressRange[]): boolean {
+	return rangeHolding(address, ranges) !== undefined;
+}
+
+/**
+ * The entry of Allowed IP Addresses (as typed) that lists `address`: the platform's own address, as
+ * far as the trigger knows; the valid entries count even while others are not addresses.
+ */
+export function listedEntry(address: string | undefined, allowedIps: string): string | undefined {
+	if (allowedIps.trim() === '') return undefined;
+	return rangeHolding(address, parseAllowlist(allowedIps).ranges)?.entry;
 }
 
 /** The right-most entry of X-Forwarded-For, without a port: the address the proxy in front of n8n saw. */

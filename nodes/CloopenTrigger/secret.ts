@@ -16,14 +16,21 @@ export function secretsEqual(given: string, expected: string): boolean {
  * The platform does not sign its callbacks, so a secret in the URL is what shows that a request came
  * from a respUrl the user handed out. 401 when it is missing or wrong. Nothing with an empty secret.
  */
-export function checkSecret(expected: string, query: unknown): void {
-	if (expected === '') return;
+export function secretRefusal(expected: string, query: unknown): Refusal | undefined {
+	if (expected === '') return undefined;
 	const given =
 		typeof query === 'object' && query !== null
 			? (query as Record<string, unknown>)[SECRET_QUERY_PARAMETER]
 			: undefined;
 	if (given === undefined || given === '')
-		throw new Refusal(401, 'secret missing', 'secretMissing');
+		return new Refusal(401, 'secret missing', 'secretMissing');
 	if (typeof given !== 'string' || !secretsEqual(given, expected))
-		throw new Refusal(401, 'wrong secret', 'wrongSecret');
+		return new Refusal(401, 'wrong secret', 'wrongSecret');
+	return undefined;
+}
+
+/** secretRefusal, thrown. */
+export function checkSecret(expected: string, query: unknown): void {
+	const refusal = secretRefusal(expected, query);
+	if (refusal) throw refusal;
 }

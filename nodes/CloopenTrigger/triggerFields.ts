@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
+import { MIN_SECRET_LENGTH, SECRET_GENERATOR } from './secretLength';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
 
@@ -11,6 +12,17 @@ import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './trig
  */
 export const CLOSED_NOTICE =
 	'Closed until you open it: Cloopen does not sign its notifications, so set a Secret (free: add ?secret=… to each Result URL you hand out), Allowed IP Addresses (free: the addresses Cloopen sends from, which you ask Cloopen for) or Verify With Platform (one Call Result request to Cloopen per notification, with your Cloopen credential); until then every request is refused and shows on the Refused output.';
+
+/**
+ * What marks an example's placeholder in Allowed IP Addresses. Matched with `includes`, not a regex:
+ * n8n evaluates display rules on every request, and its safe regex runs each in a sandbox with a
+ * time limit that a busy process can exceed.
+ */
+export const PLACEHOLDER_MARK = 'YOUR_';
+
+/** Shown while Allowed IP Addresses holds an example's placeholder. */
+export const NOT_ADDRESSES_NOTICE =
+	'Allowed IP Addresses holds a placeholder (YOUR_CLOOPEN_ADDRESSES in an imported example), not addresses: replace it with the addresses Cloopen sends notifications from (ask Cloopen), or clear it and set a Secret. Until then every request is refused.';
 
 /** The trigger's fields in the editor. */
 export const properties: INodeProperties[] = [
@@ -28,10 +40,17 @@ export const properties: INodeProperties[] = [
 		displayOptions: {
 			show: {
 				secret: [''],
-				allowedIps: [''],
+				allowedIps: ['', { _cnd: { includes: PLACEHOLDER_MARK } }],
 				verifyWithPlatform: [false],
 			},
 		},
+	},
+	{
+		displayName: NOT_ADDRESSES_NOTICE,
+		name: 'notAddressesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { allowedIps: [{ _cnd: { includes: PLACEHOLDER_MARK } }] } },
 	},
 	{
 		displayName: 'Events',
@@ -104,8 +123,7 @@ export const properties: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description:
-			'If set, only requests to the URL with ?secret= followed by this value are accepted (others get HTTP 401). The platform does not sign its notifications, so this shows that a request came from a respUrl you handed out. Use a long random value.',
+		description: `If set, only requests to the URL with ?secret= followed by this value are accepted (others get HTTP 401). The platform does not sign its notifications, so this shows that a request came from a respUrl you handed out. At least ${MIN_SECRET_LENGTH} characters (shorter ones keep the trigger closed): run ${SECRET_GENERATOR}, or let a password manager generate one. After a few wrong secrets from one address, its wrong ones get HTTP 429 for a while; a right one always gets through.`,
 	},
 	{
 		displayName: 'Allowed IP Addresses',
@@ -121,9 +139,8 @@ export const properties: INodeProperties[] = [
 		name: 'trustForwardedFor',
 		type: 'boolean',
 		default: false,
-		displayOptions: { hide: { allowedIps: [''] } },
 		description:
-			"Whether to check the address in the X-Forwarded-For header instead of the connection's address. Turn on only when n8n sits behind a reverse proxy that sets this header: the right-most entry, written by the proxy in front of n8n, is checked; the sender can forge the others. Off, the address n8n reports for the request is used (the proxy's own address behind a proxy, unless n8n's N8N_PROXY_HOPS is set).",
+			"Whether to use the address in the X-Forwarded-For header instead of the connection's address, for Allowed IP Addresses, for slowing down wrong secrets from one address and for the sender shown on the Refused output. Turn on only when n8n sits behind a reverse proxy that sets this header: the right-most entry, written by the proxy in front of n8n, is checked; the sender can forge the others. Off, the address n8n reports for the request is used (the proxy's own address behind a proxy, unless n8n's N8N_PROXY_HOPS is set).",
 	},
 	{
 		displayName: 'Verify With Platform',

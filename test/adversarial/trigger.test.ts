@@ -62,10 +62,13 @@ describe('from an address outside the allowlist, the answer does not depend on t
 	it('300 guesses and the right secret get the same answer over HTTP, and nothing starts', async () => {
 		served = await serveWebhook(CloopenTrigger, {
 			...DEFAULTS,
-			secret: 'the-right-secret-42',
+			secret: 'the-right-secret-of-the-adversary-tests-42',
 			allowedIps: '10.0.0.0/8',
 		});
-		const guesses = [...Array.from({ length: 299 }, (_, i) => `guess-${i}`), 'the-right-secret-42'];
+		const guesses = [
+			...Array.from({ length: 299 }, (_, i) => `guess-${i}`),
+			'the-right-secret-of-the-adversary-tests-42',
+		];
 		const answers = new Set<string>();
 		for (const guess of guesses) {
 			const reply = await post(
@@ -85,20 +88,22 @@ describe('from an address outside the allowlist, the answer does not depend on t
 	it.each<[string, Record<string, string | string[]>]>([
 		['no secret', {}],
 		['a wrong secret', { secret: 'nope' }],
-		['the right secret', { secret: 'the-right-secret-42' }],
-		['a list of secrets', { secret: ['nope', 'the-right-secret-42'] }],
+		['the right secret', { secret: 'the-right-secret-of-the-adversary-tests-42' }],
+		['a list of secrets', { secret: ['nope', 'the-right-secret-of-the-adversary-tests-42'] }],
 	])('%s from a refused address: 403, the same body', async (_name, query) => {
 		const reply = await deliver(
-			{ secret: 'the-right-secret-42', allowedIps: '203.0.113.0/24' },
+			{ secret: 'the-right-secret-of-the-adversary-tests-42', allowedIps: '203.0.113.0/24' },
 			{ ip: '198.51.100.7', query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) },
 		);
 		expect(reply).toEqual({ status: 403, body: 'sender address not allowed\n', started: false });
 	});
 
 	it('a misconfigured allowlist answers 403 whatever the secret', async () => {
-		for (const query of [{}, { secret: 'the-right-secret-42' }] as Array<Record<string, string>>) {
+		for (const query of [{}, { secret: 'the-right-secret-of-the-adversary-tests-42' }] as Array<
+			Record<string, string>
+		>) {
 			const reply = await deliver(
-				{ secret: 'the-right-secret-42', allowedIps: '10.0.0.300' },
+				{ secret: 'the-right-secret-of-the-adversary-tests-42', allowedIps: '10.0.0.300' },
 				{ query, rawBody: voiceCodeXml({ callSid: freshCallSid() }) },
 			);
 			expect(reply).toEqual({
@@ -110,7 +115,10 @@ describe('from an address outside the allowlist, the answer does not depend on t
 	});
 
 	it('from an allowed address the secret still decides', async () => {
-		const allowed = { secret: 'the-right-secret-42', allowedIps: '203.0.113.0/24' };
+		const allowed = {
+			secret: 'the-right-secret-of-the-adversary-tests-42',
+			allowedIps: '203.0.113.0/24',
+		};
 		expect(
 			(
 				await deliver(allowed, {
@@ -124,7 +132,7 @@ describe('from an address outside the allowlist, the answer does not depend on t
 			(
 				await deliver(allowed, {
 					ip: '203.0.113.9',
-					query: { secret: 'the-right-secret-42' },
+					query: { secret: 'the-right-secret-of-the-adversary-tests-42' },
 					rawBody: voiceCodeXml({ callSid: freshCallSid() }),
 				})
 			).started,

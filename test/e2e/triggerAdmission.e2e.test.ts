@@ -101,8 +101,8 @@ describe('as added from the panel', () => {
 	test.each([
 		[
 			'a Secret: the Production URL with ?secret=',
-			{ secret: 'e2e-long-random-secret' },
-			'?secret=e2e-long-random-secret',
+			{ secret: 'e2e-long-random-secret-0123456789' },
+			'?secret=e2e-long-random-secret-0123456789',
 			'?secret=forged',
 			401,
 		],

@@ -289,8 +289,9 @@ describe.each(
 		const configured = triggerOf(loadExample(file)).parameters;
 		const withSecret = { ...configured, allowedIps: '', secret: 'a-long-random-secret-0123456789' };
 		expect(await post(withSecret)).toEqual({ answers: [401, 401, 401], executions: 0 });
+		// The sixth wrong secret from one address in 10 minutes gets 429 (wrongSecretThrottle.ts).
 		expect(await post(withSecret, '?secret=YOUR_SECRET')).toEqual({
-			answers: [401, 401, 401],
+			answers: [401, 401, 429],
 			executions: 0,
 		});
 		// The Production URL with the Secret, as handed out in Result URL, is what starts it.

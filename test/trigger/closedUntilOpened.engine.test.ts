@@ -67,8 +67,10 @@ describe('a trigger added from the panel', () => {
 				/Secret, Allowed IP Addresses or Verify With Platform/,
 			) as unknown,
 			senderAddress: '127.0.0.1',
+			senderListedAs: null,
 			receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
 			earlierNotShown: 0,
+			otherSendersNotShown: 0,
 		});
 		// Nothing of the request but the sender's address: not what was in its URL.
 		expect(JSON.stringify(refusal)).not.toContain('anything');
@@ -79,9 +81,9 @@ describe('each way of opening it admits a genuine notification and refuses a for
 	const { emulator, credentials, main } = useEmulator({ callDurationMs: 10 });
 
 	test('Secret: the URL with ?secret= starts the workflow; without it, 401', async () => {
-		const { url, executions } = await serve({ secret: 'a-long-random-secret-1' });
+		const { url, executions } = await serve({ secret: 'a-long-random-secret-for-tests-1' });
 		expect(await post(url)).toBe('401 secret missing\n');
-		expect(await post(`${url}?secret=a-long-random-secret-1`)).toBe(`200 ${ACK}`);
+		expect(await post(`${url}?secret=a-long-random-secret-for-tests-1`)).toBe(`200 ${ACK}`);
 		expect(notified(executions)).toHaveLength(1);
 		expect(refused(executions).map((item) => item.refused)).toEqual(['secretMissing']);
 	});
@@ -139,7 +141,10 @@ describe('the Refused output', () => {
 	});
 
 	test('shows every refusal of a test run from the editor (Test URL): the owner is watching', async () => {
-		const { url, executions } = await serve({ secret: 'the-secret-2' }, { mode: 'manual' });
+		const { url, executions } = await serve(
+			{ secret: 'the-secret-of-the-test-run-2' },
+			{ mode: 'manual' },
+		);
 		for (const query of ['', '?secret=guess-x7', '?secret=guess-x8'])
 			expect(await post(`${url}${query}`)).toMatch(/^401 /);
 		expect(refused(executions).map((item) => item.refused)).toEqual([
@@ -147,6 +152,6 @@ describe('the Refused output', () => {
 			'wrongSecret',
 			'wrongSecret',
 		]);
-		expect(JSON.stringify(executions)).not.toMatch(/guess-x|the-secret-2/);
+		expect(JSON.stringify(executions)).not.toMatch(/guess-x|the-secret-of-the-test-run-2/);
 	});
 });

@@ -88,10 +88,30 @@ describe('IP allowlist', () => {
 	});
 
 	test('ranges', () => {
-		expect(parseRange('10.0.0.0/8')).toEqual({ version: 4, base: 0x0a000000n, prefix: 8 });
-		expect(parseRange('10.9.8.7/8')).toEqual({ version: 4, base: 0x0a000000n, prefix: 8 });
-		expect(parseRange('::ffff:10.0.0.0/104')).toEqual({ version: 4, base: 0x0a000000n, prefix: 8 });
-		expect(parseRange('0.0.0.0/0')).toEqual({ version: 4, base: 0n, prefix: 0 });
+		expect(parseRange('10.0.0.0/8')).toEqual({
+			entry: '10.0.0.0/8',
+			version: 4,
+			base: 0x0a000000n,
+			prefix: 8,
+		});
+		expect(parseRange('10.9.8.7/8')).toEqual({
+			entry: '10.9.8.7/8',
+			version: 4,
+			base: 0x0a000000n,
+			prefix: 8,
+		});
+		expect(parseRange('::ffff:10.0.0.0/104')).toEqual({
+			entry: '::ffff:10.0.0.0/104',
+			version: 4,
+			base: 0x0a000000n,
+			prefix: 8,
+		});
+		expect(parseRange('0.0.0.0/0')).toEqual({
+			entry: '0.0.0.0/0',
+			version: 4,
+			base: 0n,
+			prefix: 0,
+		});
 		for (const bad of [
 			'10.0.0.0/33',
 			'10.0.0.0/',

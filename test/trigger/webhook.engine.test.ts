@@ -110,10 +110,12 @@ describe('filters', () => {
 
 describe('security', () => {
 	it('a secret must be in the URL: missing or wrong gets 401 and starts nothing', async () => {
-		const { url, executions } = await serve({ secret: 's3cret-value' });
+		const { url, executions } = await serve({ secret: 's3cret-value-of-24-characters' });
 		expect((await post(url, VOICE_CODE_XML)).status).toBe(401);
 		expect((await post(`${url}?secret=wrong`, VOICE_CODE_XML)).status).toBe(401);
-		expect((await post(`${url}?secret=s3cret-value`, VOICE_CODE_XML)).text).toBe(ACK);
+		expect((await post(`${url}?secret=s3cret-value-of-24-characters`, VOICE_CODE_XML)).text).toBe(
+			ACK,
+		);
 		expect(notificationRuns(executions)).toHaveLength(1);
 		expect(refusedKinds(executions)).toEqual(['secretMissing', 'wrongSecret']);
 	});

@@ -11,6 +11,7 @@ import { createWebhookSetup } from '../../dev/engine/webhookSetup';
 import { customServerCredentials, TEST_AUTH_TOKEN } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 import { ACK, CALL_SID, OPEN_TRIGGER, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
+import { MIN_SECRET_LENGTH } from '../../nodes/CloopenTrigger/secretLength';
 
 /** Options of the trigger, one request at a time through runWebhook (n8n-core's WebhookContext). */
 /** The same notification is delivered again and again here; repeats: test/adversarial/trigger.test.ts. */
@@ -148,19 +149,12 @@ describe('IP allowlist and X-Forwarded-For', () => {
 	});
 
 	test('the address is checked before the secret, the secret before the body', async () => {
-		expect((await deliver({ secret: 'x', allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(
-			403,
-		);
-		expect((await deliver({ secret: 'x', allowedIps: '127.0.0.1' }, { rawBody: '' })).status).toBe(
-			401,
-		);
+		const secret = 'x'.repeat(MIN_SECRET_LENGTH);
+		expect((await deliver({ secret, allowedIps: '10.0.0.1' }, { rawBody: '' })).status).toBe(403);
+		expect((await deliver({ secret, allowedIps: '127.0.0.1' }, { rawBody: '' })).status).toBe(401);
 		expect(
-			(
-				await deliver(
-					{ secret: 'x', allowedIps: '127.0.0.1' },
-					{ rawBody: '', query: { secret: 'x' } },
-				)
-			).status,
+			(await deliver({ secret, allowedIps: '127.0.0.1' }, { rawBody: '', query: { secret } }))
+				.status,
 		).toBe(400);
 	});
 });

@@ -13,6 +13,8 @@ export type RefusalKind =
 	| 'closed'
 	| 'secretMissing'
 	| 'wrongSecret'
+	| 'secretTooShort'
+	| 'tooManyWrongSecrets'
 	| 'addressNotAllowed'
 	| 'allowedAddressesInvalid'
 	| 'notConfirmedByPlatform'
