@@ -7,7 +7,7 @@ import { openVerification } from './rules/sealedCode';
 import { now as clockNow } from '../../../shared/clock';
 import { attemptsLeftOf, CHECK_ANSWERS, CHECK_HTTP_STATUS, NO_CODE } from './answers';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
-import { answerFields } from './fields/answerFields';
+import { checkAnswerFields } from './fields/answerFields';
 import { checkFields } from './fields/checkFields';
 import { dataTableRows } from './store/dataTableRows';
 import { storeUnavailable } from './store/storeUnavailable';
@@ -72,7 +72,7 @@ export const check: OperationDefinition = {
 	action: 'Check a one-time code',
 	description:
 		'Check what a person typed against a code Send sent: approved, wrong code, expired, too many attempts, already used or not valid',
-	fields: [...checkFields, ...answerFields],
+	fields: [...checkFields, ...checkAnswerFields],
 	sendsNothing: true,
 	// It sends nothing to the platform; not read-only, so that Retry On Fail gives back the verdict it
 	// gave instead of judging again.
