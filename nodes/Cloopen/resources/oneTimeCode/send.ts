@@ -12,6 +12,7 @@ import { allowSend, readRecentSends } from './rules/sendLimits';
 import type { OperationContext, OperationDefinition, OperationOutput } from '../types';
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import { answerFields } from './fields/answerFields';
+import { callerFields } from './fields/callerFields';
 import { sendFields } from './fields/sendFields';
 import { readCode, readCodeSettings, readLimits, readPolicy } from './sendSettings';
 import { sendWithDataTable } from './sendWithDataTable';
@@ -30,7 +31,7 @@ export const send: OperationDefinition = {
 	action: 'Send a one-time code',
 	description:
 		'Make a secure one-time code and send it by voice call or template SMS, within the allow-list and limits',
-	fields: [...sendFields, ...answerFields],
+	fields: [...sendFields, ...callerFields, ...answerFields],
 	effect: {
 		inDoubt: 'the code may have been sent (the call placed or the SMS sent)',
 		check:

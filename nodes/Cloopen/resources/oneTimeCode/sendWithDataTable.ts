@@ -8,6 +8,7 @@ import { codeDigest } from './rules/codeDigest';
 import { destinationOf } from './rules/destinations';
 import { withCodeHidden } from './rules/hideCode';
 import { claimSend } from './store/claimSend';
+import { claimWithinCallerLimit, readCallerLimit } from './store/callerCount';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 import type { OperationContext, OperationOutput } from '../types';
 import { refusedAnswer } from './answers';
@@ -62,14 +63,20 @@ export async function sendWithDataTable(context: OperationContext): Promise<Oper
 		alphabet,
 	};
 	const store = dataTableRows(context.executeFunctions, tableName);
-	const claim = await claimSend(store, {
-		number: to,
-		bucketKey: keys.bucket,
-		limits,
-		code: kept,
-		now,
-		cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
-	}).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
+	const claim = await claimWithinCallerLimit(
+		readCallerLimit(context),
+		store,
+		{ number: to, key: keys.bucket, now },
+		async () =>
+			await claimSend(store, {
+				number: to,
+				bucketKey: keys.bucket,
+				limits,
+				code: kept,
+				now,
+				cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
+			}),
+	).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
 	if (!claim.claimed) {
 		const { rule, reason, retryAfterSeconds } = claim.refusal;
 		return refusedAnswer(rule, reason, retryAfterSeconds);
