@@ -18,6 +18,7 @@ export const checkFields: INodeProperties[] = [
 		name: 'codeEntered',
 		type: 'string',
 		default: '',
+		required: true,
 		placeholder: "{{ $('Webhook').item.json.body.code }}",
 		description:
 			'What the person typed. Spaces, hyphens and full-width digits are allowed; letters are compared without regard to case.',
@@ -38,8 +39,17 @@ export const checkFields: INodeProperties[] = [
 		description:
 			'Whether this code was already approved once, as your store keeps it (record.used). Required: an empty value is refused, since a code read as unused could be used again.',
 	}),
-	phoneNumberField(
-		{ displayName: 'Phone Number', name: 'phoneNumber' },
-		"The number the code was sent to. With the node's Data Table the code is looked up by it (required); with your own store, when given, the code is approved only for this number.",
+	{
+		...phoneNumberField(
+			{ displayName: 'Phone Number', name: 'phoneNumber', required: true },
+			'The number the code was sent to: the code is looked up by it.',
+		),
+		displayOptions: { show: { store: ['dataTable'] } },
+	},
+	withOwnStore(
+		phoneNumberField(
+			{ displayName: 'Phone Number', name: 'phoneNumber' },
+			'The number the code was sent to. When given, the code is approved only for this number.',
+		),
 	),
 ];
