@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 
-import type { OperationContext } from '../../types';
 import {
 	countCaller,
 	readCallerBook,
@@ -22,25 +21,6 @@ type Claim =
 
 const digest = (key: Buffer, kind: string, value: string) =>
 	createHmac('sha256', key).update(`${kind}\n${value}`).digest('base64url').slice(0, 16);
-
-/** Send's Caller Key and its limit, read before the store is (a wrong value is the user's to fix); none when the key is empty. */
-export function readCallerLimit(
-	context: OperationContext,
-): (CallerLimit & { callerKey: string }) | undefined {
-	const { rules } = context;
-	const typed = context.param<unknown>('callerKey', '');
-	const callerKey = rules.optional('callerKey', typeof typed === 'number' ? String(typed) : typed);
-	if (callerKey === undefined) return undefined;
-	return {
-		callerKey: callerKey.trim(),
-		maxNumbers: Number(
-			rules.wholeNumber('maxNumbersPerCaller', context.param('maxNumbersPerCaller', 3)),
-		),
-		windowMinutes: Number(
-			rules.wholeNumber('callerWindowMinutes', context.param('callerWindowMinutes', 60)),
-		),
-	};
-}
 
 /** One caller's count changed by compare-and-set on its row; undefined when other writers won every try. */
 async function updateCaller<T>(
@@ -66,7 +46,7 @@ async function updateCaller<T>(
  * or its send is given back, the caller's count is given back too. Without a Caller Key, `claim` alone.
  */
 export async function claimWithinCallerLimit<T extends Claim>(
-	limit: ReturnType<typeof readCallerLimit>,
+	limit: (CallerLimit & { callerKey: string }) | undefined,
 	store: RowStore,
 	send: { number: string; key: Buffer; now: number },
 	claim: () => Promise<T>,
