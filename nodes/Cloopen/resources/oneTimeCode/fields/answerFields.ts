@@ -41,7 +41,7 @@ const answerFieldsOf = (outcome: string, refused: number[]): INodeProperties[] =
 				name: 'With a Respond to Webhook Node',
 				value: 'respondToWebhookNode',
 				description:
-					'Leave the answer to a Respond to Webhook node after this one, whose Response Code must be {{ $json.httpStatus }}',
+					'Leave the answer to a Respond to Webhook node after this one, whose Response Code must follow the httpStatus of this output (the notice below says how)',
 			},
 		],
 		description:
