@@ -41,7 +41,7 @@ export class Cloopen implements INodeType {
 		documentationUrl: DOCUMENTATION,
 		subtitle: subtitleExpression(RESOURCES),
 		description:
-			'Send voice verification codes, voice notifications and template SMS, look up calls and bills, and manage sub-accounts with Cloopen',
+			'Send and check one-time codes, send voice verification codes, voice notifications and template SMS, look up calls and bills, and manage sub-accounts with Cloopen',
 		defaults: { name: 'Cloopen' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

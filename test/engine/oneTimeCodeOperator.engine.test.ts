@@ -69,10 +69,10 @@ it('a number never sent to: no sends, a send allowed now, no code', async () => 
 		sendsInWindow: 0,
 		lastSentAt: null,
 		sendAllowedNow: true,
-		nextSendAllowedAt: new Date(T0).toISOString(),
+		nextSendAllowedAt: null,
 		heldBy: null,
 		code: 'none',
-		attemptsLeft: 0,
+		attemptsLeft: null,
 		locked: false,
 	});
 });

@@ -1,6 +1,13 @@
 import type { ServerResponse } from 'node:http';
 
-import type { IDataObject, IExecuteResponsePromiseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteResponsePromiseData,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { runWorkflow } from '../../dev/engine';
 import {
@@ -8,7 +15,7 @@ import {
 	loseMemoryDataTableUpdates,
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
-import { RESPOND_TO_WEBHOOK_TYPE } from '../../dev/engine/nodes/respondToWebhook';
+import { RESPOND_TO_WEBHOOK_TYPE, RespondToWebhook } from '../../dev/engine/nodes/respondToWebhook';
 import { Webhook, WEBHOOK_TYPE } from '../../dev/engine/nodes/webhook';
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import {
@@ -62,6 +69,58 @@ interface FlowOptions {
 	bodies?: IDataObject[];
 	/** More of One-Time Code's parameters. */
 	parameters?: IDataObject;
+	/** Respond to Webhook's parameters (its defaults when absent). */
+	respond?: IDataObject;
+}
+
+/**
+ * Respond to Webhook with the two settings that shape an answer, as n8n's reads them: Respond With
+ * (JSON: the Response Body) and the option Response Code (default 200).
+ */
+class RespondWithSettings implements INodeType {
+	description: INodeTypeDescription = {
+		...new RespondToWebhook().description,
+		properties: [
+			{
+				displayName: 'Respond With',
+				name: 'respondWith',
+				type: 'options',
+				default: 'firstIncomingItem',
+				options: [
+					{ name: 'First Incoming Item', value: 'firstIncomingItem' },
+					{ name: 'JSON', value: 'json' },
+				],
+			},
+			{
+				displayName: 'Response Body',
+				name: 'responseBody',
+				type: 'json',
+				default: '{}',
+				displayOptions: { show: { respondWith: ['json'] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				default: {},
+				options: [
+					{ displayName: 'Response Code', name: 'responseCode', type: 'number', default: 200 },
+				],
+			},
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = this.getInputData();
+		const respondWith = this.getNodeParameter('respondWith', 0, 'firstIncomingItem');
+		const body =
+			respondWith === 'json'
+				? (this.getNodeParameter('responseBody', 0, {}) as IDataObject)
+				: items[0].json;
+		const statusCode = this.getNodeParameter('options.responseCode', 0, 200) as number;
+		await this.sendResponse({ body, headers: {}, statusCode });
+		return [items];
+	}
 }
 
 /** Runs the three-node flow for a request body; the caller gets the first answer. */
@@ -89,7 +148,12 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 					} as never,
 					...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 				},
-				{ name: 'Respond to Webhook', type: RESPOND_TO_WEBHOOK_TYPE, typeVersion: 1.5 },
+				{
+					name: 'Respond to Webhook',
+					type: RESPOND_TO_WEBHOOK_TYPE,
+					typeVersion: 1.5,
+					parameters: (options.respond ?? {}) as never,
+				},
 			],
 			connections: {
 				Webhook: { main: [[{ node: 'One-Time Code', type: 'main', index: 0 }]] },
@@ -97,7 +161,11 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 			},
 		},
 		{
-			nodeTypes: { [type]: Cloopen, [FORM_TRIGGER_TYPE]: Webhook },
+			nodeTypes: {
+				[type]: Cloopen,
+				[FORM_TRIGGER_TYPE]: Webhook,
+				[RESPOND_TO_WEBHOOK_TYPE]: RespondWithSettings,
+			},
 			credentials: { cloopenApi: options.credentials ?? credentials() },
 			inputItems: (options.bodies ?? [body]).map((each) => ({ json: { body: each } })),
 			startNode: 'Webhook',
@@ -308,14 +376,73 @@ describe('when the node answers', () => {
 		});
 	});
 
-	it('with Answer the Caller: With a Respond to Webhook Node, the node answers nothing and Respond to Webhook answers', async () => {
-		const { responses } = await flow(
-			{ operation: 'send', to: '={{ $json.body.to }}', answerCaller: 'respondToWebhookNode' },
-			{ to: N(31) },
-		);
-		expect(responses).toHaveLength(1);
-		expect(responses[0]).toMatchObject({ statusCode: 200, body: { status: 'sent', to: N(31) } });
+	it('with Answer the Caller: With a Respond to Webhook Node and its Response Code {{ $json.httpStatus }}, each outcome gets its own status from it', async () => {
+		const yours = {
+			answerCaller: 'respondToWebhookNode',
+			respond: {
+				respondWith: 'json',
+				responseBody: '={{ { "status": $json.status } }}',
+				options: { responseCode: '={{ $json.httpStatus }}' },
+			},
+		};
+		const sent = await send(N(31), {
+			parameters: { answerCaller: yours.answerCaller },
+			respond: yours.respond,
+		});
+		expect(sent.responses).toEqual([{ statusCode: 200, headers: {}, body: { status: 'sent' } }]);
+		clock += 20_000;
+		const refused = await send(N(31), {
+			parameters: { answerCaller: yours.answerCaller },
+			respond: yours.respond,
+		});
+		expect(refused.responses).toEqual([
+			{ statusCode: 429, headers: {}, body: { status: 'refused' } },
+		]);
+		const junk = await send('call me maybe', {
+			parameters: { answerCaller: yours.answerCaller },
+			respond: yours.respond,
+		});
+		expect(junk.responses[0].statusCode).toBe(400);
 	});
+
+	it.each([
+		['at its defaults (200 for every outcome)', {}],
+		['with a fixed Response Code', { options: { responseCode: 200 } }],
+	])(
+		'with Answer the Caller: With a Respond to Webhook Node and Respond to Webhook %s, the node refuses before sending and names the setting',
+		async (_, respond) => {
+			const { result } = await send(N(33), {
+				parameters: { answerCaller: 'respondToWebhookNode' },
+				respond,
+			});
+			const error = result.errorOf('One-Time Code');
+			expect(error?.message).toMatch(
+				/"Respond to Webhook" answers every outcome with the same status \(200\).*Nothing was sent/,
+			);
+			expect(error?.description).toMatch(
+				/Response Code and set it to the expression \{\{ \$json\.httpStatus \}\}/,
+			);
+			expect(emulator.calls()).toHaveLength(0);
+		},
+	);
+
+	it.each([
+		['its own body', { respondWith: 'json', responseBody: '={{ { "ok": true } }}' }],
+		['its own Response Code', { options: { responseCode: 201 } }],
+	])(
+		'with Answer the Caller: From This Node and a Respond to Webhook after it with %s, the node refuses before sending and says which setting to change',
+		async (_, respond) => {
+			const { result, responses } = await send(N(39), { respond });
+			const error = result.errorOf('One-Time Code');
+			expect(error?.message).toMatch(
+				/"Respond to Webhook" sets its own answer, which n8n would never send.*Nothing was sent/,
+			);
+			expect(error?.description).toMatch(/set Answer the Caller to With a Respond to Webhook Node/);
+			expect(emulator.calls()).toHaveLength(0);
+			// Nobody answered from the node: the caller gets n8n's own answer for a failed run.
+			expect(responses).toHaveLength(0);
+		},
+	);
 
 	it.each(['onReceived', 'lastNode'])(
 		'a Webhook set to Respond %s waits for no Respond to Webhook node: the node answers nothing',

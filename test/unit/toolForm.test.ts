@@ -90,6 +90,7 @@ it("the fields kept from tools are those of Wait for Call Result, which would pa
 	expect([...new Set(KEPT_FROM_TOOLS.map((property) => property.name))].sort()).toEqual([
 		'answerCaller',
 		'answerCallerNotice',
+		'answerCallerRespondNotice',
 		'callOutcomeNotice',
 		'waitForResult',
 		'waitForResultNotice',

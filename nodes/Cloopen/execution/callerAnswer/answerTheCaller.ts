@@ -3,14 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { deliveryOf, type Delivery } from '../../../shared/transport/delivery';
 import type { CallerAnswers, OperationDefinition, WebhookAnswer } from '../../resources/types';
 import { runsAsTool } from '../asTool/runsAsTool';
+import { refuseWrongAnswers } from './respondNodesAfter';
 import { waitingTriggerBefore } from './waitingTrigger';
 
-/** Whether this run answers the web request itself: chosen, not a tool, a request waiting. */
-function answersHere(context: IExecuteFunctions, answers: CallerAnswers): boolean {
-	if (runsAsTool(context)) return false;
-	if (context.getNodeParameter(answers.parameter, 0, '') !== answers.answersFromNode) return false;
-	return waitingTriggerBefore(context);
-}
+/** Whether this run has a web request to answer: not a tool, a request waiting for an answer. */
+const requestWaiting = (context: IExecuteFunctions): boolean =>
+	!runsAsTool(context) && waitingTriggerBefore(context);
 
 const deliveryIn = (json: IDataObject | undefined): Delivery =>
 	deliveryOf({ context: { delivery: json?.delivery ?? (json?.details as IDataObject)?.delivery } });
@@ -46,7 +44,8 @@ function answerOfError(answers: CallerAnswers, error: unknown): WebhookAnswer {
 /**
  * Runs the operation and, when it answers the caller itself, answers the web request that started
  * the run for the first item: n8n keeps the first answer and ignores a Respond to Webhook node's later
- * one, in one process and in queue mode. A failure is answered too (a send in doubt is never a 500),
+ * one, in one process and in queue mode. A Respond to Webhook node that would answer wrong is refused
+ * first (respondNodesAfter.ts). A failure is answered too (a send in doubt is never a 500),
  * then thrown as before, so the execution still shows it.
  */
 export async function answeringTheCaller(
@@ -55,7 +54,11 @@ export async function answeringTheCaller(
 	run: () => Promise<INodeExecutionData[][]>,
 ): Promise<INodeExecutionData[][]> {
 	const answers = operation.answersCaller;
-	if (!answers || !answersHere(context, answers)) return await run();
+	if (!answers || !requestWaiting(context)) return await run();
+	const answersHere =
+		context.getNodeParameter(answers.parameter, 0, '') === answers.answersFromNode;
+	refuseWrongAnswers(context, answersHere);
+	if (!answersHere) return await run();
 	// A failure is answered, then rejected as it came (runItems' NodeApiError or NodeOperationError).
 	const output = await run().catch(async (error: unknown) => {
 		await answer(context, answerOfError(answers, error));

@@ -70,9 +70,9 @@ export function refusedAnswer(
 	];
 }
 
-/** Attempts left as an answer gives them: none to count (null) once a code is approved. */
+/** Attempts left as an answer gives them: only after a code was compared and refused; null otherwise. */
 export const attemptsLeftOf = (verdict: { status: string; attemptsLeft: number }): number | null =>
-	verdict.status === 'approved' ? null : verdict.attemptsLeft;
+	['wrong_code', 'too_many_attempts'].includes(verdict.status) ? verdict.attemptsLeft : null;
 
 /** A check that compared nothing because nothing was entered: refused, and no attempt counted. */
 export const NO_CODE = {

@@ -5,7 +5,7 @@ import { now as clockNow } from '../../../shared/clock';
 import { maskNumber } from './rules/maskNumber';
 import type { OperationDefinition } from '../types';
 import { attemptsLeftOf, CHECK_ANSWERS, CHECK_HTTP_STATUS, NO_CODE } from './answers';
-import { answerFields } from './fields/answerFields';
+import { checkAnswerFields } from './fields/answerFields';
 import { checkFields } from './fields/checkFields';
 import { readTableName, typedNumber } from './formValues';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
@@ -31,7 +31,7 @@ export const check: OperationDefinition = {
 	action: 'Check a one-time code',
 	description:
 		'Check what a person typed against the code Send sent to the number: approved, wrong code, expired, too many attempts or already used',
-	fields: [...checkFields, ...answerFields],
+	fields: [...checkFields, ...checkAnswerFields],
 	sendsNothing: true,
 	// It sends nothing to the platform; not read-only, so that Retry On Fail gives back the verdict it
 	// gave instead of judging again.

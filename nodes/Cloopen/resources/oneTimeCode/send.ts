@@ -12,6 +12,8 @@ import type { OperationDefinition } from '../types';
 import { refusedAnswer, SEND_ANSWERS } from './answers';
 import { prepareDelivery, readChannel, sentAnswer } from './codeDelivery';
 import { answerFields } from './fields/answerFields';
+import { callerFields } from './fields/callerFields';
+import { readCallerLimit } from './callerSettings';
 import { sendFields } from './fields/sendFields';
 import { readTableName, typedNumber } from './formValues';
 import {
@@ -22,6 +24,7 @@ import {
 	readLimits,
 	readPolicy,
 } from './sendSettings';
+import { claimWithinCallerLimit } from './store/callerCount';
 import { claimSend } from './store/claimSend';
 import { dataTableRows } from './store/dataTableRows';
 import { readTableKeys } from './store/keyRow';
@@ -40,7 +43,7 @@ export const send: OperationDefinition = {
 	action: 'Send a one-time code',
 	description:
 		'Make a secure one-time code and send it by voice call or template SMS, within the allow-list and limits',
-	fields: [...sendFields, ...answerFields],
+	fields: [...sendFields, ...callerFields, ...answerFields],
 	effect: {
 		inDoubt: 'the code may have been sent (the call placed or the SMS sent)',
 		check:
@@ -62,6 +65,7 @@ export const send: OperationDefinition = {
 		if (!destination.allowed) return refusedAnswer(destination.rule, destination.reason);
 
 		const limits = readLimits(context);
+		const callerLimit = readCallerLimit(context);
 		const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
 		const store = dataTableRows(context.executeFunctions, readTableName(context));
 		const { code, alphabet } = readCode(context);
@@ -83,14 +87,21 @@ export const send: OperationDefinition = {
 			length: code.length,
 			alphabet,
 		};
-		const claim = await claimSend(store, {
-			number: to,
-			bucketKey: keys.bucket,
-			limits,
-			code: kept,
-			now,
-			cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
-		}).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
+		// One caller's distinct numbers are counted before the number's claim and the caps.
+		const claim = await claimWithinCallerLimit(
+			callerLimit,
+			store,
+			{ number: to, key: keys.bucket, now },
+			async () =>
+				await claimSend(store, {
+					number: to,
+					bucketKey: keys.bucket,
+					limits,
+					code: kept,
+					now,
+					cap: { cap: readCap(context), country: countryCodeOf(to, policy.countryCodes) },
+				}),
+		).catch((error: unknown) => ({ claimed: false as const, refusal: storeUnavailable(error) }));
 		if (!claim.claimed) {
 			const { rule, reason, retryAfterSeconds } = claim.refusal;
 			return refusedAnswer(rule, reason, retryAfterSeconds);

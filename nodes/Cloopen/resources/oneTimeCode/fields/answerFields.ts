@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { ANSWERS_FROM_NODE, CHECK_HTTP_STATUS, REFUSED_HTTP_STATUSES } from '../answers';
 
-const refused = `${REFUSED_HTTP_STATUSES.slice(0, -1).join(', ')} or ${REFUSED_HTTP_STATUSES.at(-1)}`;
+const listed = (statuses: number[]) => `${statuses.slice(0, -1).join(', ')} or ${statuses.at(-1)}`;
+/** Check refuses with its own statuses only: never 429, it holds no limit on asking. */
+const CHECK_REFUSED = [
+	...new Set(
+		Object.values(CHECK_HTTP_STATUS).filter((status) => status !== CHECK_HTTP_STATUS.approved),
+	),
+].sort((a, b) => a - b);
 
 // An AI agent's tool answers no web request, so its form does not offer the choice.
 const notAsTool = { '@tool': [false] };
@@ -11,11 +17,12 @@ const answeredHere = {
 };
 
 /**
- * Who answers the web request that started the run, last in Send's and Check's forms.
+ * Who answers the web request that started the run, last in Send's and Check's forms; the notice
+ * names the statuses of its own operation.
  * The default answers from the node, because n8n's Respond to Webhook at its defaults answers 200 with
  * the whole item (the number, callSid, verificationId) whatever the outcome.
  */
-export const answerFields: INodeProperties[] = [
+const answerFieldsOf = (outcome: string, refused: number[]): INodeProperties[] => [
 	{
 		displayName: 'Answer the Caller',
 		name: 'answerCaller',
@@ -34,17 +41,28 @@ export const answerFields: INodeProperties[] = [
 				name: 'With a Respond to Webhook Node',
 				value: 'respondToWebhookNode',
 				description:
-					'Leave the answer to a Respond to Webhook node after this one: set its Response Code to the httpStatus of this output and its body to only the fields the caller may see',
+					'Leave the answer to a Respond to Webhook node after this one, whose Response Code must follow the httpStatus of this output (the notice below says how)',
 			},
 		],
 		description:
 			'Who answers the web request that started this run. As an AI tool, or in a run no such webhook started, the node answers no one.',
 	},
 	{
-		displayName: `This node answers the webhook with the outcome's HTTP status (${CHECK_HTTP_STATUS.approved} sent or approved; ${refused} refused) and only status, expiry and attempts left, never the number or the code. A Respond to Webhook node after it changes nothing: to answer there instead, choose With a Respond to Webhook Node.`,
+		displayName:
+			'In the Respond to Webhook node, add the option Response Code and set it to {{ $json.httpStatus }}, and give it a body of only the fields the caller may see (status, expiresAt, attemptsLeft, retryAfterSeconds). Until its Response Code is an expression, this node refuses to run, so that a refusal is never answered as 200.',
+		name: 'answerCallerRespondNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...notAsTool, answerCaller: ['respondToWebhookNode'] } },
+	},
+	{
+		displayName: `This node answers the webhook with the outcome's HTTP status (${CHECK_HTTP_STATUS.approved} ${outcome}; ${listed(refused)} refused) and only status, expiry and attempts left, never the number or the code. A Respond to Webhook node after it must not set its own body or Response Code (this node refuses to run, since n8n would drop that answer): to answer there instead, choose With a Respond to Webhook Node.`,
 		name: 'answerCallerNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: answeredHere,
 	},
 ];
+
+export const answerFields = answerFieldsOf('sent', REFUSED_HTTP_STATUSES);
+export const checkAnswerFields = answerFieldsOf('approved', CHECK_REFUSED);
