@@ -11,6 +11,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	globalSetup: '<rootDir>/dev/n8n/jestGlobalSetup.ts',
+	globalTeardown: '<rootDir>/dev/n8n/jestGlobalTeardown.ts',
 	testTimeout: 300000,
 	maxWorkers: 1,
 };

@@ -11,5 +11,8 @@ node24="$(bash dev/n8n/installNode.sh)"
 # Node 24 first on PATH, so whatever jest or a test starts as `node` is the same Node.
 export PATH="$(dirname "$node24"):$PATH"
 echo "[test] Node $("$node24" --version) ($node24)" >&2
-"$node24" node_modules/typescript/bin/tsc -p tsconfig.json --noEmit
+# The shifted-clock run (testOnShiftedClock.sh) leaves the type check out: types do not depend on the date.
+if [[ "${CLOOPEN_TYPECHECK:-1}" != 0 ]]; then
+	"$node24" node_modules/typescript/bin/tsc -p tsconfig.json --noEmit
+fi
 exec "$node24" node_modules/jest/bin/jest.js "$@"

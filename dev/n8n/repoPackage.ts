@@ -26,10 +26,18 @@ export function packRepoPackage(packageDir = repoRoot, env = process.env): strin
 	return join(destination, out.trim().split('\n').pop() as string);
 }
 
-/** Starts n8n with this repository's package packed and installed; the tarball is removed once n8n has it. */
+/** Where the suite's globalSetup (jestGlobalSetup.ts) put the one tarball every n8n of the run installs. */
+export const PACKED_ONCE = 'N8N_E2E_PACKAGE_TARBALL';
+
+/**
+ * Starts n8n with this repository's package packed and installed: the run's one tarball when the
+ * suite's globalSetup packed it, else a tarball of its own, removed once n8n has it.
+ */
 export async function startN8nWithRepoPackage(
 	options: Omit<StartOptions, 'packageTarball'> = {},
 ): Promise<N8nInstance> {
+	const packedOnce = process.env[PACKED_ONCE];
+	if (packedOnce) return await startN8n({ ...options, packageTarball: packedOnce });
 	const tarball = packRepoPackage();
 	try {
 		return await startN8n({ ...options, packageTarball: tarball });

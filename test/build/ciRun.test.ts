@@ -1,7 +1,8 @@
 /**
  * What .ci/run promises, read from .ci/run and package.json: it builds once and runs the rest on that
- * build; every bench script has a smoke run in it (so a bench added later is covered, or this fails);
- * it ends by checking that the run left the tree as it found it.
+ * build; the cheap checks run before anything waits for an n8n install, which starts in the background
+ * right after `npm ci`; every bench script has a smoke run in it (so a bench added later is covered, or
+ * this fails); it ends by checking that the run left the tree as it found it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +11,15 @@ import { expand, npmScriptsOf, scripts } from '../support/npmScripts';
 
 const root = join(__dirname, '..', '..');
 
-/** .ci/run's commands: continued lines joined, comments and blank lines left out. */
+/** .ci/run's commands: continued lines joined, comments and blank lines left out, `step NAME` taken off. */
 const commands = readFileSync(join(root, '.ci', 'run'), 'utf8')
 	.replace(/\s*\\\n\s*/g, ' ')
 	.split('\n')
-	.map((line) => line.trim())
+	.map((line) => line.trim().replace(/^step '[^']*' /, ''))
 	.filter((line) => line !== '' && !line.startsWith('#'));
+
+/** Where the first command matching a pattern stands in .ci/run (-1 when none does). */
+const at = (pattern: RegExp) => commands.findIndex((command) => pattern.test(command));
 
 const SMOKE_RUN = /bench\/smokeRun\.ts((?: [\w:-]+)+)/;
 /** The npm scripts .ci/run smoke-runs (bench/smokeRun.ts's arguments). */
@@ -34,6 +38,30 @@ test('.ci/run builds once: scan, the real-n8n suites and the bench smoke run on 
 test("the lint: the repository's rules and n8n's own `n8n-node lint`, after the build", () => {
 	expect(ranByCi).toEqual(expect.arrayContaining(['lint', 'lint:n8n']));
 	expect(ranByCi.indexOf('lint:n8n')).toBeGreaterThan(ranByCi.indexOf('build'));
+});
+
+test('both n8n installs start in the background right after npm ci, and each is waited for before what needs it', () => {
+	const npmCi = at(/^npm ci\b/);
+	expect(commands.slice(npmCi + 1, npmCi + 3)).toEqual([
+		"start_install 'install n8n 2.41.1' bash dev/n8n/installN8n.sh",
+		"start_install 'install oldest claimed n8n' node -r ./dev/typescriptHook.js dev/n8n/compat/runCompat.ts --install-only --ci-smoke",
+	]);
+	expect(at(/^wait_install 'install n8n 2\.41\.1'$/)).toBeGreaterThan(npmCi);
+	expect(at(/^wait_install 'install n8n 2\.41\.1'$/)).toBeLessThan(at(/test:e2e:built/));
+	expect(at(/^wait_install 'install oldest claimed n8n'$/)).toBeLessThan(at(/test:compat:built/));
+	expect(at(/^wait_install 'install oldest claimed n8n'$/)).toBeLessThan(at(/bench:built/));
+});
+
+test('the cheap checks (lint, format, types, unit and engine suites, on both clocks) run before anything waits for n8n', () => {
+	const firstWait = at(/^wait_install /);
+	const cheap = [
+		/^npm run lint$/,
+		/^npm run format:check$/,
+		/^npm test$/,
+		/^npm run test:any-day$/,
+	];
+	const where = cheap.map((pattern) => at(pattern));
+	expect(where.every((index) => index > -1 && index < firstWait)).toBe(true);
 });
 
 test("every script that builds is the build and then its ':built' twin, so a developer's run still builds", () => {

@@ -12,6 +12,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false }],
 	},
 	globalSetup: '<rootDir>/dev/n8n/jestGlobalSetup.ts',
+	globalTeardown: '<rootDir>/dev/n8n/jestGlobalTeardown.ts',
 	testTimeout: 300000,
 	// Each test file runs its own n8n; on 2 cores two at once is the most that helps.
 	maxWorkers: 2,

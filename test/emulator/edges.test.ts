@@ -205,5 +205,5 @@ describe('connections that never finish their headers are closed', () => {
 			for (const socket of sockets) socket.destroy();
 			await quick.close();
 		}
-	}, 90_000);
+	});
 });

@@ -49,15 +49,19 @@ it('300 items against a platform that refuses forever end within the budget, eac
 		expect((performance.now() - started) / 1000).toBeGreaterThanOrEqual(TIMEOUT_S);
 		expect(run.json).toHaveLength(300);
 		const budget = `the platform refused every request for concurrency for ${TIMEOUT_S} s on end, the run's limit ("Timeout (Seconds)" of the first item), so this run sends nothing more`;
+		// On a loaded machine a refusal can reach the node after its 1 s deadline: that item is in doubt
+		// and says its deadline ended it, which is what the user is told then.
 		for (const [item, json] of run.json.entries()) {
 			const ended =
 				json.delivery === 'refused'
 					? String(json.error).endsWith(`not sent again: ${budget}`) ||
 						/refused 10 times/.test(String(json.errorDescription))
-					: json.delivery === 'not sent' && json.error === `Not sent: ${budget}`;
+					: json.delivery === 'in doubt'
+						? new RegExp(`no complete answer within ${TIMEOUT_S} s`).test(String(json.error))
+						: json.delivery === 'not sent' && json.error === `Not sent: ${budget}`;
 			expect({ item, delivery: json.delivery, ended }).toEqual({
 				item,
-				delivery: expect.stringMatching(/^(refused|not sent)$/),
+				delivery: expect.stringMatching(/^(refused|not sent|in doubt)$/),
 				ended: true,
 			});
 		}

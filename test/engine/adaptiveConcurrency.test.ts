@@ -236,7 +236,6 @@ describe('against a scripted platform', () => {
 			);
 			expect(json.slice(1).map((item) => item.callSid)).toEqual(['call-1-1', 'call-2-1']);
 		},
-		20_000,
 	);
 
 	it('without Continue On Fail: a lost answer stops it, is not sent again, and nothing starts afterwards', async () => {

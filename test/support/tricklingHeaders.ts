@@ -7,12 +7,10 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 export async function tricklingHeaders() {
 	const open = new Set<Socket>();
 	let connections = 0;
-	let peak = 0;
 	const timers: NodeJS.Timeout[] = [];
 	const server: Server = createServer((socket) => {
 		connections++;
 		open.add(socket);
-		peak = Math.max(peak, open.size);
 		socket.on('close', () => open.delete(socket));
 		socket.on('error', () => undefined);
 		socket.once('data', () => {
@@ -27,7 +25,6 @@ export async function tricklingHeaders() {
 		baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		openNow: () => open.size,
 		connections: () => connections,
-		peak: () => peak,
 		stop: async () => {
 			timers.forEach(clearInterval);
 			for (const socket of open) socket.destroy();

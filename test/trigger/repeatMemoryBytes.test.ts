@@ -85,7 +85,7 @@ it('refused traffic and any number of other triggers, each full, do not make a s
 	// The platform resends the genuine notification: still a repeat.
 	expect(await deliver('secured', genuine, SECRET)).toEqual({ status: 200, started: false });
 	expect(rememberedCount(triggerScope('secured', NODE_ID))).toBe(1);
-}, 120_000);
+});
 
 it('secured triggers alone beyond the bound: none makes another forget; the one growing forgets its own oldest, and the total stays under the bound', async () => {
 	const secured = Array.from({ length: FULL_TRIGGERS_OVER_THE_BOUND }, (_, index) =>
@@ -103,4 +103,4 @@ it('secured triggers alone beyond the bound: none makes another forget; the one 
 	expect(counts[counts.length - 1]).toBeLessThan(MAX_REMEMBERED);
 	// The earlier secured trigger of the first test kept its notification too.
 	expect(rememberedCount(triggerScope('secured', NODE_ID))).toBe(1);
-}, 120_000);
+});

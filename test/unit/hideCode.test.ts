@@ -82,9 +82,11 @@ describe('what only contains the code is left', () => {
 	});
 });
 
-it('a long hostile text is handled quickly', () => {
+// A pattern that backtracks would take minutes on this text and fail at the test's timeout; how fast it
+// runs is the machine's business, so no time is measured here.
+it('a long hostile text ends, and holds no code', () => {
 	const text = `${'4 8 2 '.repeat(20_000)}${'%3'.repeat(20_000)}${'&#x'.repeat(20_000)}`;
-	const started = Date.now();
-	hidden(text, '48213579');
-	expect(Date.now() - started).toBeLessThan(2_000);
+	const masked = hidden(`${text} 48213579`, '48213579');
+	expect(masked).not.toContain('48213579');
+	expect(masked.startsWith('4 8 2 4 8 2 ')).toBe(true);
 });

@@ -8,6 +8,7 @@
  *   npm run test:compat -- --all 2.41.1                       every *.e2e.test.ts (queue mode, editor, AI too)
  *   npm run test:compat -- --files test/e2e/cloopen.e2e.test.ts 2.0.0
  *   npm run test:compat -- --ci-smoke                          CI's smoke on the oldest claimed version
+ *   npm run test:compat -- --install-only --ci-smoke           only the installs (CI starts them early)
  *
  * Exit status 0 when every version passed everything it ran.
  */
@@ -27,12 +28,18 @@ interface Target {
 	node: string;
 }
 
-function parseArguments(argv: string[]): { targets: Target[]; files: string[] } {
+function parseArguments(argv: string[]): {
+	targets: Target[];
+	files: string[];
+	installOnly: boolean;
+} {
 	const targets: Target[] = [];
 	let files = COMPAT_SUITE;
+	let installOnly = false;
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
 		if (arg === '--all') files = ['test/e2e/'];
+		else if (arg === '--install-only') installOnly = true;
 		else if (arg === '--ci-smoke') {
 			files = CI_SMOKE;
 			const n8n = oldestClaimed(claimedVersions);
@@ -45,10 +52,10 @@ function parseArguments(argv: string[]): { targets: Target[]; files: string[] } 
 	}
 	if (targets.length === 0 || files.length === 0) {
 		throw new Error(
-			'usage: npm run test:compat -- [--all | --files a,b] VERSION[@NODE]... | --ci-smoke',
+			'usage: npm run test:compat -- [--install-only] [--all | --files a,b] VERSION[@NODE]... | --ci-smoke',
 		);
 	}
-	return { targets, files };
+	return { targets, files, installOnly };
 }
 
 const git = (...args: string[]) =>
@@ -98,7 +105,12 @@ function runSuite(dir: string, files: string[]): string {
 }
 
 function main(): number {
-	const { targets, files } = parseArguments(process.argv.slice(2));
+	const { targets, files, installOnly } = parseArguments(process.argv.slice(2));
+	if (installOnly) {
+		const failures = targets.map(install).filter(({ failure }) => failure);
+		for (const { failure } of failures) process.stderr.write(`test:compat: ${failure}\n`);
+		return failures.length === 0 ? 0 : 1;
+	}
 	const commit = commitUnderTest();
 	const ran = files === COMPAT_SUITE ? 'compat subset' : files.join(', ');
 	const rows: CompatRow[] = [];

@@ -32,6 +32,9 @@ export interface Browser {
 	close(): Promise<void>;
 }
 
+/** How long a page load or a wait for an element may take before the test fails. */
+const BROWSER_WAIT_MS = 180_000;
+
 /**
  * Headless Chromium with a fresh profile, allowed to reach 127.0.0.1 only: any other request is
  * aborted before it leaves the browser and listed in `refusedRequests`.
@@ -56,6 +59,10 @@ export async function launchChromium(screenshotFolder: string): Promise<Browser>
 		return await route.abort('blockedbyclient');
 	});
 	const page = context.pages()[0] ?? (await context.newPage());
+	// A hang guard, not a speed check: n8n's editor loads many times slower on a loaded machine than
+	// playwright's 30 s default allows, and each test has its own jest timeout anyway.
+	context.setDefaultTimeout(BROWSER_WAIT_MS);
+	context.setDefaultNavigationTimeout(BROWSER_WAIT_MS);
 	const pageErrors: string[] = [];
 	page.on('pageerror', (error) => pageErrors.push(error.message));
 	return {
