@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { now as clockNow } from '../../../shared/clock';
+import { numberForLimits } from '../../../shared/platform/phoneNumbers';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 
 import { codeDigest } from './rules/codeDigest';
@@ -84,7 +85,8 @@ export const send: OperationDefinition = {
 			alphabet,
 		};
 		const claim = await claimSend(store, {
-			number: to,
+			// An extension written with leading zeros is one number for the limits; `to` is dialled as written.
+			number: numberForLimits(to),
 			bucketKey: keys.bucket,
 			limits,
 			code: kept,
