@@ -1,7 +1,8 @@
 /**
- * `npm run bench:one-time-codes`: one-time codes as a web form uses them, in a real n8n, next to the
- * way users had before the node kept the counts (the 30-node claim-protocol examples, kept in
- * bench/fixtures/claimProtocol/). Each round asks each contender, in turn, for codes to fresh numbers
+ * `npm run bench:one-time-codes`: one-time codes as a web form uses them, in a real n8n, next to what
+ * a user builds without the node's store (bench/fixtures/claimProtocol/: the same Data Table and
+ * exactly-once claims, n8n's Crypto and Code nodes making, hashing and comparing the code, and
+ * Voice Verification → Send Code placing the call). Each round asks each contender, in turn, for codes to fresh numbers
  * (BENCH_OTC_NUMBERS, BENCH_OTC_CONCURRENCY at a time) and then checks the code each number heard:
  * requests and checks per second, latency p50 / p99, and the ratio node-kept / claim protocol per
  * round, in one n8n process and in queue mode (BENCH_OTC_WORKERS workers, 2 unless
@@ -48,7 +49,7 @@ interface Round {
 	checkLatencies: number[];
 }
 
-/** The claim-protocol examples as they were, with their Data Table, under their own paths. */
+/** The claim-protocol workflows, with their Data Table, under their own paths. */
 async function claimProtocolFlows(
 	n8n: N8nInstance,
 	credentialId: string,

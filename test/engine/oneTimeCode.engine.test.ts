@@ -255,6 +255,25 @@ describe('Send Code guards: refused, named, masked, and nothing sent', () => {
 		expect(emulator.calls()).toHaveLength(6);
 	});
 
+	it('extensions that differ only by leading zeros share one cooldown; the call dials the extension as written', async () => {
+		const landline = { allowedDestinations: ['chinaLandline'] };
+		await sent({ ...landline, to: '01012345678-1' });
+		const again = await send({ ...landline, to: '01012345678-001' });
+		expect(again.error).toBeUndefined();
+		expect(again.json[0]).toMatchObject({ refusedBy: 'resend cooldown', httpStatus: 429 });
+		// Another extension is another desk: its own count.
+		await sent({ ...landline, to: '01012345678-2' });
+		expect(emulator.calls().map((call) => call.to)).toEqual(['01012345678-1', '01012345678-2']);
+	});
+
+	it('a code sent to an extension with leading zeros is checked under the same extension without them', async () => {
+		const { code } = await sent({ allowedDestinations: ['chinaLandline'], to: '01012345678-001' });
+		expect(emulator.calls().at(-1)?.to).toBe('01012345678-001');
+		expect(await checked(code, { phoneNumber: '01012345678-1' })).toMatchObject({
+			status: 'approved',
+		});
+	});
+
 	it('a refusal is an answer, never a thrown error; sent answers 200', async () => {
 		const first = await send({});
 		expect(first.error).toBeUndefined();

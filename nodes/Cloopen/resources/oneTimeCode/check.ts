@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { now as clockNow } from '../../../shared/clock';
+import { numberForLimits } from '../../../shared/platform/phoneNumbers';
 
 import { maskNumber } from './rules/maskNumber';
 import type { OperationDefinition } from '../types';
@@ -60,7 +61,7 @@ export const check: OperationDefinition = {
 			.then(
 				async (keys) =>
 					await checkKeptCode(store, {
-						number,
+						number: numberForLimits(number),
 						bucketKey: keys.bucket,
 						entered,
 						codeKey: keys.code,

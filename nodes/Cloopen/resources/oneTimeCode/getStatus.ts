@@ -1,4 +1,5 @@
 import { now } from '../../../shared/clock';
+import { numberForLimits } from '../../../shared/platform/phoneNumbers';
 import type { OperationContext, OperationDefinition } from '../types';
 import { getStatusFields } from './fields/operatorFields';
 import { readLimits } from './sendSettings';
@@ -40,7 +41,7 @@ export const getStatus: OperationDefinition = {
 		const at = now();
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
 		const keys = await readTableKeys(rows);
-		const status = await numberStatus(rows, keys.bucket, number, limits, at);
+		const status = await numberStatus(rows, keys.bucket, numberForLimits(number), limits, at);
 		const { code } = status;
 		return [
 			{

@@ -1,6 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { now } from '../../../shared/clock';
+import { numberForLimits } from '../../../shared/platform/phoneNumbers';
 import type { OperationDefinition } from '../types';
 import { resetFields } from './fields/operatorFields';
 import { operatorNumber } from './getStatus';
@@ -35,7 +36,7 @@ export const reset: OperationDefinition = {
 		const number = operatorNumber(context);
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
 		const keys = await readTableKeys(rows);
-		const outcome = await resetNumber(rows, keys.bucket, number, now());
+		const outcome = await resetNumber(rows, keys.bucket, numberForLimits(number), now());
 		if (!outcome)
 			throw new NodeOperationError(
 				context.executeFunctions.getNode(),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { now as clockNow } from '../../../shared/clock';
+import { numberForLimits } from '../../../shared/platform/phoneNumbers';
 import { deliveryOf, mayHaveBeenCarriedOut } from '../../../shared/transport/delivery';
 
 import { codeDigest } from './rules/codeDigest';
@@ -87,14 +88,16 @@ export const send: OperationDefinition = {
 			length: code.length,
 			alphabet,
 		};
+		// An extension written with leading zeros is one number for the limits; `to` is dialled as written.
+		const counted = numberForLimits(to);
 		// One caller's distinct numbers are counted before the number's claim and the caps.
 		const claim = await claimWithinCallerLimit(
 			callerLimit,
 			store,
-			{ number: to, key: keys.bucket, now },
+			{ number: counted, key: keys.bucket, now },
 			async () =>
 				await claimSend(store, {
-					number: to,
+					number: counted,
 					bucketKey: keys.bucket,
 					limits,
 					code: kept,
