@@ -135,8 +135,8 @@ describe('One-Time Code in the editor', () => {
 		).toBe('Cloopen account');
 		await byTestId(parameterPanel(page), 'parameter-input-to').locator('input').click();
 		await page.keyboard.insertText('{{ $json.query.to }}');
-		// The panel says who answers, and that a Respond to Webhook after it changes nothing.
-		const notice = 'A Respond to Webhook node after it changes nothing';
+		// The panel says who answers, and what a Respond to Webhook after it must not do.
+		const notice = 'A Respond to Webhook node after it must not set its own body';
 		await parameterPanel(page).getByText(notice, { exact: false }).waitFor();
 		expect(await fieldLabels(page)).toContain('Answer the Caller');
 		await browser.screenshot('otc-built-send', byTestId(page, 'ndv'));

@@ -21,6 +21,7 @@ const REACHING = OPERATIONS.flatMap(({ resource, operation }) =>
 		resource: resource.value,
 		operation: operation.value,
 		field,
+		answersRefusals: operation.destinationRefused !== undefined,
 	})),
 );
 
@@ -120,8 +121,19 @@ describe.each(REACHING)('$title', (place) => {
 			expect(bodies[0]).toContain(sent);
 			return;
 		}
-		expect(json).toEqual([]);
 		expect(bodies).toEqual([]);
+		if (place.answersRefusals) {
+			// An operation that answers refusals as items (One-Time Code → Send) answers this one too: 403.
+			expect(error).toBeUndefined();
+			expect(json).toHaveLength(1);
+			expect(json[0]).toMatchObject({ status: 'refused', httpStatus: 403 });
+			const reason = String(json[0].reason);
+			expect(reason.startsWith('To ')).toBe(true);
+			for (const words of refused!) expect(reason).toContain(words);
+			expect(reason).toContain('Nothing was sent');
+			return;
+		}
+		expect(json).toEqual([]);
 		expect(error?.message.startsWith('To ')).toBe(true);
 		for (const words of refused!) expect(error?.message).toContain(words);
 		expect(error?.description).toContain('Not sent: nothing reached the platform');

@@ -7,7 +7,7 @@ import {
 } from '../../shared/platform/accountDestinations';
 import { canonicalPhoneNumber, NUMBER_LIST_SEPARATOR } from '../../shared/platform/phoneNumbers';
 import { reachesPerson } from './common/fields';
-import type { OperationContext, OperationDefinition } from './types';
+import type { OperationContext, OperationDefinition, OperationOutput } from './types';
 
 /** A field that holds numbers a person is reached at, and the collection it sits in, if any. */
 interface PersonField {
@@ -59,7 +59,8 @@ const NOTHING_SENT =
 async function refuseUnallowedDestinations(
 	context: OperationContext,
 	fields: PersonField[],
-): Promise<void> {
+	answer: OperationDefinition['destinationRefused'],
+): Promise<OperationOutput[] | undefined> {
 	const node = context.executeFunctions.getNode();
 	const { itemIndex } = context;
 	const account = readAccountDestinations(await context.credentials());
@@ -77,6 +78,7 @@ async function refuseUnallowedDestinations(
 			if (verdict.allowed) continue;
 			const which = field.holds === 'list' ? ` number ${index + 1} of ${entries.length}` : '';
 			const rule = `${which} is ${verdict.what}; to allow it, ${allowIn(verdict.field, verdict.add)}`;
+			if (answer) return answer(context.rules.message(field.name, entry, rule.trimStart()));
 			throw new NodeOperationError(
 				node,
 				context.rules.message(field.name, entry, rule.trimStart()),
@@ -84,6 +86,7 @@ async function refuseUnallowedDestinations(
 			);
 		}
 	}
+	return undefined;
 }
 
 /**
@@ -95,9 +98,8 @@ export function withDestinationGuard(operation: OperationDefinition): OperationD
 	if (fields.length === 0) return operation;
 	return {
 		...operation,
-		execute: async (context) => {
-			await refuseUnallowedDestinations(context, fields);
-			return await operation.execute(context);
-		},
+		execute: async (context) =>
+			(await refuseUnallowedDestinations(context, fields, operation.destinationRefused)) ??
+			(await operation.execute(context)),
 	};
 }

@@ -108,6 +108,11 @@ export interface OperationDefinition {
 	failureFields?: string[];
 	/** It answers the web request that started the run itself (One-Time Code's status and caller fields). */
 	answersCaller?: CallerAnswers;
+	/**
+	 * Its answer when the account's destinations refuse a number it would reach, for an operation that
+	 * answers refusals as items (One-Time Code → Send); without it the item fails, nothing sent.
+	 */
+	destinationRefused?: (reason: string) => OperationOutput[];
 	execute: OperationHandler;
 }
 

@@ -56,6 +56,8 @@ export const send: OperationDefinition = {
 	// A model given the code could approve a number it does not own (Include Code in Output or not).
 	neverToModel: ['code'],
 	answersCaller: SEND_ANSWERS,
+	// The account's destinations refuse as Send's own allow-list does: an answer (403), not a failed run.
+	destinationRefused: (reason) => refusedAnswer('destination allow-list', reason),
 	async execute(context) {
 		const channel = readChannel(context);
 		const read = context.rules.readPhoneNumber('to', typedNumber(context.param('to')));

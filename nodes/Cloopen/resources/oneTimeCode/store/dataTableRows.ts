@@ -185,10 +185,16 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			let raced = false;
 			const makeIt = async () => {
 				readyTables.delete(tableKey);
-				const making = await makeTable(run, tableName, tableKey, {
-					has: () => readyTables.has(tableKey),
-					mark: () => readyTables.set(tableKey, true),
-				});
+				const making = await makeTable(
+					run,
+					tableName,
+					tableKey,
+					{
+						has: () => readyTables.has(tableKey),
+						mark: () => readyTables.set(tableKey, true),
+					},
+					remembered,
+				);
 				raced = !making.made;
 				// The table's id is looked for again: a table made again is a new one.
 				memoryKeys.delete(tableKey);

@@ -84,6 +84,7 @@ export async function makeTable(
 	tableName: string,
 	tableKey: string,
 	ready: { has(): boolean; mark(): void },
+	remembered: (bucket: number) => StoredRow | undefined,
 ): Promise<Making> {
 	return await inTurn(tableKey, async (): Promise<Making> => {
 		if (ready.has()) return { made: false };
@@ -93,11 +94,24 @@ export async function makeTable(
 				made: false,
 				said: created?.error === undefined ? undefined : String(created.error),
 			};
-		const rows = Array.from({ length: ROWS }, (_, bucket) => newRow(bucket));
+		// A table deleted by hand comes back with what this process saw of it, its key row included, so
+		// the numbers it counted and the codes it keeps stay where the key puts them.
+		const rows = Array.from({ length: ROWS }, (_, bucket) => rowAgain(bucket, remembered));
 		await run(insertWorkflow(tableName), rows);
 		ready.mark();
 		return { made: true };
 	});
+}
+
+/**
+ * A row made again: one this process knew comes back with its book; its version moves on, so that were
+ * n8n ever to give the old row's id again, a write against the old row would not land on it.
+ */
+function rowAgain(bucket: number, remembered: (bucket: number) => StoredRow | undefined) {
+	const known = remembered(bucket);
+	return known && known.book !== ''
+		? { bucket, version: known.version + 1, book: known.book }
+		: newRow(bucket);
 }
 
 /**
@@ -136,14 +150,7 @@ export async function mendRows(
 		if (missing.length === 0) return found;
 		await run(
 			insertWorkflow(tableName),
-			missing.map((bucket) => {
-				const known = remembered(bucket);
-				// A row this process knew comes back with its book; its version moves on, so that were n8n
-				// ever to give the old row's id again, a write against the old row would not land on it.
-				return known && known.book !== ''
-					? { bucket, version: known.version + 1, book: known.book }
-					: newRow(bucket);
-			}),
+			missing.map((bucket) => rowAgain(bucket, remembered)),
 		);
 		return await read();
 	});
