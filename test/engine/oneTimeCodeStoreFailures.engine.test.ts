@@ -114,6 +114,11 @@ it('the table deleted by hand: the next send makes it again, with the key and th
 	expect(await send('13800000802')).toMatchObject({ refusedBy: 'resend cooldown' });
 });
 
+it('after the table was made again, a code sent to another number is approved', async () => {
+	expect(await send('13800000803')).toMatchObject({ status: 'sent' });
+	expect(await check('13800000803', lastCode())).toMatchObject({ status: 'approved' });
+});
+
 it('a row deleted while n8n refuses writes: Send answers 503 naming the cause and sends nothing; once writes are taken the row is made again', async () => {
 	const to = '13800000804';
 	expect(await send(to)).toMatchObject({ status: 'sent' });

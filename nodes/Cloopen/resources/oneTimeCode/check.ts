@@ -57,22 +57,25 @@ export const check: OperationDefinition = {
 		if (entered.trim() === '') return checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, number);
 
 		const store = dataTableRows(context.executeFunctions, readTableName(context));
-		const verdict = await readTableKeys(store)
-			.then(
-				async (keys) =>
-					await checkKeptCode(store, {
-						number: numberForLimits(number),
-						bucketKey: keys.bucket,
-						entered,
-						codeKey: keys.code,
-						now: clockNow(),
-					}),
-			)
-			.catch((error: unknown): KeptCheck => {
-				const { reason } = storeUnavailable(error);
-				return { status: 'unavailable', reason, attemptsLeft: 0 };
-			});
-		return checkAnswer(verdict, number);
+		const judged = async (fresh: boolean) =>
+			await readTableKeys(store, fresh)
+				.then(
+					async (keys) =>
+						await checkKeptCode(store, {
+							number: numberForLimits(number),
+							bucketKey: keys.bucket,
+							entered,
+							codeKey: keys.code,
+							now: clockNow(),
+						}),
+				)
+				.catch((error: unknown): KeptCheck => {
+					const { reason } = storeUnavailable(error);
+					return { status: 'unavailable', reason, attemptsLeft: 0 };
+				});
+		const verdict = await judged(false);
+		// A key this process remembers from a table made again since finds no code: read the key again.
+		return checkAnswer(verdict.status === 'not_found' ? await judged(true) : verdict, number);
 	},
 };
 

@@ -196,7 +196,10 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 					remembered,
 				);
 				raced = !making.made;
-				// The table's id is looked for again: a table made again is a new one.
+				// The table's id is looked for again: a table made again is a new one. Every workflow of this
+				// process that shared the old table forgets it too, so none reads its old key row.
+				const old = memoryKey();
+				for (const [key, value] of memoryKeys) if (value === old) memoryKeys.delete(key);
 				memoryKeys.delete(tableKey);
 				await locate();
 				return making;
