@@ -23,8 +23,9 @@ const numbers = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
 
 describe('against the emulator', () => {
-	// Reset before each test, back to this latency.
-	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 80 });
+	// Reset before each test, back to this latency: long enough that a round the node sends at once is
+	// in flight together at the emulator even on a loaded machine (80 ms fell short there).
+	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 1000 });
 	const parameters = (parallelRequests?: number) => ({
 		...sendCode(parallelRequests),
 		appId: emulator.appId,

@@ -185,19 +185,13 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			let raced = false;
 			const makeIt = async () => {
 				readyTables.delete(tableKey);
-				const making = await makeTable(
-					run,
-					tableName,
-					tableKey,
-					{
-						has: () => readyTables.has(tableKey),
-						mark: () => readyTables.set(tableKey, true),
-					},
-					remembered,
-				);
+				const ready = {
+					has: () => readyTables.has(tableKey),
+					mark: () => readyTables.set(tableKey, true),
+				};
+				const making = await makeTable(run, tableName, tableKey, ready, remembered);
 				raced = !making.made;
-				// The table's id is looked for again: a table made again is a new one. Every workflow of this
-				// process that shared the old table forgets it too, so none reads its old key row.
+				// A table made again is a new one: every workflow here that shared the old one looks again.
 				const old = memoryKey();
 				for (const [key, value] of memoryKeys) if (value === old) memoryKeys.delete(key);
 				memoryKeys.delete(tableKey);
