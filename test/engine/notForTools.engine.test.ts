@@ -125,28 +125,15 @@ it('the notice that says so is shown on the tool variant where the operation ref
 			NodeHelpers.displayParameter(parameters as never, notice, node, description as never),
 		);
 	for (const { resource, operation } of OPERATIONS) {
-		const { asTool } = operation;
-		const settings: Array<{ parameters: IDataObject; refused: boolean }> =
-			typeof asTool === 'object'
-				? [
-						{
-							parameters: { [asTool.refusedUnless.parameter]: asTool.refusedUnless.value },
-							refused: false,
-						},
-						{ parameters: { [asTool.refusedUnless.parameter]: 'own' }, refused: true },
-					]
-				: [{ parameters: {}, refused: asTool === 'refused' }];
-		for (const { parameters, refused } of settings) {
-			const place = { resource: resource.value, operation: operation.value, ...parameters };
-			expect({ place, shown: shown(new CloopenTool().description, place) }).toEqual({
-				place,
-				shown: refused,
-			});
-			expect({ place, shown: shown(new Cloopen().description, place) }).toEqual({
-				place,
-				shown: false,
-			});
-		}
+		const place = { resource: resource.value, operation: operation.value };
+		expect({ place, shown: shown(new CloopenTool().description, place) }).toEqual({
+			place,
+			shown: operation.asTool === 'refused',
+		});
+		expect({ place, shown: shown(new Cloopen().description, place) }).toEqual({
+			place,
+			shown: false,
+		});
 	}
 	expect(notices.length).toBeGreaterThan(0);
 });

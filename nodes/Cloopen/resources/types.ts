@@ -66,11 +66,10 @@ export interface OperationEffect {
 }
 
 /**
- * Whether the node may run the operation as an AI agent's tool: 'runs'; 'refused' when its guards
- * would count from values the model gives; or refused unless a parameter (not one the model fills)
- * has a value, such as a store the node reads itself. The refusal's words live in execution/asTool.
+ * Whether the node may run the operation as an AI agent's tool: 'runs', or 'refused' when it is an
+ * operator's or its guards would count from values the model gives. The refusal's words live in execution/asTool.
  */
-export type ToolUse = 'runs' | 'refused' | { refusedUnless: { parameter: string; value: string } };
+export type ToolUse = 'runs' | 'refused';
 
 /**
  * One operation, everything the run needs to know about it. Its fields carry only their own display
