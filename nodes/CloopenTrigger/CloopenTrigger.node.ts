@@ -127,7 +127,11 @@ export class CloopenTrigger implements INodeType {
 				receivedAt,
 				manual: this.getMode?.() === 'manual',
 			});
-			return item ? outputs([], [item]) : undefined;
+			if (!item) return undefined;
+			// n8n's legacy execution order (v0) runs the trigger only when its first input has items.
+			return this.getWorkflowSettings?.()?.executionOrder === 'v1'
+				? outputs([], [item])
+				: outputs([item]);
 		};
 		return await answerOrRefuse(
 			this,

@@ -42,6 +42,14 @@ export const REFUSED_POSTS_FIELD: INodeProperties = {
 		'What a refused post (wrong secret, address not allowed, …) starts. Either way the sender gets its refusal, no node on the Notification output runs, and at most one execution a minute is started per kind of refusal and sender, so a flood of forged posts starts few.',
 };
 
+/**
+ * A Refused item (refusedOutput.ts), which webhook() puts on the first input in a workflow on n8n's
+ * legacy execution order; a notification never has these fields (normalise.ts gives it a fixed shape).
+ */
+export function isRefusedItem(json: IDataObject): boolean {
+	return typeof json.refused === 'string' && typeof json.explanation === 'string';
+}
+
 /** Reads the field defensively: anything but the Refused output's value fails the execution. */
 export function failsTheExecution(value: unknown): boolean {
 	return value !== SEND_TO_REFUSED_OUTPUT;
@@ -99,8 +107,9 @@ export async function passOrFail(
 	this: IExecuteFunctions,
 	hidden: readonly string[],
 ): Promise<INodeExecutionData[][]> {
-	const notifications = this.getInputData(0);
-	const refused = this.getInputData(1);
+	const first = this.getInputData(0);
+	const notifications = first.filter((item) => !isRefusedItem(item.json));
+	const refused = [...first.filter((item) => isRefusedItem(item.json)), ...this.getInputData(1)];
 	// With On Error set to continue, n8n would put the error on the Notification output: never there.
 	if (
 		refused.length > 0 &&

@@ -60,8 +60,10 @@ async function runAsN8n(
 	trigger: INode,
 	workflowData: INodeExecutionData[][],
 	mode: WorkflowExecuteMode = 'webhook',
+	executionOrder: 'v0' | 'v1' = 'v1',
 ) {
 	const workflow = {
+		settings: { executionOrder },
 		nodes: [
 			trigger,
 			{ name: ON_NOTIFICATION, type: NO_OP_TYPE },
@@ -266,5 +268,52 @@ describe('refused posts over HTTP, through to the run', () => {
 			expect(ran(result, ON_NOTIFICATION)).toBe(false);
 			expect(result.outputOf(ON_REFUSAL).map((out) => out.json.refused)).toEqual(['wrongSecret']);
 		}
+	});
+});
+
+describe("n8n's legacy execution order (v0: a workflow made without settings, e.g. through n8n's API)", () => {
+	/** In v0 webhook() puts the Refused item on the first output: v0 runs the trigger only then. */
+	const item = refusedItem({
+		refusal: new Refusal(401, 'wrong secret', 'wrongSecret'),
+		scope: 'legacy-order',
+		senderAddress: '198.51.100.24',
+		listedAs: undefined,
+		receivedAt: new Date('2026-11-28T10:00:00Z'),
+		manual: true,
+	})!;
+
+	test('Fail the Execution: the run ends in Error at the trigger; nothing after it runs', async () => {
+		const result = await runAsN8n(triggerNode({}), [[{ json: item }], []], 'webhook', 'v0');
+		expect(result.run.status).toBe('error');
+		expect(result.errorOf(TRIGGER)?.message).toBe(
+			`Refused post (wrongSecret) from 198.51.100.24: ${EXPLANATIONS.wrongSecret}`,
+		);
+		expect(ran(result, ON_NOTIFICATION)).toBe(false);
+		expect(ran(result, ON_REFUSAL)).toBe(false);
+	});
+
+	test('Send to the Refused Output: the item goes to Refused, never to Notification', async () => {
+		const result = await runAsN8n(
+			triggerNode({ refusedPosts: SEND_TO_REFUSED_OUTPUT }),
+			[[{ json: item }], []],
+			'webhook',
+			'v0',
+		);
+		expect(result.run.status).toBe('success');
+		expect(result.outputOf(TRIGGER, 0)).toEqual([]);
+		expect(result.outputOf(ON_REFUSAL).map((out) => out.json)).toEqual([item]);
+		expect(ran(result, ON_NOTIFICATION)).toBe(false);
+	});
+
+	test('a notification passes on untouched', async () => {
+		const parameters = { ...OPEN_TRIGGER, ignoreRepeats: false };
+		const { url, executions } = await serve(parameters);
+		expect(await post(url)).toEqual({ status: 200, text: ACK });
+		const result = await runAsN8n(triggerNode(parameters), executions[0], 'webhook', 'v0');
+		expect(result.run.status).toBe('success');
+		expect(result.outputOf(ON_NOTIFICATION).map((out) => out.json)).toEqual([
+			executions[0][0][0].json,
+		]);
+		expect(ran(result, ON_REFUSAL)).toBe(false);
 	});
 });
