@@ -39,7 +39,7 @@ export const REFUSED_POSTS_FIELD: INodeProperties = {
 		},
 	],
 	description:
-		'What a refused post (wrong secret, address not allowed, …) starts. Either way the sender gets its refusal, no node on the Notification output runs, and at most one execution a minute is started per kind of refusal and sender, so a flood of forged posts starts few.',
+		'What a refused post (wrong secret, address not allowed, …) starts. Either way the sender gets its refusal, no node on the Notification output runs, and each kind of refusal starts at most one execution a minute for each entry of Allowed IP Addresses and for each of five other senders, so a flood of forged posts starts few.',
 };
 
 /**
