@@ -1,6 +1,8 @@
 import {
 	NodeConnectionTypes,
 	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -16,12 +18,18 @@ import { handleNotification } from './handleNotification';
 import { clientAddress, listedEntry } from './ipAllowlist';
 import { triggerScope } from './perTrigger';
 import { refusedItem } from './refusedOutput';
+import { passOrFail } from './refusedPosts';
 import { LISTENING_ON_CANVAS, testEventSentence } from './testEvent';
 import { properties } from './triggerFields';
 import { readSettings, type TriggerSettings } from './triggerSettings';
 import { TRIGGER_SUBTITLE } from './triggerSubtitle';
 import type { WebhookRequest } from '../shared/notifications/readBody';
 import { TRIGGER_VERSION } from './triggerVersion';
+
+/** The trigger's password fields (the Secret), left out of what a refused post's error stores. */
+const PASSWORD_FIELDS = properties
+	.filter((property) => property.typeOptions?.password === true)
+	.map((property) => property.name);
 
 /**
  * The README's section on this node. Without documentationUrl n8n's editor appends its tracking
@@ -119,7 +127,11 @@ export class CloopenTrigger implements INodeType {
 				receivedAt,
 				manual: this.getMode?.() === 'manual',
 			});
-			return item ? outputs([], [item]) : undefined;
+			if (!item) return undefined;
+			// n8n's legacy execution order (v0) runs the trigger only when its first input has items.
+			return this.getWorkflowSettings?.()?.executionOrder === 'v1'
+				? outputs([], [item])
+				: outputs([item]);
 		};
 		return await answerOrRefuse(
 			this,
@@ -155,5 +167,14 @@ export class CloopenTrigger implements INodeType {
 			},
 			refused,
 		);
+	}
+
+	/**
+	 * n8n runs this, not the webhook's pass-through, when the execution webhook() started runs (also on
+	 * a worker in queue mode): a refusal fails the execution unless Refused Posts says to send it to
+	 * the Refused output (refusedPosts.ts); a notification passes on untouched.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passOrFail.call(this, PASSWORD_FIELDS);
 	}
 }

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_BODY_BYTES } from '../shared/notifications/readBody';
 import { MAX_REMEMBERED } from './repeats';
+import { REFUSED_POSTS_FIELD } from './refusedPosts';
 import { MIN_SECRET_LENGTH, SECRET_GENERATOR } from './secretLength';
 import { testEventSentence } from './testEvent';
 import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './triggerSettings';
@@ -11,7 +12,7 @@ import { DEFAULT_REPEAT_WINDOW_MINUTES, MAX_REPEAT_WINDOW_MINUTES } from './trig
  * to open it with what each costs, in one sentence.
  */
 export const CLOSED_NOTICE =
-	'Closed until you open it: Cloopen does not sign its notifications, so set a Secret (free: add ?secret=… to each Result URL you hand out), Allowed IP Addresses (free: the addresses Cloopen sends from, which you ask Cloopen for) or Verify With Platform (one Call Result request to Cloopen per notification, with your Cloopen credential); until then every request is refused and shows on the Refused output.';
+	'Closed until you open it: Cloopen does not sign its notifications, so set a Secret (free: add ?secret=… to each Result URL you hand out), Allowed IP Addresses (free: the addresses Cloopen sends from, which you ask Cloopen for) or Verify With Platform (one Call Result request to Cloopen per notification, with your Cloopen credential); until then every request is refused, and its execution fails or shows on the Refused output as Refused Posts says.';
 
 /**
  * What marks an example's placeholder in Allowed IP Addresses. Matched with `includes`, not a regex:
@@ -150,6 +151,7 @@ export const properties: INodeProperties[] = [
 		description:
 			'Whether to ask Cloopen (Call Result, with the credentials n8n shows just above this switch once it is on) that the call really ended as the notification says before starting the workflow. A mismatch, or a platform that cannot be asked, is refused with HTTP 403 and starts nothing. Set a Secret or Allowed IP Addresses with it: without either, anyone can make the trigger ask, so it asks at most 60 times a minute and refuses more with HTTP 429.',
 	},
+	REFUSED_POSTS_FIELD,
 	{
 		displayName: 'Ignore Repeated Notifications',
 		name: 'ignoreRepeats',

@@ -84,7 +84,10 @@ describe('the Cloopen Trigger, Notification and Refused, its Test URL called (th
 	/** Listens on the trigger's Test URL, posts a failed voice code from 127.0.0.1, and returns the run. */
 	async function testEvent(allowedIps: string, alwaysOutputData: boolean) {
 		const workflow = withSetting(alert, trigger.name, alwaysOutputData);
-		workflow.nodes.find((node) => node.name === trigger.name)!.parameters.allowedIps = allowedIps;
+		const listening = workflow.nodes.find((node) => node.name === trigger.name)!;
+		listening.parameters.allowedIps = allowedIps;
+		// The setting matters only when the refusal goes to Refused; Fail the Execution adds nothing.
+		listening.parameters.refusedPosts = 'refusedOutput';
 		const workflowId = await n8n.importWorkflow(workflow, {
 			credentials: { cloopenApi: credentialId },
 		});

@@ -1,8 +1,8 @@
 /**
  * What the Cloopen Trigger admits in a real n8n (one process): as added from the panel it is closed
  * until its owner opens it (Secret, Allowed IP Addresses; Verify With Platform:
- * verifyCredentialEdit.e2e.test.ts) and shows what it refuses on its Refused output, in the
- * executions list, without running the workflow's nodes; once opened, a notification of any
+ * verifyCredentialEdit.e2e.test.ts); what it refuses ends in Error in the executions list (or, as
+ * Refused Posts says, succeeds on its Refused output), without running the workflow's nodes; once opened, a notification of any
  * Content-Type is acknowledged by n8n after the execution is stored, and runs the workflow. What
  * happens when n8n cannot store or queue the execution: test/e2e/queue.
  */
@@ -26,10 +26,20 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-/** Publishes Cloopen Trigger → No Operation; returns its id and production URL. */
-async function publishTrigger(name: string, parameters: Record<string, unknown> = {}) {
+/**
+ * Publishes Cloopen Trigger → No Operation, in n8n's execution order v1 (what the editor gives every
+ * workflow it makes), with `errorWorkflow` as its Error Workflow; returns its id and production URL.
+ */
+async function publishTrigger(
+	name: string,
+	parameters: Record<string, unknown> = {},
+	errorWorkflow?: string,
+) {
 	const webhookId = randomUUID();
-	const workflow = triggerToNoOp(name, webhookId, parameters);
+	const workflow = {
+		...triggerToNoOp(name, webhookId, parameters),
+		settings: { executionOrder: 'v1', ...(errorWorkflow ? { errorWorkflow } : {}) },
+	};
 	const workflowId = await n8n.importWorkflow(workflow);
 	await n8n.activateWorkflow(workflowId);
 	return { workflowId, url: n8n.webhookUrl(`${webhookId}/cloopen`) };
@@ -81,8 +91,55 @@ const CLOSED =
 const FROM_LOOPBACK = { allowedIps: '127.0.0.1, ::1' };
 
 describe('as added from the panel', () => {
-	test("refuses a forged post with 403; the executions list shows the refusal on the Refused output, and the workflow's nodes do not run", async () => {
+	test("refuses a forged post with 403; its execution ends in Error in the executions list, naming the kind and what to do, and the workflow's nodes do not run", async () => {
 		const { workflowId, url } = await publishTrigger('Cloopen Trigger, closed');
+		const reply = await post(
+			`${url}?secret=forged-guess`,
+			randomUUID().replace(/-/g, ''),
+			'text/plain',
+		);
+		expect(reply).toMatchObject({ status: 403, text: `${CLOSED}\n` });
+		const execution = await n8n.waitForExecution({ workflowId, status: 'error' }, 60_000);
+		expect(execution.data.resultData.error?.message).toMatch(
+			/^Refused post \(closed\) from \S+: This trigger refuses every request until you set a Secret/,
+		);
+		expect(Object.keys(execution.data.resultData.runData)).toEqual(['Cloopen Trigger']);
+		expect(JSON.stringify(execution)).not.toContain('forged-guess');
+	});
+
+	test("in a workflow on n8n's legacy execution order (made through the API without settings): the same Error, and Send to the Refused Output still shows the refusal on Refused", async () => {
+		for (const [refusedPosts, status] of [
+			['fail', 'error'],
+			['refusedOutput', 'success'],
+		]) {
+			const webhookId = randomUUID();
+			const workflowId = await n8n.importWorkflow(
+				triggerToNoOp(`Cloopen Trigger, closed, v0, ${refusedPosts}`, webhookId, { refusedPosts }),
+			);
+			await n8n.activateWorkflow(workflowId);
+			const reply = await post(
+				n8n.webhookUrl(`${webhookId}/cloopen`),
+				randomUUID().replace(/-/g, ''),
+				'text/plain',
+			);
+			expect(reply).toMatchObject({ status: 403, text: `${CLOSED}\n` });
+			const execution = await n8n.waitForExecution({ workflowId, status }, 60_000);
+			expect(Object.keys(execution.data.resultData.runData)).toEqual(['Cloopen Trigger']);
+			if (status === 'error')
+				expect(execution.data.resultData.error?.message).toMatch(/^Refused post \(closed\) from /);
+			else {
+				expect(nodeOutput(execution, 'Cloopen Trigger', { output: 0 })).toEqual([]);
+				expect(nodeOutput(execution, 'Cloopen Trigger', { output: 1 })).toEqual([
+					expect.objectContaining({ refused: 'closed', httpStatus: 403 }),
+				]);
+			}
+		}
+	});
+
+	test('with Refused Posts set to Send to the Refused Output, the execution succeeds with the refusal on the Refused output', async () => {
+		const { workflowId, url } = await publishTrigger('Cloopen Trigger, closed, Refused output', {
+			refusedPosts: 'refusedOutput',
+		});
 		const reply = await post(
 			`${url}?secret=forged-guess`,
 			randomUUID().replace(/-/g, ''),
@@ -157,3 +214,103 @@ test.each(CONTENT_TYPES)(
 		});
 	},
 );
+
+describe("a refused post's execution and the workflow's Error Workflow", () => {
+	const SECRET = 'e2e-error-workflow-secret-0123456789';
+	const GUESS = 'forged-guess-7f3a9c';
+
+	/** Error Trigger → No Operation, published: n8n 2.41 runs only a published Error Workflow. */
+	async function importErrorWorkflow() {
+		const id = await n8n.importWorkflow({
+			name: 'Refusal alerts',
+			nodes: [
+				{
+					name: 'Error Trigger',
+					type: 'n8n-nodes-base.errorTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					name: 'No Operation',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {},
+				},
+			],
+			connections: {
+				'Error Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
+			},
+			settings: { executionOrder: 'v1' },
+		});
+		await n8n.activateWorkflow(id);
+		return id;
+	}
+
+	/** No form of the Secret or the guess: as written, in other casing, URL-encoded, Base64, hex. */
+	function expectNoSecret(text: string) {
+		const lower = text.toLowerCase();
+		for (const secret of [SECRET, GUESS])
+			for (const form of [
+				secret,
+				encodeURIComponent(secret),
+				Buffer.from(secret).toString('base64'),
+				Buffer.from(secret).toString('hex'),
+			])
+				expect(lower).not.toContain(form.toLowerCase());
+	}
+
+	test("a forged post: 'error' in n8n's executions list, the Error Workflow runs with its message and never the Secret; a genuine notification: 'success', the Error Workflow not run again", async () => {
+		const errorWorkflowId = await importErrorWorkflow();
+		const { workflowId, url } = await publishTrigger(
+			'Cloopen Trigger, with an Error Workflow',
+			{ secret: SECRET },
+			errorWorkflowId,
+		);
+
+		const forged = await post(
+			`${url}?secret=${GUESS}`,
+			randomUUID().replace(/-/g, ''),
+			'text/plain',
+		);
+		expect(forged.status).toBe(401);
+		const refused = await n8n.waitForExecution({ workflowId, status: 'error' }, 60_000);
+		const message = refused.data.resultData.error?.message;
+		expect(message).toMatch(
+			/^Refused post \(wrongSecret\) from \S+: The request's URL had a \?secret= that is not this trigger's Secret/,
+		);
+		expect(Object.keys(refused.data.resultData.runData)).toEqual(['Cloopen Trigger']);
+		expectNoSecret(JSON.stringify(refused.data.resultData));
+
+		const alert = await n8n.waitForExecution(
+			{ workflowId: errorWorkflowId, status: 'success' },
+			60_000,
+		);
+		expect(nodeOutput(alert, 'Error Trigger')).toEqual([
+			expect.objectContaining({
+				execution: expect.objectContaining({
+					id: refused.id,
+					lastNodeExecuted: 'Cloopen Trigger',
+					error: expect.objectContaining({ message }),
+				}),
+				workflow: expect.objectContaining({ id: workflowId }),
+			}),
+		]);
+		expectNoSecret(JSON.stringify(alert));
+
+		const callSid = randomUUID().replace(/-/g, '');
+		const reply = await post(`${url}?secret=${SECRET}`, callSid, 'text/plain');
+		expect(reply).toMatchObject({ status: 200, text: ACKNOWLEDGEMENT });
+		const genuine = await n8n.waitForExecution(
+			{ workflowId, afterId: refused.id, status: 'success' },
+			60_000,
+		);
+		expect(nodeOutput(genuine, 'Cloopen Trigger')[0]).toMatchObject({ callSid });
+		expect(Object.keys(genuine.data.resultData.runData).sort()).toEqual([
+			'Cloopen Trigger',
+			'No Operation',
+		]);
+		expect(await countAll(n8n, errorWorkflowId)).toBe(1);
+	});
+});

@@ -34,7 +34,12 @@ afterAll(async () => {
 async function publishTrigger(name: string, parameters: Record<string, unknown>) {
 	const webhookId = randomUUID();
 	const workflowId = await n8n.importWorkflow(
-		triggerToNoOp(name, webhookId, { trustForwardedFor: true, ...parameters }),
+		// Refused items read from the Refused output; the flood bound is the same with Fail the Execution.
+		triggerToNoOp(name, webhookId, {
+			trustForwardedFor: true,
+			refusedPosts: 'refusedOutput',
+			...parameters,
+		}),
 	);
 	await n8n.activateWorkflow(workflowId);
 	return { workflowId, url: n8n.webhookUrl(`${webhookId}/cloopen`) };

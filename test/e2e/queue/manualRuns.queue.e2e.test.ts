@@ -148,21 +148,20 @@ describe("the Cloopen Trigger's Test URL (the main process serves it; a worker r
 		expect((await post(url, failedCode(callSid))).status).toBe(404);
 	});
 
-	test('a post from an address not allowed: refused with 403, and the test run shows it on Refused; nothing else runs', async () => {
+	test('a post from an address not allowed: refused with 403, and the test run, on a worker, ends in Error at the trigger naming it (Refused Posts: Fail the Execution, the example as imported); nothing else runs', async () => {
 		const { workflowId, trigger, url } = await listeningAlert('203.0.113.10');
 		const smsBefore = setup.emulator.messages().length;
 		const answer = await post(url, failedCode(randomUUID().replace(/-/g, '')));
 		expect(answer.status).toBe(403);
 
-		const execution = await setup.main.waitForExecution({ workflowId, status: 'success' }, 120_000);
+		const execution = await setup.main.waitForExecution({ workflowId, status: 'error' }, 120_000);
 		expect({ mode: execution.mode, onWorker: ranOnWorkers().has(execution.id) }).toEqual({
 			mode: 'manual',
 			onWorker: true,
 		});
-		expect(nodeOutput(execution, trigger.name)).toEqual([]);
-		expect(nodeOutput(execution, trigger.name, { output: 1 })).toEqual([
-			expect.objectContaining({ refused: 'addressNotAllowed', httpStatus: 403 }),
-		]);
+		expect(execution.data.resultData.error?.message).toMatch(
+			/^Refused post \(addressNotAllowed\) from \S+: The request came from an address/,
+		);
 		expect(Object.keys(execution.data.resultData.runData)).toEqual([trigger.name]);
 		expect(setup.emulator.messages().slice(smsBefore)).toEqual([]);
 	});
