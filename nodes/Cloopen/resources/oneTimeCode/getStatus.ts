@@ -4,7 +4,7 @@ import type { OperationContext, OperationDefinition } from '../types';
 import { getStatusFields } from './fields/operatorFields';
 import { readLimits } from './sendSettings';
 import { readTableName } from './formValues';
-import { dataTableRows } from './store/dataTableRows';
+import { dataTableRows } from './dataTable/dataTableRows';
 import { readTableKeys } from './store/keyRow';
 import { numberStatus } from './store/numberStatus';
 

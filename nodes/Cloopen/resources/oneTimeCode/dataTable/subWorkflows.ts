@@ -68,27 +68,14 @@ const condition = (column: string, value: string) => ({
 	keyValue: value,
 });
 
-export function readWorkflow(tableName: string) {
-	return dataTableWorkflow('read', {
+/** The rows of the buckets the items name, or with `whole` every row of the table in one query. */
+export function readWorkflow(tableName: string, whole = false) {
+	return dataTableWorkflow(whole ? 'read all' : 'read', {
 		resource: 'row',
 		operation: 'get',
 		dataTableId: tableOf(tableName),
 		matchType: 'allConditions',
-		filters: { conditions: [condition('bucket', '={{ $json.bucket }}')] },
-		returnAll: true,
-		orderBy: true,
-		orderByColumn: 'id',
-		orderByDirection: 'ASC',
-	});
-}
-
-export function readAllWorkflow(tableName: string) {
-	return dataTableWorkflow('read all', {
-		resource: 'row',
-		operation: 'get',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: { conditions: [] },
+		filters: { conditions: whole ? [] : [condition('bucket', '={{ $json.bucket }}')] },
 		returnAll: true,
 		orderBy: true,
 		orderByColumn: 'id',

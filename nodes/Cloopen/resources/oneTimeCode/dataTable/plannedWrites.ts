@@ -1,4 +1,4 @@
-import type { RowWrite, StoredRow } from './rowStore';
+import type { RowWrite, StoredRow } from '../store/rowStore';
 import { LATER } from '../../../../shared/batchedRuns';
 
 /** A row's write in a batch: the book it gets, from the first request and the rebases after it. */
