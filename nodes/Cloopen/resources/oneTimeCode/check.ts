@@ -14,10 +14,9 @@ import { storeUnavailable } from './dataTable/storeUnavailable';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 
 /**
- * Check, in the steps Send takes: read the form (the number written one way, what the person typed),
- * read the table's keys, then read the number's row, decide and write in one compare-and-set (the
- * verdict on the latest code, the attempt counted), and answer. The item has the same fields for
- * every outcome, the number masked.
+ * Check, in Send's steps: read the form (the number written one way, what the person typed), read the
+ * table's keys, read the number's row, decide and write (the verdict on its latest code and the
+ * attempt counted, in one compare-and-set), then answer: one item shape for every outcome.
  */
 export const check: OperationDefinition = {
 	value: 'check',
@@ -54,7 +53,7 @@ export const check: OperationDefinition = {
 		const judged = async (fresh: boolean): Promise<KeptCheck> => {
 			// 2. Read the table's keys.
 			const table = await openTable(context.executeFunctions, readTableName(context), fresh);
-			if ('rule' in table) return { status: 'unavailable', reason: table.reason, attemptsLeft: 0 };
+			if ('rule' in table) return unavailable(table.reason);
 			const { store, keys } = table;
 			// 3. Read the number's row, decide, write: the verdict, the attempt counted.
 			return await checkKeptCode(store, {
@@ -63,11 +62,7 @@ export const check: OperationDefinition = {
 				entered,
 				codeKey: keys.code,
 				now: clockNow(),
-			}).catch((error: unknown) => ({
-				status: 'unavailable' as const,
-				reason: storeUnavailable(error).reason,
-				attemptsLeft: 0 as const,
-			}));
+			}).catch((error: unknown) => unavailable(storeUnavailable(error).reason));
 		};
 		const verdict = await judged(false);
 		// 4. Answer; a key this process remembers from a table made again since finds no code: read it again.
@@ -75,9 +70,12 @@ export const check: OperationDefinition = {
 	},
 };
 
+function unavailable(reason: string): KeptCheck {
+	return { status: 'unavailable', reason, attemptsLeft: 0 };
+}
+
 /** Check's one item, whatever the outcome: status, why, the number masked, attempts left, expiry. */
 function checkAnswer(verdict: KeptCheck, number?: string): Array<{ json: IDataObject }> {
-	const compared = verdict.status !== 'not_valid';
 	return [
 		{
 			json: {
@@ -85,7 +83,7 @@ function checkAnswer(verdict: KeptCheck, number?: string): Array<{ json: IDataOb
 				approved: verdict.status === 'approved',
 				reason: verdict.reason,
 				to: number === undefined ? null : maskNumber(number),
-				attemptsLeft: compared ? attemptsLeftOf(verdict) : null,
+				attemptsLeft: verdict.status === 'not_valid' ? null : attemptsLeftOf(verdict),
 				expiresAt: 'expiresAt' in verdict ? new Date(verdict.expiresAt).toISOString() : null,
 				httpStatus: CHECK_HTTP_STATUS[verdict.status],
 			},

@@ -31,12 +31,11 @@ import { claimWithinCallerLimit } from './store/callerCount';
 import { claimSend } from './store/claimSend';
 
 /**
- * Send, in the steps Check takes: read the form (the number written one way, the allow-list), read
- * the table's keys, then read the rows, decide and write in one compare-and-set (the send claimed
- * within the limits, the new code replacing the old) before anything is sent, and answer. A refusal
- * is an answer, not an error: what the form tells the person. A send that surely did not happen
- * gives its claim back; one in doubt stays counted. The code leaves n8n only in the request to the
- * platform.
+ * Send, in Check's steps: read the form (the number written one way, the allow-list), read the
+ * table's keys, read the rows, decide and write (the send claimed within the limits, the new code
+ * replacing the old, in one compare-and-set) before anything is sent, then answer. A refusal is an
+ * answer, not an error. A send that surely did not happen gives its claim back; one in doubt stays
+ * counted. The code leaves n8n only in the request to the platform.
  */
 export const send: OperationDefinition = {
 	value: 'send',

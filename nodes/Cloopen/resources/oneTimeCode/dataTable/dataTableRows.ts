@@ -9,19 +9,17 @@ import type { RowStore, RowWrite, StoredRow } from '../store/rowStore';
 import { planWrites } from './plannedWrites';
 import { storeError, storeUnavailable } from './storeUnavailable';
 import { tableMemory, workflowTable } from './rememberedRows';
-import { readWorkflow, writeWorkflow } from './subWorkflows';
+import { writeWorkflow } from './subWorkflows';
 import {
-	firstRows,
 	listedTable,
 	locateTable,
 	makeTable,
 	mendRows,
+	readRows,
 	restoreEdited,
 } from './tableMaking';
-import { runsOf, sharedRead, sharedWrite, type TableAccess } from './workflowRuns';
+import { inQueue, QUEUES, runsOf, type TableAccess } from './workflowRuns';
 
-/** Above this many buckets a read asks for the whole table in one query. */
-const WHOLE_TABLE_FROM = 32;
 const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
 
 /**
@@ -31,28 +29,18 @@ const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
  * edited by hand written back (tableMaking.ts).
  */
 export function dataTableRows(context: IExecuteFunctions, tableName: string): RowStore {
-	const node = context.getNode();
 	const memory = tableMemory(workflowTable(context.getWorkflow().id ?? '', tableName));
 	const table: TableAccess = { run: runsOf(context), name: tableName, memory };
-	const { run } = table;
-	const failed = (error: unknown, making?: string) => storeError(node, tableName, error, making);
+	const failed = (error: unknown, making?: string) =>
+		storeError(context.getNode(), tableName, error, making);
 
 	const readBatch: BatchRun<number[], Map<number, StoredRow>> = async (requests) => {
-		const buckets = [...new Set(requests.flat())];
-		// Many buckets at once (a process's first look at the table) are one query for the whole table.
-		const answered =
-			buckets.length > WHOLE_TABLE_FROM
-				? await run(readWorkflow(tableName, true), [{}])
-				: await run(
-						readWorkflow(tableName),
-						buckets.map((bucket) => ({ bucket })),
-					);
-		const found = await firstRows(table, answered, buckets);
+		const found = await readRows(table, [...new Set(requests.flat())]);
 		await restoreEdited(table, found);
 		return requests.map(() => found);
 	};
 	const readShared = async (buckets: number[]) =>
-		await sharedRead(memory.table, buckets, readBatch);
+		await inQueue(QUEUES.reads, memory.table, buckets, readBatch);
 
 	const writeBatch: BatchRun<RowWrite[], boolean[]> = async (requests) => {
 		const { planned, takes } = planWrites(requests, (row) => {
@@ -61,14 +49,15 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 		});
 		let updated: IDataObject[];
 		try {
-			updated = await run(
+			updated = await table.run(
 				writeWorkflow(tableName),
 				planned.map(({ row, book }) => ({ id: Number(row.id), version: row.version, book })),
 			);
 		} catch (error) {
 			// A table deleted by hand: nothing was written, and the next read (fresh) makes it again.
 			// A table that is there refused the write: n8n refusing the store, said as it is.
-			if ((await listedTable(run, tableName).catch(() => true)) !== undefined) throw failed(error);
+			if ((await listedTable(table.run, tableName).catch(() => true)) !== undefined)
+				throw failed(error);
 			memory.lost();
 			return takes.map((take) => (take === LATER ? LATER : take.map(() => false)));
 		}
@@ -126,26 +115,20 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 			return rows;
 		},
 		async write(writes) {
-			return await sharedWrite(memory.table, writes, writeBatch);
+			return await inQueue(QUEUES.writes, memory.table, writes, writeBatch);
 		},
 	};
 }
 
-/** The node's table as an operation uses it: the rows, and the keys its key row holds. */
-export interface OpenTable {
-	store: RowStore;
-	keys: TableKeys;
-}
-
 /**
- * The first step of Send and Check: the table and its keys (`fresh`: the key row read again, not
- * taken from this process's memory). A table n8n refused is a refusal the caller is told.
+ * The first step of Send and Check: the table's rows and the keys its key row holds (`fresh`: read
+ * again, not from this process's memory). A table n8n refused is a refusal the caller is told.
  */
 export async function openTable(
 	context: IExecuteFunctions,
 	tableName: string,
 	fresh = false,
-): Promise<OpenTable | Refusal> {
+): Promise<{ store: RowStore; keys: TableKeys } | Refusal> {
 	const store = dataTableRows(context, tableName);
 	return await readTableKeys(store, fresh).then((keys) => ({ store, keys }), storeUnavailable);
 }

@@ -2,9 +2,8 @@ import { BoundedMap } from '../../../../shared/boundedMap';
 import { ROWS } from '../store/codeBook';
 import type { StoredRow } from '../store/rowStore';
 
-/** The keys of this memory, each its own type so that one cannot stand for another. */
+/** A table as a request names it (the workflow's id and the Data Table Name), a key type of its own. */
 declare const kind: unique symbol;
-/** A table as a request names it: the workflow's id and the Data Table Name. */
 export type WorkflowTable = string & { readonly [kind]: 'workflow table' };
 /**
  * Whose rows are remembered: the table's own id once found, so that the workflows of a project that
@@ -24,10 +23,7 @@ const rowKey = (owner: RowsOwner, bucket: number) =>
 const readyTables = new BoundedMap<WorkflowTable, true>(1000);
 /** Whose rows each workflow's table uses, once looked for. */
 const owners = new BoundedMap<WorkflowTable, RowsOwner>(1000);
-/**
- * The rows this process last read or wrote: a decision that will write tries them first (its
- * compare-and-set fails on a stale one, and it reads again); bounded.
- */
+/** The rows this process last read or wrote: a decision that writes tries them first, bounded. */
 const seen = new BoundedMap<RowKey, StoredRow>(4 * ROWS);
 
 /** What this process remembers of one workflow's table: where it is, whether it is ready, its rows. */

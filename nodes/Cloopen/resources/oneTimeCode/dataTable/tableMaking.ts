@@ -15,6 +15,8 @@ import {
 } from './subWorkflows';
 import type { RunWorkflow, TableAccess } from './workflowRuns';
 
+/** Above this many buckets a read asks for the whole table in one query. */
+const WHOLE_TABLE_FROM = 32;
 /** How long a request that lost the race to make the table waits for its maker to fill it. */
 const FILL_WAIT_MS = 2_000;
 const FILL_POLL_MS = 250;
@@ -45,9 +47,8 @@ export async function listedTable(
 }
 
 /**
- * Finds the table's id once per workflow and process: 'absent' when n8n lists no such table (it is
- * made without a read that would fail first), 'unknown' for an n8n whose Data Table node cannot list
- * tables (the workflow's own memory is used).
+ * Finds the table's id once per workflow and process: 'absent' when n8n lists none (it is made without
+ * a read failing first), 'unknown' when n8n's Data Table node cannot list tables.
  */
 export async function locateTable({ run, name, memory }: TableAccess) {
 	const known = memory.located();
@@ -76,15 +77,20 @@ function storedRow(row: IDataObject): StoredRow | undefined {
 }
 
 /**
- * The table's rows of these buckets from n8n's answer: the first by id of each bucket. A bucket made
- * twice (two processes mending it at once) keeps its first row: ids only grow, so no one has ever
- * taken a later one for the bucket's row, and the later ones are removed here.
+ * The table's rows of these buckets, the first by id of each: ids only grow, so no one has ever taken
+ * a later one (made twice by two processes mending a bucket at once) for the row, and it is removed.
  */
-export async function firstRows(
+export async function readRows(
 	{ run, name }: TableAccess,
-	answered: IDataObject[],
 	buckets: number[],
 ): Promise<Map<number, StoredRow>> {
+	const answered =
+		buckets.length > WHOLE_TABLE_FROM
+			? await run(readWorkflow(name, true), [{}])
+			: await run(
+					readWorkflow(name),
+					buckets.map((bucket) => ({ bucket })),
+				);
 	const found = new Map<number, StoredRow>();
 	const twice: StoredRow[] = [];
 	const rows = answered.map(storedRow).filter((row) => row !== undefined);
@@ -104,10 +110,8 @@ export async function firstRows(
 export type Making = { made: true } | { made: false; said?: string };
 
 /**
- * Makes the table and all its rows, once per process at a time, then finds it. Not made when it was
- * there already (made by another process, or by a request before this one's turn: the table is
- * ready), or when n8n refused (`said`); it is marked ready in the turn, so the requests after it make
- * nothing.
+ * Makes the table and its rows, one request of this process at a time, then finds it; not made when
+ * there already (by another process, or a request whose turn came first and marked it ready).
  */
 export async function makeTable(table: TableAccess): Promise<Making> {
 	const { run, name, memory } = table;
@@ -120,8 +124,7 @@ export async function makeTable(table: TableAccess): Promise<Making> {
 				made: false,
 				said: created?.error === undefined ? undefined : String(created.error),
 			};
-		// A table deleted by hand comes back with what this process saw of it, its key row included, so
-		// the numbers it counted and the codes it keeps stay where the key puts them.
+		// A table deleted by hand comes back as this process saw it, key row included, so counts stay put.
 		const rows = Array.from({ length: ROWS }, (_, bucket) => rowAgain(bucket, memory));
 		await run(insertWorkflow(name), rows);
 		memory.markReady();
@@ -132,10 +135,7 @@ export async function makeTable(table: TableAccess): Promise<Making> {
 	return making;
 }
 
-/**
- * A row made again: one this process knew comes back with its book; its version moves on, so that were
- * n8n ever to give the old row's id again, a write against the old row would not land on it.
- */
+/** A row made again, with the book this process knew; its version moves on, so no write against an old row lands. */
 function rowAgain(bucket: number, memory: TableMemory) {
 	const known = memory.row(bucket);
 	return known && known.book !== ''
@@ -144,11 +144,9 @@ function rowAgain(bucket: number, memory: TableMemory) {
 }
 
 /**
- * Makes the rows of these buckets again where they are missing (deleted by hand, or the table's maker
- * stopped before filling it), once per process at a time: each from what this process last saw of it
- * (its book, so a number's limits outlive the deletion), else empty. Requests that wait
- * their turn find the rows made and make none. `raced`: the table was made by another process just
- * now, which is given a moment to fill it first.
+ * Makes the missing rows of these buckets again (deleted by hand, or the table's maker stopped), one
+ * request at a time, from what this process saw of them so a number's limits outlive the deletion.
+ * `raced`: another process made the table just now and is given a moment to fill it first.
  */
 export async function mendRows(
 	table: TableAccess,
@@ -157,15 +155,7 @@ export async function mendRows(
 ): Promise<Map<number, StoredRow>> {
 	const { run, name, memory } = table;
 	return await inTurn(memory.table, async () => {
-		const read = async () =>
-			await firstRows(
-				table,
-				await run(
-					readWorkflow(name),
-					buckets.map((bucket) => ({ bucket })),
-				),
-				buckets,
-			);
+		const read = async () => await readRows(table, buckets);
 		let found = await read();
 		for (let waited = 0; raced && found.size < buckets.length && waited < FILL_WAIT_MS;) {
 			await pause(FILL_POLL_MS);
@@ -183,11 +173,9 @@ export async function mendRows(
 }
 
 /**
- * Rows changed by hand since this process last read or wrote them: the version is as it was (every
- * write of the node moves it on) and the book is not. Each is written back as this process saw it,
- * so a hand edit neither breaks nor resets the limits of its numbers; `found` then holds it as
- * written. A row this process never saw is taken as it is (codeBook.ts refuses what it cannot read,
- * until Reset).
+ * Writes back, as this process saw them, rows edited by hand (same version, another book: every write
+ * of the node moves the version on), so a hand edit neither breaks nor resets its numbers' limits. A
+ * row this process never saw is taken as it is (codeBook.ts refuses what it cannot read, until Reset).
  */
 export async function restoreEdited(
 	{ run, name, memory }: TableAccess,

@@ -13,11 +13,7 @@ import type { TableMemory, WorkflowTable } from './rememberedRows';
 export type RunWorkflow = (workflow: IWorkflowBase, items: IDataObject[]) => Promise<IDataObject[]>;
 
 /** One workflow's table as the adapter reaches it: its runs, its name and this process's memory of it. */
-export interface TableAccess {
-	run: RunWorkflow;
-	name: string;
-	memory: TableMemory;
-}
+export type TableAccess = { run: RunWorkflow; name: string; memory: TableMemory };
 
 /**
  * The runs of this execution. n8n lets only its own Data Table node reach Data Tables, so each runs
@@ -43,13 +39,15 @@ export function runsOf(context: IExecuteFunctions): RunWorkflow {
 
 /**
  * Each run costs n8n an execution of its own, so the reads (and the writes) of one table that come
- * while one runs share the next run (nodes/shared/batchedRuns.ts); the queues are kept only while in use.
+ * while one runs share the next run (nodes/shared/batchedRuns.ts); a queue is kept only while in use.
  */
+export const QUEUES = {
+	reads: new Map<WorkflowTable, BatchedRuns<number[], Map<number, StoredRow>>>(),
+	writes: new Map<WorkflowTable, BatchedRuns<RowWrite[], boolean[]>>(),
+};
 const MAX_BATCH = 64;
-const readQueues = new Map<WorkflowTable, BatchedRuns<number[], Map<number, StoredRow>>>();
-const writeQueues = new Map<WorkflowTable, BatchedRuns<RowWrite[], boolean[]>>();
 
-async function inQueue<Request, Answer>(
+export async function inQueue<Request, Answer>(
 	queues: Map<WorkflowTable, BatchedRuns<Request, Answer>>,
 	table: WorkflowTable,
 	request: Request,
@@ -63,15 +61,3 @@ async function inQueue<Request, Answer>(
 		if (queue.idle) queues.delete(table);
 	}
 }
-
-export const sharedRead = async (
-	table: WorkflowTable,
-	buckets: number[],
-	run: BatchRun<number[], Map<number, StoredRow>>,
-) => await inQueue(readQueues, table, buckets, run);
-
-export const sharedWrite = async (
-	table: WorkflowTable,
-	writes: RowWrite[],
-	run: BatchRun<RowWrite[], boolean[]>,
-) => await inQueue(writeQueues, table, writes, run);
