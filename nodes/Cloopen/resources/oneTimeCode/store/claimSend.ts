@@ -113,7 +113,7 @@ function decideSend(
 	const sends = allowance.recentSends;
 	// The entry counts until its last send leaves the window and its code expires, and no longer.
 	const keepUntil = Math.max(now + limits.windowMinutes * 60_000, code.expiresAt);
-	const next = withEntry(book, number, { sends, keepUntil, code });
+	const next = withEntry(book, number, { sends, keepUntil, code, limits });
 	if (!entry && writeBook(next, now).length > MAX_BOOK_CHARACTERS) {
 		const room = firstRoomAt(book) ?? now + limits.windowMinutes * 60_000;
 		return {
@@ -145,10 +145,7 @@ async function giveBack(
 			const at = entry.sends.indexOf(sentAt);
 			const sends = at < 0 ? entry.sends : entry.sends.filter((_, index) => index !== at);
 			const kept = entry.code?.id === code.id ? previous : entry.code;
-			const next =
-				sends.length > 0 || kept
-					? { sends, keepUntil: entry.keepUntil, ...(kept ? { code: kept } : {}) }
-					: undefined;
+			const next = sends.length > 0 || kept ? { ...entry, sends, code: kept } : undefined;
 			return { book: withEntry(book, number, next), result: true };
 		},
 		// The claim's own time: a give-back follows its send within seconds.

@@ -19,9 +19,9 @@ export interface CodeBook {
 	unreadable?: string;
 }
 
-/** What every book says of itself, for a person who opens the table. */
+/** What every number row says of itself, for a person who opens the table (short: written on every send). */
 export const ABOUT =
-	'Kept by the Cloopen node (One-Time Code). Do not edit by hand: see a number with One-Time Code → Get Status, clear it with Reset.';
+	'Send times and code digests of the numbers in this row, kept by the Cloopen node (One-Time Code). Do not edit: see them with List Active Numbers or Get Status, clear one with Reset.';
 
 /** How many rows the numbers are spread over. */
 export const BUCKETS = 256;
