@@ -383,3 +383,12 @@ it('every row the node makes says in words what it is and not to edit it, before
 		/numbers in this row.*Do not edit/,
 	);
 });
+
+it('a Limit past 1000 is refused naming the field, before the table is read', async () => {
+	const { error } = await runCloopen(
+		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: TABLE, limit: 1001 },
+		{ credentials: credentials() },
+	);
+	expect(error?.message).toBe('Limit must be at most 1000, got 1001');
+	expect(memoryDataTableRows(TABLE)).toEqual([]);
+});

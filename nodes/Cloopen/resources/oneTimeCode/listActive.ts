@@ -6,6 +6,9 @@ import { numberReport } from './numberReport';
 import { activeNumbers } from './store/activeNumbers';
 import { dataTableRows } from './dataTable/dataTableRows';
 
+/** The most numbers one run lists: its output stays bounded whatever the table holds. */
+const MAX_LISTED = 1000;
+
 /**
  * List Active Numbers: the numbers an operator may be asked about now (held back by their limits,
  * holding a code, locked), newest first, each as Get Status gives it, from one read of the table:
@@ -28,6 +31,7 @@ export const listActive: OperationDefinition = {
 	asTool: 'refused',
 	async execute(context) {
 		const limit = Number(context.rules.wholeNumber('limit', context.param('limit', 50)));
+		if (limit > MAX_LISTED) context.rules.fail('limit', limit, `must be at most ${MAX_LISTED}`);
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
 		const { numbers, total } = await activeNumbers(rows, now(), limit);
 		return numbers.map(({ number, bucket, status }) => ({

@@ -19,7 +19,7 @@ export const listActiveFields: INodeProperties[] = [
 		displayName: 'Limit',
 		name: 'limit',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 1000 },
+		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
 	},
