@@ -6,7 +6,7 @@ import {
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
-import { memoryBucketOf } from '../support/tableKeys';
+import { memoryBucketOf, memoryEntryKeyOf } from '../support/tableKeys';
 import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
@@ -27,6 +27,8 @@ const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 let clock = T0;
 /** The row a number lands in, by the key the node made in the table. */
 const bucket = (number: string) => memoryBucketOf(TABLE, number);
+/** Where a number's entry lives in its row's book. */
+const place = (number: string) => memoryEntryKeyOf(TABLE, number);
 
 beforeEach(() => {
 	clearMemoryDataTables();
@@ -172,7 +174,7 @@ it('a row edited by hand at the version this process last saw is written back as
 		code: 'pending',
 	});
 	expect(row.version).toBe(version + 1);
-	expect(JSON.parse(String(row.book)).numbers).toHaveProperty(['13800000409']);
+	expect(JSON.parse(String(row.book)).numbers).toHaveProperty([place('13800000409')]);
 	expect((await send('13800000409')).output).toMatchObject({ refusedBy: 'resend cooldown' });
 	expect((await check('13800000409', code)).output.status).toBe('approved');
 });
@@ -181,7 +183,7 @@ it('one damaged entry refuses only its number; the row’s other numbers keep th
 	await send('13800000404');
 	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000404'))!;
 	const book = JSON.parse(String(row.book));
-	book.numbers['13800000404'] = { sends: ['yesterday'] };
+	book.numbers[place('13800000404')] = { sends: ['yesterday'] };
 	row.book = JSON.stringify(book);
 	row.version = Number(row.version) + 1;
 	clock += 120_000;
@@ -263,7 +265,7 @@ it('an entry written before the limits were recorded: Get Status says they are u
 	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000411'))!;
 	const book = JSON.parse(String(row.book));
 	// The entry as the node wrote it before: [sends, keepUntil, code], no limits.
-	book.numbers['13800000411'] = book.numbers['13800000411'].slice(0, 3);
+	book.numbers[place('13800000411')] = book.numbers[place('13800000411')].slice(0, 3);
 	row.book = JSON.stringify(book);
 	row.version = Number(row.version) + 1;
 	clock += 10_000;
@@ -340,7 +342,7 @@ it('List Active Numbers puts what the node cannot read first: a damaged entry by
 	const damagedRow = bucket('13800000430');
 	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === damagedRow)!;
 	const book = JSON.parse(String(row.book));
-	book.numbers['13800000430'] = { sends: ['yesterday'] };
+	book.numbers[place('13800000430')] = { sends: ['yesterday'] };
 	row.book = JSON.stringify(book);
 	row.version = Number(row.version) + 1;
 	const other = [...Array(256).keys()].find(
@@ -391,4 +393,46 @@ it('a Limit past 1000 is refused naming the field, before the table is read', as
 	);
 	expect(error?.message).toBe('Limit must be at most 1000, got 1001');
 	expect(memoryDataTableRows(TABLE)).toEqual([]);
+});
+
+it('no number is in clear in the table: a row holds a digest and the number sealed, which only List Active Numbers reads back', async () => {
+	await send('13800000450');
+	const table = JSON.stringify(memoryDataTableRows(TABLE));
+	expect(table).not.toContain('13800000450');
+	const [listed] = await list();
+	expect(listed).toMatchObject({ phoneNumber: '13800000450', code: 'pending' });
+});
+
+it('an entry an older node kept under the number in clear still counts, is listed by its number, and is sealed at its next write', async () => {
+	await send('13800000451');
+	const code = lastCode();
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000451'))!;
+	const book = JSON.parse(String(row.book));
+	book.numbers['13800000451'] = book.numbers[place('13800000451')];
+	delete book.numbers[place('13800000451')];
+	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
+	clock += 10_000;
+	expect((await status('13800000451')).output).toMatchObject({
+		heldBy: 'resend cooldown',
+		code: 'pending',
+	});
+	expect((await list()).map((item) => item.phoneNumber)).toEqual(['13800000451']);
+	expect((await send('13800000451')).output).toMatchObject({ refusedBy: 'resend cooldown' });
+	expect((await check('13800000451', code)).output.status).toBe('approved');
+	expect(String(row.book)).not.toContain('13800000451');
+	expect(JSON.parse(String(row.book)).numbers[place('13800000451')]).toBeDefined();
+});
+
+it('a place edited by hand reads back as no number: listed with phoneNumber null, never a wrong number', async () => {
+	await send('13800000452');
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000452'))!;
+	const book = JSON.parse(String(row.book));
+	const [digest] = place('13800000452').split('.');
+	book.numbers[`${digest}.AAAAAAAAAAAAAAAAAA`] = book.numbers[place('13800000452')];
+	delete book.numbers[place('13800000452')];
+	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
+	clock += 10_000;
+	expect((await list()).map((item) => item.phoneNumber)).toEqual([null]);
 });

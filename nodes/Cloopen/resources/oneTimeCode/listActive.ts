@@ -5,6 +5,7 @@ import { readTableName } from './formValues';
 import { numberReport } from './numberReport';
 import { activeNumbers } from './store/activeNumbers';
 import { dataTableRows } from './dataTable/dataTableRows';
+import { readTableKeys } from './store/keyRow';
 
 /** The most numbers one run lists: its output stays bounded whatever the table holds. */
 const MAX_LISTED = 1000;
@@ -33,7 +34,8 @@ export const listActive: OperationDefinition = {
 		const limit = Number(context.rules.wholeNumber('limit', context.param('limit', 50)));
 		if (limit > MAX_LISTED) context.rules.fail('limit', limit, `must be at most ${MAX_LISTED}`);
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
-		const { numbers, total } = await activeNumbers(rows, now(), limit);
+		const keys = await readTableKeys(rows);
+		const { numbers, total } = await activeNumbers(rows, keys.bucket, now(), limit);
 		return numbers.map(({ number, bucket, status }) => ({
 			json: {
 				...numberReport(number, status),

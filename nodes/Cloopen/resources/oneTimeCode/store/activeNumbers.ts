@@ -1,10 +1,14 @@
 import { BUCKETS, readBook } from './codeBook';
+import { isSealedKey, numberOfEntryKey } from './entryKey';
 import { entryStatus, type NumberStatus } from './numberStatus';
 import type { RowStore } from './rowStore';
 
 /** One number an operator may want to see now, with the row it lives in (for a row edited by hand). */
 export interface ActiveNumber {
-	/** The number as Send counts it; null for a row the node cannot read (its numbers are unknown). */
+	/**
+	 * The number as Send counts it, read back from its entry's sealed place; null for a row the node
+	 * cannot read or a place edited by hand (its number is unknown).
+	 */
 	number: string | null;
 	bucket: number;
 	status: NumberStatus;
@@ -26,6 +30,7 @@ const newest = ({ status }: ActiveNumber) =>
  */
 export async function activeNumbers(
 	store: RowStore,
+	bucketKey: Buffer,
 	now: number,
 	limit: number,
 ): Promise<{ numbers: ActiveNumber[]; total: number }> {
@@ -36,11 +41,10 @@ export async function activeNumbers(
 			found.push({ number: null, bucket: row.bucket, status: entryStatus(book, '', now) });
 			continue;
 		}
-		for (const number of new Set([
-			...Object.keys(book.damaged ?? {}),
-			...Object.keys(book.numbers),
-		])) {
-			const status = entryStatus(book, number, now);
+		for (const key of new Set([...Object.keys(book.damaged ?? {}), ...Object.keys(book.numbers)])) {
+			const status = entryStatus(book, key, now);
+			// An entry an older node kept under the number in clear is listed by it.
+			const number = isSealedKey(key) ? (numberOfEntryKey(key, bucketKey) ?? null) : key;
 			if (isActive(status)) found.push({ number, bucket: row.bucket, status });
 		}
 	}

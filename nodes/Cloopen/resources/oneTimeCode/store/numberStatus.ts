@@ -1,5 +1,5 @@
 import { allowSend, type SendLimits } from '../rules/sendLimits';
-import { bucketOf, damageOf, readBook, type CodeBook, type NumberEntry } from './codeBook';
+import { bookFor, bucketOf, damageOf, readBook, type CodeBook, type NumberEntry } from './codeBook';
 import type { RowStore } from './rowStore';
 
 /** What an operator is told of one number: its sends and its latest code, never the code itself. */
@@ -40,16 +40,17 @@ const codeState = (code: NonNullable<NumberEntry['code']>, now: number) =>
 				? 'locked'
 				: 'pending';
 
-/** A number's status from its book, judged with the limits recorded with its last send. */
-export function entryStatus(book: CodeBook, number: string, now: number): NumberStatus {
-	const damage = damageOf(book, number);
+/** The status of the entry at this place in its book, judged with the limits recorded with its last send. */
+export function entryStatus(book: CodeBook, key: string, now: number): NumberStatus {
+	const damage = damageOf(book, key);
 	if (damage)
 		return { ...NOTHING, readable: false, damage, held: { by: 'damaged store', until: now } };
-	const entry = book.numbers[number];
+	const entry = book.numbers[key];
 	if (!entry) return { ...NOTHING, readable: true, damage: null, held: null };
 	const sends = [...entry.sends].sort((a, b) => a - b);
 	const { limits = null, code } = entry;
-	const allowance = limits ? allowSend(number, sends, limits, now) : undefined;
+	// allowSend names the number only in its reason, which a status does not give.
+	const allowance = limits ? allowSend(key, sends, limits, now) : undefined;
 	return {
 		readable: true,
 		damage: null,
@@ -87,5 +88,6 @@ export async function numberStatus(
 	now: number,
 ): Promise<NumberStatus> {
 	const [row] = await store.read([bucketOf(number, bucketKey)], true);
-	return entryStatus(readBook(row.book, row.version), number, now);
+	const { book, key } = bookFor(readBook(row.book, row.version), number, bucketKey);
+	return entryStatus(book, key, now);
 }
