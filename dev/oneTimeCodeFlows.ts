@@ -1,3 +1,6 @@
+import { tableKeysOf } from '../nodes/Cloopen/resources/oneTimeCode/rules/tableKeys';
+import { bucketOf, KEY_ROW } from '../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { entryKeyOf } from '../nodes/Cloopen/resources/oneTimeCode/store/entryKey';
 import { loadExample, WEBHOOK_TYPE } from './examples';
 import type { N8nInstance } from './n8n/n8nInstance';
 import { storedNodes, productionPath } from './n8n/productionPath';
@@ -113,7 +116,21 @@ export async function setUpKeptCodeFlows(
 			return counts;
 		},
 		async deleteRowOf(number) {
-			const row = (await allRows()).find((entry) => String(entry.book).includes(`"${number}"`));
+			// The table holds no number in clear: its row is found with the table's own key.
+			const rows = await allRows();
+			const secret = (
+				JSON.parse(String(rows.find((entry) => entry.bucket === KEY_ROW)?.book ?? '{}')) as {
+					key?: unknown;
+				}
+			).key;
+			const keys = tableKeysOf(secret);
+			const place = keys && entryKeyOf(number, keys.bucket);
+			const row = rows.find(
+				(entry) =>
+					keys &&
+					entry.bucket === bucketOf(number, keys.bucket) &&
+					String(entry.book).includes(`"${place}"`),
+			);
 			if (!row) throw new Error(`no row of the table holds ${number}`);
 			const filter = {
 				type: 'and',

@@ -105,9 +105,14 @@ const definitionOf = (key: string) => {
 /**
  * Operations that send nothing to the platform, so no failure point applies and no wire case can
  * describe them: One-Time Code → Check compares the code typed back with its sealed record; Get
- * Status and Reset read and write the node's own Data Table.
+ * Status, List Active Numbers and Reset read and write the node's own Data Table.
  */
-const SENDS_NOTHING = ['oneTimeCode.check', 'oneTimeCode.getStatus', 'oneTimeCode.reset'];
+const SENDS_NOTHING = [
+	'oneTimeCode.check',
+	'oneTimeCode.getStatus',
+	'oneTimeCode.listActive',
+	'oneTimeCode.reset',
+];
 
 /** The operations the table runs: a missing case fails the test above, not every row below. */
 const ALL_COVERED = OPERATIONS.flatMap(({ key, operationCase }) =>

@@ -540,13 +540,25 @@ describe('the example workflows, run by hand in n8n', () => {
 			expect(checked).toMatchObject({ status: 'wrong_code', attemptsLeft: 4, httpStatus: 403 });
 	});
 
-	test("one-time code support: Look Up the Number shows a number's state without its code; Let It Try Again clears it", async () => {
+	test('one-time code support: as imported it looks the number up and lists the active ones without resetting; with Let It Try Again activated it clears the number', async () => {
 		const first = await runExample('one-time-code-support.json');
 		expect(nodeOutput(first, 'Look Up the Number')[0]).toMatchObject({
 			phoneNumber: '13800000000',
 			readable: true,
 		});
-		expect(nodeOutput(first, 'Let It Try Again')[0]).toMatchObject({
+		expect(nodeOutput(first, 'List Active Numbers').length).toBeGreaterThan(0);
+		// Deactivated as imported: n8n passes the looked-up item through and resets nothing.
+		expect(nodeOutput(first, 'Let It Try Again')[0]).not.toHaveProperty('reset');
+		// Activated, as its note says to let a customer try again.
+		const workflow = loadExample('one-time-code-support.json');
+		delete workflow.nodes.find((node) => node.name === 'Let It Try Again')!.disabled;
+		const workflowId = await n8n.importWorkflow(workflow, {
+			credentials: { [CREDENTIAL_TYPE]: credentialId },
+		});
+		await n8n.runWorkflowManually(workflowId, 'Start');
+		const asked = await n8n.waitForExecution({ workflowId }, 120_000);
+		expect(executionError(asked)).toBeUndefined();
+		expect(nodeOutput(asked, 'Let It Try Again')[0]).toMatchObject({
 			phoneNumber: '13800000000',
 			reset: true,
 		});
@@ -563,7 +575,7 @@ describe('the example workflows, run by hand in n8n', () => {
 			.calls()
 			.map((call) => call.fields.verifyCode)
 			.filter((code): code is string => typeof code === 'string' && code.length >= 4);
-		const kept = JSON.stringify([first, second]);
+		const kept = JSON.stringify([first, asked, second]);
 		expect(codes.filter((code) => kept.includes(`"${code}"`))).toEqual([]);
 	});
 

@@ -9,6 +9,8 @@ import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { ROWS } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../dev/oneTimeCodeFlows';
+import { loadExample } from '../../dev/examples';
+import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
@@ -166,4 +168,50 @@ test('a second import of the flows publishes at URLs of its own; the cap for all
 		retryAfterSeconds: expect.any(Number),
 	});
 	expect(numbers.map((to) => callsTo(to).length)).toEqual([1, 1, 1, 0, 0, 0]);
+});
+
+/** The support example as an operator runs it on the flows' table, for one number; `reset`: its Reset node activated. */
+const runSupport = async (number: string, reset: boolean) => {
+	const workflow = loadExample('one-time-code-support.json');
+	for (const node of workflow.nodes) {
+		if (node.type !== 'n8n-nodes-cloopen.cloopen') continue;
+		node.parameters.dataTableName = 'kept codes';
+		if (node.name === 'Look Up the Number') node.parameters.phoneNumber = number;
+		if (node.name === 'Let It Try Again' && reset) delete node.disabled;
+	}
+	const workflowId = await n8n.importWorkflow(workflow, {
+		credentials: { cloopenApi: credentialId },
+	});
+	await n8n.runWorkflowManually(workflowId, 'Start');
+	const execution = await n8n.waitForExecution({ workflowId }, 120_000);
+	expect(executionError(execution)).toBeUndefined();
+	return execution;
+};
+
+test('the support example in n8n: after a send it looks the number up and lists it without resetting; activated, its Reset lets the number get a code at once', async () => {
+	const to = '13800000510';
+	expect((await flows.request(to)).status).toBe(200);
+	const code = codeHeardBy(to);
+	const looked = await runSupport(`+86 ${to}`, false);
+	expect(nodeOutput(looked, 'Look Up the Number')[0]).toMatchObject({
+		phoneNumber: to,
+		code: 'pending',
+		heldBy: 'resend cooldown',
+		maxSendsPerNumber: 5,
+	});
+	const listed = nodeOutput(looked, 'List Active Numbers');
+	expect(listed[0]).toMatchObject({ phoneNumber: to, code: 'pending' });
+	expect(JSON.stringify(nodeOutput(looked, 'Look Up the Number'))).not.toContain(code);
+	expect(JSON.stringify(listed)).not.toContain(code);
+	expect(nodeOutput(looked, 'Let It Try Again')[0]).not.toHaveProperty('reset');
+	expect((await flows.request(to)).status).toBe(429);
+
+	const reset = await runSupport(to, true);
+	expect(nodeOutput(reset, 'Let It Try Again')[0]).toMatchObject({
+		phoneNumber: to,
+		reset: true,
+		codeCancelled: true,
+	});
+	expect((await flows.request(to)).status).toBe(200);
+	expect(callsTo(to)).toHaveLength(2);
 });

@@ -22,6 +22,8 @@ const SEND = OPERATION_CASES.find(
 
 const credentials = () => customServerCredentials(platform.baseUrl);
 
+let listed = 0;
+
 /** One case per refused operation: its parameters, with what a check needs. */
 const CASES: Record<string, () => Promise<IDataObject>> = {
 	'oneTimeCode.getStatus': async () => ({
@@ -29,6 +31,15 @@ const CASES: Record<string, () => Promise<IDataObject>> = {
 		operation: 'getStatus',
 		phoneNumber: '13800000000',
 	}),
+	// A code sent first, so the list has a number to give as a workflow node.
+	'oneTimeCode.listActive': async () => {
+		platform.reply({ body: JSON.stringify(SEND.responseJson) });
+		const to = `1380000009${++listed}`;
+		const sent = await runNode({ ...SEND.parameters, to }, { credentials: credentials() });
+		expect(sent.json[0]).toMatchObject({ status: 'sent' });
+		platform.forget();
+		return { resource: 'oneTimeCode', operation: 'listActive', limit: 10 };
+	},
 	'oneTimeCode.reset': async () => ({
 		resource: 'oneTimeCode',
 		operation: 'reset',
@@ -39,6 +50,7 @@ const CASES: Record<string, () => Promise<IDataObject>> = {
 /** What each case gives as a workflow node (its own Data Table on the harness's memory tables). */
 const AS_NODE: Record<string, IDataObject> = {
 	'oneTimeCode.getStatus': { phoneNumber: '13800000000', sendAllowedNow: true },
+	'oneTimeCode.listActive': { code: 'pending', sendsInWindow: 1, locked: false },
 	'oneTimeCode.reset': { phoneNumber: '13800000000', reset: true },
 };
 

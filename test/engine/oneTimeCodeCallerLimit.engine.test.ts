@@ -101,7 +101,7 @@ it('the counts live in the node’s own Data Table, as keyed digests: neither th
 	const rows = memoryDataTableRows(TABLE).filter((row) => Number(row.bucket) >= FIRST_CALLER_ROW);
 	expect(rows).toHaveLength(1);
 	const said = JSON.stringify(rows);
-	expect(said).toContain('Numbers per caller');
+	expect(said).toContain('numbers each caller had codes sent to');
 	expect(said).not.toContain('203.0.113.9');
 	expect(said).not.toContain(N(7));
 });

@@ -6,7 +6,7 @@ import {
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
-import { memoryBucketOf } from '../support/tableKeys';
+import { memoryBucketOf, memoryEntryKeyOf } from '../support/tableKeys';
 import { runCloopen } from '../support/runCloopen';
 import { useEmulator } from '../support/useEmulator';
 
@@ -27,6 +27,8 @@ const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 let clock = T0;
 /** The row a number lands in, by the key the node made in the table. */
 const bucket = (number: string) => memoryBucketOf(TABLE, number);
+/** Where a number's entry lives in its row's book. */
+const place = (number: string) => memoryEntryKeyOf(TABLE, number);
 
 beforeEach(() => {
 	clearMemoryDataTables();
@@ -172,7 +174,7 @@ it('a row edited by hand at the version this process last saw is written back as
 		code: 'pending',
 	});
 	expect(row.version).toBe(version + 1);
-	expect(JSON.parse(String(row.book)).numbers).toHaveProperty(['13800000409']);
+	expect(JSON.parse(String(row.book)).numbers).toHaveProperty([place('13800000409')]);
 	expect((await send('13800000409')).output).toMatchObject({ refusedBy: 'resend cooldown' });
 	expect((await check('13800000409', code)).output.status).toBe('approved');
 });
@@ -181,7 +183,7 @@ it('one damaged entry refuses only its number; the row’s other numbers keep th
 	await send('13800000404');
 	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000404'))!;
 	const book = JSON.parse(String(row.book));
-	book.numbers['13800000404'] = { sends: ['yesterday'] };
+	book.numbers[place('13800000404')] = { sends: ['yesterday'] };
 	row.book = JSON.stringify(book);
 	row.version = Number(row.version) + 1;
 	clock += 120_000;
@@ -233,4 +235,204 @@ it("past n8n's Data Table size limit Send and Check answer 503 with the cause, s
 	expect(JSON.stringify(memoryDataTableRows(TABLE))).toBe(before);
 	refuseMemoryDataTableWrites(undefined);
 	expect((await check('13800000407', code)).output.status).toBe('approved');
+});
+
+it('Get Status judges a number with the limits its last send recorded, not with fields of its own', async () => {
+	const limits = { maxSendsPerNumber: 2, sendWindowMinutes: 30, resendCooldownSeconds: 90 };
+	expect((await run('send', { to: '13800000410', ...limits })).output.status).toBe('sent');
+	clock += 100_000;
+	expect((await run('send', { to: '13800000410', ...limits })).output.status).toBe('sent');
+	clock += 100_000;
+	const { output } = await status('13800000410');
+	expect(output).toMatchObject({
+		sendsInWindow: 2,
+		maxSendsPerNumber: 2,
+		windowMinutes: 30,
+		resendCooldownSeconds: 90,
+		sendAllowedNow: false,
+		heldBy: 'send limit per number',
+		nextSendAllowedAt: new Date(T0 + 30 * 60_000).toISOString(),
+		note: null,
+	});
+	expect((await run('send', { to: '13800000410', ...limits })).output).toMatchObject({
+		refusedBy: 'send limit per number',
+		retryAfterSeconds: (T0 + 30 * 60_000 - clock) / 1000,
+	});
+});
+
+it('an entry written before the limits were recorded: Get Status says they are unknown, never guesses', async () => {
+	await send('13800000411');
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000411'))!;
+	const book = JSON.parse(String(row.book));
+	// The entry as the node wrote it before: [sends, keepUntil, code], no limits.
+	book.numbers[place('13800000411')] = book.numbers[place('13800000411')].slice(0, 3);
+	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
+	clock += 10_000;
+	const { output } = await status('13800000411');
+	expect(output).toMatchObject({
+		readable: true,
+		sendsInWindow: null,
+		maxSendsPerNumber: null,
+		windowMinutes: null,
+		sendAllowedNow: null,
+		nextSendAllowedAt: null,
+		heldBy: null,
+		code: 'pending',
+		note: expect.stringMatching(/before the node recorded the limits.*unknown/),
+	});
+	// Send still judges it with its own limits.
+	expect((await send('13800000411')).output).toMatchObject({ refusedBy: 'resend cooldown' });
+});
+
+const list = async (parameters: IDataObject = {}) => {
+	const { json, error } = await runCloopen(
+		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: TABLE, ...parameters },
+		{ credentials: credentials() },
+	);
+	expect(error).toBeUndefined();
+	return json;
+};
+
+it('List Active Numbers: the numbers cooling down, locked or holding a code, newest first, never a code; Limit bounds it', async () => {
+	expect(await list()).toEqual([]);
+	await send('13800000420');
+	const codes = [lastCode()];
+	clock += 60_000;
+	await send('13800000421');
+	codes.push(lastCode());
+	for (let i = 0; i < 5; i++) await check('13800000421', '000000');
+	clock += 60_000;
+	await send('13800000422');
+	codes.push(lastCode());
+	await check('13800000422', lastCode());
+	clock += 60_000;
+	await send('13800000423');
+	codes.push(lastCode());
+	clock += 10_000;
+
+	const all = await list();
+	// 13800000422's code was used and its cooldown is over: nothing holds it, so it is not listed.
+	expect(all.map((item) => item.phoneNumber)).toEqual([
+		'13800000423',
+		'13800000421',
+		'13800000420',
+	]);
+	expect(all[0]).toMatchObject({
+		heldBy: 'resend cooldown',
+		code: 'pending',
+		maxSendsPerNumber: 5,
+		activeNumbers: 3,
+	});
+	expect(all[1]).toMatchObject({ code: 'locked', locked: true, sendAllowedNow: true });
+	expect(all[2]).toMatchObject({ code: 'pending', sendAllowedNow: true, attemptsLeft: 5 });
+	expect(codes.filter((code) => JSON.stringify(all).includes(code))).toEqual([]);
+
+	const two = await list({ limit: 2 });
+	expect(two.map((item) => item.phoneNumber)).toEqual(['13800000423', '13800000421']);
+	expect(two[0].activeNumbers).toBe(3);
+
+	await run('reset', { phoneNumber: '13800000421' });
+	expect((await list()).map((item) => item.phoneNumber)).toEqual(['13800000423', '13800000420']);
+});
+
+it('List Active Numbers puts what the node cannot read first: a damaged entry by its number, an unreadable row by its bucket', async () => {
+	await send('13800000430');
+	await send('13800000431');
+	const damagedRow = bucket('13800000430');
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === damagedRow)!;
+	const book = JSON.parse(String(row.book));
+	book.numbers[place('13800000430')] = { sends: ['yesterday'] };
+	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
+	const other = [...Array(256).keys()].find(
+		(index) => index !== damagedRow && index !== bucket('13800000431'),
+	)!;
+	const edited = memoryDataTableRows(TABLE).find((entry) => entry.bucket === other)!;
+	edited.book = 'edited by hand';
+	edited.version = Number(edited.version) + 1;
+	clock += 10_000;
+
+	const items = await list();
+	expect(items.slice(0, 2)).toEqual(
+		expect.arrayContaining([
+			expect.objectContaining({
+				phoneNumber: '13800000430',
+				readable: false,
+				heldBy: 'damaged store',
+			}),
+			expect.objectContaining({ phoneNumber: null, bucket: other, readable: false }),
+		]),
+	);
+	expect(items[2]).toMatchObject({ phoneNumber: '13800000431', code: 'pending' });
+});
+
+it('every row the node makes says in words what it is and not to edit it, before and after it is written', async () => {
+	await run('getStatus', { phoneNumber: '13800000440' });
+	const about = (entry: IDataObject) => JSON.parse(String(entry.book)).about as string;
+	const made = memoryDataTableRows(TABLE);
+	expect(made.filter((entry) => entry.book === '')).toEqual([]);
+	for (const entry of made) expect(about(entry)).toMatch(/Cloopen node.*Do not edit/);
+	expect(about(made.find((entry) => entry.bucket === 0)!)).toMatch(/numbers in this row/);
+	expect(about(made.find((entry) => entry.bucket === 256)!)).toMatch(/all numbers/);
+	await run('send', { to: '13800000440', callerKey: 'user-7' });
+	const written = memoryDataTableRows(TABLE);
+	const callers = written.filter((entry) => Number(entry.bucket) >= 1000);
+	// A caller's row is made the first time a caller lands in it.
+	expect(callers.length).toBeGreaterThan(0);
+	for (const entry of callers) expect(about(entry)).toMatch(/each caller.*Do not edit/);
+	expect(about(written.find((entry) => entry.bucket === bucket('13800000440'))!)).toMatch(
+		/numbers in this row.*Do not edit/,
+	);
+});
+
+it('a Limit past 1000 is refused naming the field, before the table is read', async () => {
+	const { error } = await runCloopen(
+		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: TABLE, limit: 1001 },
+		{ credentials: credentials() },
+	);
+	expect(error?.message).toBe('Limit must be at most 1000, got 1001');
+	expect(memoryDataTableRows(TABLE)).toEqual([]);
+});
+
+it('no number is in clear in the table: a row holds a digest and the number sealed, which only List Active Numbers reads back', async () => {
+	await send('13800000450');
+	const table = JSON.stringify(memoryDataTableRows(TABLE));
+	expect(table).not.toContain('13800000450');
+	const [listed] = await list();
+	expect(listed).toMatchObject({ phoneNumber: '13800000450', code: 'pending' });
+});
+
+it('an entry an older node kept under the number in clear still counts, is listed by its number, and is sealed at its next write', async () => {
+	await send('13800000451');
+	const code = lastCode();
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000451'))!;
+	const book = JSON.parse(String(row.book));
+	book.numbers['13800000451'] = book.numbers[place('13800000451')];
+	delete book.numbers[place('13800000451')];
+	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
+	clock += 10_000;
+	expect((await status('13800000451')).output).toMatchObject({
+		heldBy: 'resend cooldown',
+		code: 'pending',
+	});
+	expect((await list()).map((item) => item.phoneNumber)).toEqual(['13800000451']);
+	expect((await send('13800000451')).output).toMatchObject({ refusedBy: 'resend cooldown' });
+	expect((await check('13800000451', code)).output.status).toBe('approved');
+	expect(String(row.book)).not.toContain('13800000451');
+	expect(JSON.parse(String(row.book)).numbers[place('13800000451')]).toBeDefined();
+});
+
+it('a place edited by hand reads back as no number: listed with phoneNumber null, never a wrong number', async () => {
+	await send('13800000452');
+	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000452'))!;
+	const book = JSON.parse(String(row.book));
+	const [digest] = place('13800000452').split('.');
+	book.numbers[`${digest}.AAAAAAAAAAAAAAAAAA`] = book.numbers[place('13800000452')];
+	delete book.numbers[place('13800000452')];
+	row.book = JSON.stringify(book);
+	row.version = Number(row.version) + 1;
+	clock += 10_000;
+	expect((await list()).map((item) => item.phoneNumber)).toEqual([null]);
 });

@@ -1,5 +1,6 @@
 import { memoryDataTableRows } from '../../dev/engine/memoryDataTables';
 import { bucketOf, KEY_ROW } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
+import { entryKeyOf } from '../../nodes/Cloopen/resources/oneTimeCode/store/entryKey';
 import {
 	tableKeysOf,
 	type TableKeys,
@@ -16,3 +17,7 @@ export function memoryTableKeys(table: string): TableKeys {
 /** The row a number lands in, in a memory table the node made. */
 export const memoryBucketOf = (table: string, number: string): number =>
 	bucketOf(number, memoryTableKeys(table).bucket);
+
+/** Where a number's entry lives in its row's book (a digest and the number sealed), in a memory table. */
+export const memoryEntryKeyOf = (table: string, number: string): string =>
+	entryKeyOf(number, memoryTableKeys(table).bucket);

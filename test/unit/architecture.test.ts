@@ -283,7 +283,7 @@ describe('imports run one way: no circle anywhere in nodes/', () => {
 	});
 });
 
-describe('One-Time Code is one folder: operations, then store/, then rules/', () => {
+describe('One-Time Code is one folder: operations, then dataTable/, then store/, then rules/', () => {
 	const folder = 'nodes/Cloopen/resources/oneTimeCode';
 
 	it('rules/ imports only its neighbours, node:crypto and nodes/shared/platform', () => {
@@ -296,6 +296,33 @@ describe('One-Time Code is one folder: operations, then store/, then rules/', ()
 		expect(
 			crossing(`${folder}/store`, ['nodes/Cloopen'], [`${folder}/store`, `${folder}/rules`]),
 		).toEqual([]);
+	});
+
+	it('dataTable/ imports store/, rules/ and nodes/shared, never the operations or the rest of the node', () => {
+		expect(
+			crossing(
+				`${folder}/dataTable`,
+				['nodes/Cloopen'],
+				[`${folder}/dataTable`, `${folder}/store`, `${folder}/rules`],
+			),
+		).toEqual([]);
+	});
+
+	it("the counting rules never reach n8n's Data Table: only dataTable/ runs its sub-workflows", () => {
+		const counting = sources.filter(
+			(file) => within(file, `${folder}/store`) || within(file, `${folder}/rules`),
+		);
+		expect(counting.length).toBeGreaterThan(10);
+		expect(crossing(`${folder}/store`, [`${folder}/dataTable`])).toEqual([]);
+		expect(crossing(`${folder}/rules`, [`${folder}/dataTable`])).toEqual([]);
+		// n8n's API for running a workflow and the Data Table node it runs are named in dataTable/ only.
+		const api = /\bexecuteWorkflow\b|IExecuteFunctions|IWorkflowBase|n8n-nodes-base\.dataTable/;
+		const reaching = counting.filter((file) => api.test(readFileSync(join(root, file), 'utf8')));
+		expect(reaching).toEqual([]);
+		const adapter = sources.filter((file) => within(file, `${folder}/dataTable`));
+		expect(
+			adapter.filter((file) => api.test(readFileSync(join(root, file), 'utf8'))).length,
+		).toBeGreaterThan(1);
 	});
 
 	it('nothing outside the folder imports its rules or store', () => {

@@ -14,8 +14,8 @@ import {
 import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
 import type { RowStore } from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
-import * as storeWorkflows from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableWorkflows';
-import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows';
+import * as storeWorkflows from '../../nodes/Cloopen/resources/oneTimeCode/dataTable/subWorkflows';
+import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/dataTable/dataTableRows';
 
 /**
  * The store's rows in an n8n Data Table, reached through sub-workflows of n8n's Data Table node
@@ -319,12 +319,14 @@ it('an n8n whose Data Table node cannot list tables: codes work as before, and t
 	expect(n8n.runs['table/list']).toBe(2);
 });
 
+const ADAPTER = '../../nodes/Cloopen/resources/oneTimeCode/dataTable/dataTableRows';
+
 /** A second process of the same n8n (queue mode): the store's module with memory of its own. */
 function anotherProcess(): typeof dataTableRows {
 	let rows: typeof dataTableRows | undefined;
 	jest.isolateModules(() => {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		rows = require('../../nodes/Cloopen/resources/oneTimeCode/store/dataTableRows').dataTableRows;
+		rows = (require(ADAPTER) as { dataTableRows: typeof dataTableRows }).dataTableRows;
 	});
 	return rows!;
 }
@@ -372,7 +374,8 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 		const rows = await Promise.all(Array.from({ length: 6 }, () => n8n.store().read([9], true)));
 		expect(n8n.runs['row/insert'] - inserts).toBe(1);
 		expect(new Set(rows.map(([row]) => row.id)).size).toBe(1);
-		expect(rows[0][0]).toMatchObject({ bucket: 9, version: 0, book: '' });
+		expect(rows[0][0]).toMatchObject({ bucket: 9, version: 0 });
+		expect(JSON.parse(rows[0][0].book)).toMatchObject({ numbers: {} });
 		expect(bucketRows(n8n.rows()).get(9)).toBe(1);
 	});
 
@@ -429,6 +432,10 @@ describe("the store's sub-workflows keep nothing in n8n's execution list, failed
 		});
 	});
 	it('covers every workflow the store runs', () => {
-		expect(Object.keys(storeWorkflows).length).toBe(7);
+		expect(Object.keys(storeWorkflows).length).toBe(6);
+		// The read of the whole table is the read workflow's other form.
+		expect(storeWorkflows.readWorkflow('codes', true).settings).toMatchObject(
+			storeWorkflows.readWorkflow('codes').settings!,
+		);
 	});
 });

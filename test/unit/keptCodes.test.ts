@@ -1,3 +1,4 @@
+import { entryKeyOf } from '../../nodes/Cloopen/resources/oneTimeCode/store/entryKey';
 import { codeDigest } from '../../nodes/Cloopen/resources/oneTimeCode/rules/codeDigest';
 import {
 	bucketOf,
@@ -85,7 +86,9 @@ it('a claim given back (the send surely did not happen) frees the number and res
 	const claim = await send(store, '13800000302', 'second');
 	expect(claim.claimed).toBe(true);
 	if (claim.claimed) expect(await claim.giveBack()).toBe(true);
-	const entry = readBook(rows.get(bucketOf('13800000302', KEY))!.book).numbers['13800000302'];
+	const entry = readBook(rows.get(bucketOf('13800000302', KEY))!.book).numbers[
+		entryKeyOf('13800000302', KEY)
+	];
 	expect(entry.sends).toEqual([NOW - 120_000]);
 	expect(entry.code?.id).toBe('first');
 	// The cooldown counts from the send that happened, so the next request may go.
@@ -190,7 +193,9 @@ it('a row keeps only what still counts: numbers with no send in the last day and
 	const { store, rows } = memoryRowStore();
 	await send(store, '13800000307', 'a', NOW - 2 * 24 * 3_600_000);
 	await send(store, '13800000307', 'b', NOW);
-	const entry = readBook(rows.get(bucketOf('13800000307', KEY))!.book).numbers['13800000307'];
+	const entry = readBook(rows.get(bucketOf('13800000307', KEY))!.book).numbers[
+		entryKeyOf('13800000307', KEY)
+	];
 	expect(entry.sends).toEqual([NOW]);
 });
 
@@ -225,7 +230,7 @@ describe('the cap for all numbers together (toll fraud pumps many numbers, each 
 			});
 		for (const number of refused) {
 			const row = rows.get(bucketOf(number, KEY));
-			expect(row ? readBook(row.book).numbers[number] : undefined).toBeUndefined();
+			expect(row ? readBook(row.book).numbers[entryKeyOf(number, KEY)] : undefined).toBeUndefined();
 		}
 		// An hour later the cap has room again.
 		expect(

@@ -9,22 +9,14 @@ import { attemptsLeftOf, CHECK_ANSWERS, CHECK_HTTP_STATUS, NO_CODE } from './ans
 import { checkAnswerFields } from './fields/answerFields';
 import { checkFields } from './fields/checkFields';
 import { readTableName, typedNumber } from './formValues';
+import { openTable } from './dataTable/dataTableRows';
+import { storeUnavailable } from './dataTable/storeUnavailable';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
-import { dataTableRows } from './store/dataTableRows';
-import { readTableKeys } from './store/keyRow';
-import { storeUnavailable } from './store/storeUnavailable';
-
-/** What the person typed: text, or a number an expression gave (leading zeros are then already lost). */
-function readEntered(value: unknown): string {
-	if (typeof value === 'string') return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-	return '';
-}
 
 /**
- * Check: the number written one way, then what the person typed judged against the number's latest
- * code in the node's Data Table, the attempt counted in the same compare-and-set as the verdict. The
- * item has the same fields for every outcome, the number masked.
+ * Check, in Send's steps: read the form (the number written one way, what the person typed), read the
+ * table's keys, read the number's row, decide and write (the verdict on its latest code and the
+ * attempt counted, in one compare-and-set), then answer: one item shape for every outcome.
  */
 export const check: OperationDefinition = {
 	value: 'check',
@@ -45,6 +37,7 @@ export const check: OperationDefinition = {
 	asTool: 'runs',
 	answersCaller: CHECK_ANSWERS,
 	async execute(context) {
+		// 1. Read the form.
 		const read = context.rules.readPhoneNumber(
 			'phoneNumber',
 			typedNumber(context.param('phoneNumber', '')),
@@ -52,36 +45,37 @@ export const check: OperationDefinition = {
 		if (read.number === undefined)
 			return checkAnswer({ status: 'not_valid', reason: read.refusal, attemptsLeft: 0 });
 		const number = read.number;
-		const entered = readEntered(context.param<unknown>('codeEntered', ''));
+		// What the person typed: text, or a number an expression gave (leading zeros are then already lost).
+		const entered = typedNumber(context.param<unknown>('codeEntered', ''));
 		// Nothing entered is no guess: refused before the store is read, so no attempt is counted.
 		if (entered.trim() === '') return checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, number);
 
-		const store = dataTableRows(context.executeFunctions, readTableName(context));
-		const judged = async (fresh: boolean) =>
-			await readTableKeys(store, fresh)
-				.then(
-					async (keys) =>
-						await checkKeptCode(store, {
-							number: numberForLimits(number),
-							bucketKey: keys.bucket,
-							entered,
-							codeKey: keys.code,
-							now: clockNow(),
-						}),
-				)
-				.catch((error: unknown): KeptCheck => {
-					const { reason } = storeUnavailable(error);
-					return { status: 'unavailable', reason, attemptsLeft: 0 };
-				});
+		const judged = async (fresh: boolean): Promise<KeptCheck> => {
+			// 2. Read the table's keys.
+			const table = await openTable(context.executeFunctions, readTableName(context), fresh);
+			if ('rule' in table) return unavailable(table.reason);
+			const { store, keys } = table;
+			// 3. Read the number's row, decide, write: the verdict, the attempt counted.
+			return await checkKeptCode(store, {
+				number: numberForLimits(number),
+				bucketKey: keys.bucket,
+				entered,
+				codeKey: keys.code,
+				now: clockNow(),
+			}).catch((error: unknown) => unavailable(storeUnavailable(error).reason));
+		};
 		const verdict = await judged(false);
-		// A key this process remembers from a table made again since finds no code: read the key again.
+		// 4. Answer; a key this process remembers from a table made again since finds no code: read it again.
 		return checkAnswer(verdict.status === 'not_found' ? await judged(true) : verdict, number);
 	},
 };
 
+function unavailable(reason: string): KeptCheck {
+	return { status: 'unavailable', reason, attemptsLeft: 0 };
+}
+
 /** Check's one item, whatever the outcome: status, why, the number masked, attempts left, expiry. */
 function checkAnswer(verdict: KeptCheck, number?: string): Array<{ json: IDataObject }> {
-	const compared = verdict.status !== 'not_valid';
 	return [
 		{
 			json: {
@@ -89,7 +83,7 @@ function checkAnswer(verdict: KeptCheck, number?: string): Array<{ json: IDataOb
 				approved: verdict.status === 'approved',
 				reason: verdict.reason,
 				to: number === undefined ? null : maskNumber(number),
-				attemptsLeft: compared ? attemptsLeftOf(verdict) : null,
+				attemptsLeft: verdict.status === 'not_valid' ? null : attemptsLeftOf(verdict),
 				expiresAt: 'expiresAt' in verdict ? new Date(verdict.expiresAt).toISOString() : null,
 				httpStatus: CHECK_HTTP_STATUS[verdict.status],
 			},

@@ -2,13 +2,11 @@ import { now } from '../../../shared/clock';
 import { numberForLimits } from '../../../shared/platform/phoneNumbers';
 import type { OperationContext, OperationDefinition } from '../types';
 import { getStatusFields } from './fields/operatorFields';
-import { readLimits } from './sendSettings';
 import { readTableName } from './formValues';
-import { dataTableRows } from './store/dataTableRows';
+import { dataTableRows } from './dataTable/dataTableRows';
+import { numberReport } from './numberReport';
 import { readTableKeys } from './store/keyRow';
 import { numberStatus } from './store/numberStatus';
-
-const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
 /** The number the operator typed, in its one written form, or an error naming the field and the rule. */
 export function operatorNumber(context: OperationContext): string {
@@ -17,8 +15,9 @@ export function operatorNumber(context: OperationContext): string {
 
 /**
  * Get Status: what the node's table holds for one number, for the person who answers a customer
- * on the phone: sends in the window and when the next is allowed, its latest code's state, expiry
- * and attempts left. Never the code (the table holds only its keyed digest).
+ * on the phone: sends in the window and when the next is allowed, judged with the limits recorded
+ * with its last send, and its latest code's state, expiry and attempts left. Never the code (the
+ * table holds only its keyed digest).
  */
 export const getStatus: OperationDefinition = {
 	value: 'getStatus',
@@ -37,32 +36,9 @@ export const getStatus: OperationDefinition = {
 	asTool: 'refused',
 	async execute(context) {
 		const number = operatorNumber(context);
-		const limits = readLimits(context);
-		const at = now();
 		const rows = dataTableRows(context.executeFunctions, readTableName(context));
 		const keys = await readTableKeys(rows);
-		const status = await numberStatus(rows, keys.bucket, numberForLimits(number), limits, at);
-		const { code } = status;
-		return [
-			{
-				json: {
-					phoneNumber: number,
-					readable: status.readable,
-					damage: status.damage,
-					sendsInWindow: status.sendsInWindow,
-					maxSendsPerNumber: limits.maxPerWindow,
-					windowMinutes: limits.windowMinutes,
-					lastSentAt: iso(status.lastSentAt),
-					sendAllowedNow: status.heldBy === null,
-					nextSendAllowedAt: status.heldBy === null ? null : iso(status.nextSendAt),
-					heldBy: status.heldBy,
-					code: code?.state ?? 'none',
-					codeExpiresAt: iso(code?.expiresAt ?? null),
-					attemptsUsed: code?.attempts ?? 0,
-					attemptsLeft: code ? (code.state === 'pending' ? code.attemptsLeft : 0) : null,
-					locked: code?.state === 'locked',
-				},
-			},
-		];
+		const status = await numberStatus(rows, keys.bucket, numberForLimits(number), now());
+		return [{ json: numberReport(number, status) }];
 	},
 };

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../types';
 import { check } from './check';
 import { getStatus } from './getStatus';
+import { listActive } from './listActive';
 import { reset } from './reset';
 import { send } from './send';
 
@@ -11,5 +12,5 @@ export const oneTimeCode: ResourceDefinition = {
 	description:
 		'Send one-time codes (OTP, sign-in or verification codes) and check them, with expiry, attempt limits and toll-fraud guards',
 	defaultOperation: 'send',
-	operations: [send, check, getStatus, reset],
+	operations: [send, check, getStatus, listActive, reset],
 };

@@ -6,7 +6,7 @@ import type { OperationDefinition } from '../types';
 import { resetFields } from './fields/operatorFields';
 import { operatorNumber } from './getStatus';
 import { readTableName } from './formValues';
-import { dataTableRows } from './store/dataTableRows';
+import { dataTableRows } from './dataTable/dataTableRows';
 import { readTableKeys } from './store/keyRow';
 import { resetNumber } from './store/resetNumber';
 import { BUSY } from './store/rowStore';

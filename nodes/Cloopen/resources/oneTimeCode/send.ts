@@ -25,18 +25,17 @@ import {
 	readLimits,
 	readPolicy,
 } from './sendSettings';
+import { openTable } from './dataTable/dataTableRows';
+import { storeUnavailable } from './dataTable/storeUnavailable';
 import { claimWithinCallerLimit } from './store/callerCount';
 import { claimSend } from './store/claimSend';
-import { dataTableRows } from './store/dataTableRows';
-import { readTableKeys } from './store/keyRow';
-import { storeUnavailable } from './store/storeUnavailable';
 
 /**
- * Send: the number written one way, the allow-list, then the send claimed in the node's Data Table
- * (limits, and the new code replacing the old, in one compare-and-set) before anything is sent. A
- * refusal is an answer, not an error: what the form tells the person. A send that surely did not
- * happen gives its claim back; one in doubt stays counted. The code leaves n8n only in the request
- * to the platform.
+ * Send, in Check's steps: read the form (the number written one way, the allow-list), read the
+ * table's keys, read the rows, decide and write (the send claimed within the limits, the new code
+ * replacing the old, in one compare-and-set) before anything is sent, then answer. A refusal is an
+ * answer, not an error. A send that surely did not happen gives its claim back; one in doubt stays
+ * counted. The code leaves n8n only in the request to the platform.
  */
 export const send: OperationDefinition = {
 	value: 'send',
@@ -59,6 +58,7 @@ export const send: OperationDefinition = {
 	// The account's destinations refuse as Send's own allow-list does: an answer (403), not a failed run.
 	destinationRefused: (reason) => refusedAnswer('destination allow-list', reason),
 	async execute(context) {
+		// 1. Read the form.
 		const channel = readChannel(context);
 		const read = context.rules.readPhoneNumber('to', typedNumber(context.param('to')));
 		if (read.number === undefined) return refusedAnswer('number form', read.refusal);
@@ -70,13 +70,14 @@ export const send: OperationDefinition = {
 		const limits = readLimits(context);
 		const callerLimit = readCallerLimit(context);
 		const { validMinutes, maxAttempts, includeCode } = readCodeSettings(context);
-		const store = dataTableRows(context.executeFunctions, readTableName(context));
 		const { code, alphabet } = readCode(context);
 		// What the request will carry is checked before the claim, so a claim is only made to be sent.
 		const deliver = await prepareDelivery(context, channel, to, code);
 
-		const keys = await readTableKeys(store).catch(storeUnavailable);
-		if ('rule' in keys) return refusedAnswer(keys.rule, keys.reason, keys.retryAfterSeconds);
+		// 2. Read the table's keys.
+		const table = await openTable(context.executeFunctions, readTableName(context));
+		if ('rule' in table) return refusedAnswer(table.rule, table.reason, table.retryAfterSeconds);
+		const { store, keys } = table;
 		const now = clockNow();
 		const id = randomBytes(12).toString('base64url');
 		const kept = {
@@ -92,7 +93,7 @@ export const send: OperationDefinition = {
 		};
 		// An extension written with leading zeros is one number for the limits; `to` is dialled as written.
 		const counted = numberForLimits(to);
-		// One caller's distinct numbers are counted before the number's claim and the caps.
+		// 3. Read the rows, decide, write: one caller's distinct numbers, then the number's claim and the caps.
 		const claim = await claimWithinCallerLimit(
 			callerLimit,
 			store,
@@ -112,6 +113,7 @@ export const send: OperationDefinition = {
 			return refusedAnswer(rule, reason, retryAfterSeconds);
 		}
 
+		// 4. Send, then answer.
 		let platform: IDataObject;
 		try {
 			platform = await deliver();

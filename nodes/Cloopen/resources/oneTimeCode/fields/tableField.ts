@@ -10,5 +10,5 @@ export const tableNameField: INodeProperties = {
 	default: DEFAULT_TABLE_NAME,
 	required: true,
 	description:
-		'The Data Table of this project that keeps the codes; the node makes it the first time. Send, Check, Get Status and Reset must name the same table.',
+		'The Data Table of this project that keeps the codes; the node makes it the first time. Send, Check, Get Status, List Active Numbers and Reset must name the same table.',
 };

@@ -16,7 +16,7 @@ export interface CallerBook {
 
 /** What the row says of itself, for a person who opens the table. */
 const CALLER_ABOUT =
-	'Numbers per caller (keyed digests), kept by the Cloopen node (One-Time Code). Do not edit by hand.';
+	'The numbers each caller had codes sent to (keyed digests), for Max Numbers per Caller, kept by the Cloopen node (One-Time Code). Do not edit by hand.';
 
 /** A row's book may grow to this many characters; beyond it the callers heard from longest ago go. */
 export const MAX_CALLER_BOOK_CHARACTERS = 60_000;

@@ -24,7 +24,7 @@ const HOUR_MINUTES = 60;
 
 /** What the cap's row says of itself, for a person who opens the table. */
 const CAP_ABOUT =
-	'Codes per minute for all numbers, kept by the Cloopen node (One-Time Code). Do not edit by hand.';
+	'Codes sent per minute to all numbers together, for the hourly caps, kept by the Cloopen node (One-Time Code). Do not edit by hand.';
 const minuteOf = (time: number) => Math.floor(time / 60_000);
 
 const isCounts = (value: unknown): value is Record<string, number> =>

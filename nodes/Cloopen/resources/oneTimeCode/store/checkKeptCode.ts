@@ -26,8 +26,8 @@ export async function checkKeptCode(
 		store,
 		bucketKey,
 		number,
-		(book, entry) => {
-			const damage = damageOf(book, number);
+		(book, entry, key) => {
+			const damage = damageOf(book, key);
 			if (damage)
 				return {
 					result: {
@@ -48,7 +48,7 @@ export async function checkKeptCode(
 			const judged = checkVerdict({ code, codeKey, entered, now });
 			if (!judged.counted) return { result: judged };
 			const counted = { ...code, attempts: judged.attempts, used: judged.used };
-			return { book: withEntry(book, number, { ...entry, code: counted }), result: judged };
+			return { book: withEntry(book, key, { ...entry, code: counted }), result: judged };
 		},
 		now,
 	);

@@ -4,6 +4,7 @@ import { countSend, readCapBook, writeCapBook, type SendCap } from '../rules/sen
 import { allowSend, type SendLimits } from '../rules/sendLimits';
 import { capRebase, capsAnything, uncount, updateCap } from './capRow';
 import {
+	bookFor,
 	bucketOf,
 	CAP_ROW,
 	damageOf,
@@ -49,10 +50,10 @@ export async function claimSend(
 		store,
 		capped ? [bucketOf(number, bucketKey), CAP_ROW] : [bucketOf(number, bucketKey)],
 		([row, capRow]) => {
-			const book = readBook(row.book, row.version);
-			const decided = decideSend(book, number, limits, code, now);
+			const { book, key } = bookFor(readBook(row.book, row.version), number, bucketKey);
+			const decided = decideSend(book, { number, key }, limits, code, now);
 			if ('refusal' in decided) return { result: decided };
-			const previous = book.numbers[number]?.code;
+			const previous = book.numbers[key]?.code;
 			const writes: RowWrite[] = [{ row, book: writeBook(decided.book, now) }];
 			if (!capped) return { result: { previous }, writes };
 			const counted = countInCap(readCapBook(capRow.book, capRow.version));
@@ -90,12 +91,12 @@ export async function claimSend(
 /** The number's limits and its new code, or why not. */
 function decideSend(
 	book: CodeBook,
-	number: string,
+	{ number, key }: { number: string; key: string },
 	limits: SendLimits,
 	code: KeptCode,
 	now: number,
 ): { book: CodeBook } | { refusal: Refusal } {
-	const damage = damageOf(book, number);
+	const damage = damageOf(book, key);
 	if (damage)
 		return {
 			refusal: {
@@ -104,7 +105,7 @@ function decideSend(
 				retryAfterSeconds: null,
 			},
 		};
-	const entry = book.numbers[number];
+	const entry = book.numbers[key];
 	const allowance = allowSend(number, entry?.sends ?? [], limits, now);
 	if (!allowance.allowed) {
 		const { rule, reason, retryAfterSeconds } = allowance;
@@ -113,7 +114,7 @@ function decideSend(
 	const sends = allowance.recentSends;
 	// The entry counts until its last send leaves the window and its code expires, and no longer.
 	const keepUntil = Math.max(now + limits.windowMinutes * 60_000, code.expiresAt);
-	const next = withEntry(book, number, { sends, keepUntil, code });
+	const next = withEntry(book, key, { sends, keepUntil, code, limits });
 	if (!entry && writeBook(next, now).length > MAX_BOOK_CHARACTERS) {
 		const room = firstRoomAt(book) ?? now + limits.windowMinutes * 60_000;
 		return {
@@ -140,16 +141,13 @@ async function giveBack(
 		store,
 		bucketKey,
 		number,
-		(book, entry) => {
+		(book, entry, key) => {
 			if (!entry) return { result: true };
 			const at = entry.sends.indexOf(sentAt);
 			const sends = at < 0 ? entry.sends : entry.sends.filter((_, index) => index !== at);
 			const kept = entry.code?.id === code.id ? previous : entry.code;
-			const next =
-				sends.length > 0 || kept
-					? { sends, keepUntil: entry.keepUntil, ...(kept ? { code: kept } : {}) }
-					: undefined;
-			return { book: withEntry(book, number, next), result: true };
+			const next = sends.length > 0 || kept ? { ...entry, sends, code: kept } : undefined;
+			return { book: withEntry(book, key, next), result: true };
 		},
 		// The claim's own time: a give-back follows its send within seconds.
 		sentAt,

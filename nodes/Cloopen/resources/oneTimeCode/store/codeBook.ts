@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 import { decodeEntry, encodeEntry, type NumberEntry } from './entryForm';
+import { entryKeyOf } from './entryKey';
 
 export type { KeptCode, NumberEntry } from './entryForm';
 
@@ -9,6 +10,7 @@ export type { KeptCode, NumberEntry } from './entryForm';
  * row exists before anyone asks and a compare-and-set on it is exact without a unique column).
  */
 export interface CodeBook {
+	/** Each number's entry by its place (store/entryKey.ts): a keyed digest and the number sealed. */
 	numbers: Record<string, NumberEntry>;
 	/**
 	 * Entries the node cannot read (edited by hand), kept as they are: their numbers are refused until
@@ -19,9 +21,9 @@ export interface CodeBook {
 	unreadable?: string;
 }
 
-/** What every book says of itself, for a person who opens the table. */
+/** What every number row says of itself, for a person who opens the table (short: written on every send). */
 export const ABOUT =
-	'Kept by the Cloopen node (One-Time Code). Do not edit by hand: see a number with One-Time Code → Get Status, clear it with Reset.';
+	'Send times and code digests of the numbers in this row, kept by the Cloopen node (One-Time Code). Do not edit: see them with List Active Numbers or Get Status, clear one with Reset.';
 
 /** How many rows the numbers are spread over. */
 export const BUCKETS = 256;
@@ -76,10 +78,31 @@ export function readBook(text: unknown, version = 1): CodeBook {
 	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
 }
 
-/** Why a number cannot be counted from this book, or undefined when it can. */
-export function damageOf(book: CodeBook, number: string): string | undefined {
+/**
+ * A book read for one number, and the place its entry lives at (store/entryKey.ts): an entry an
+ * older node kept under the number in clear is moved there, so the next write of the row seals it.
+ */
+export function bookFor(
+	book: CodeBook,
+	number: string,
+	bucketKey: Buffer,
+): { book: CodeBook; key: string } {
+	const key = entryKeyOf(number, bucketKey);
+	const inClear = number in book.numbers || (book.damaged !== undefined && number in book.damaged);
+	if (!inClear || key in book.numbers) return { book, key };
+	const numbers = { ...book.numbers };
+	const damaged = { ...book.damaged };
+	if (number in numbers) numbers[key] = numbers[number];
+	if (number in damaged) damaged[key] = damaged[number];
+	delete numbers[number];
+	delete damaged[number];
+	return { book: Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers }, key };
+}
+
+/** Why the entry at this place cannot be counted, or undefined when it can. */
+export function damageOf(book: CodeBook, key: string): string | undefined {
 	if (book.unreadable) return `the store's row for this number: ${book.unreadable}`;
-	if (book.damaged && number in book.damaged)
+	if (book.damaged && key in book.damaged)
 		return "this number's entry in the store is not what the node writes (it was changed by hand), so its limits are unknown";
 	return undefined;
 }

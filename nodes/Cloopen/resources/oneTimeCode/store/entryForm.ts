@@ -1,4 +1,5 @@
 import type { CodeAlphabet } from '../rules/generateCode';
+import type { SendLimits } from '../rules/sendLimits';
 
 /** What the store keeps of one code: never the code, only its keyed digest. */
 export interface KeptCode {
@@ -19,14 +20,18 @@ export interface NumberEntry {
 	/** Until when the entry counts for anything (its last send's window, its code's expiry): then it is dropped. */
 	keepUntil: number;
 	code?: KeptCode;
+	/** The limits in force at its last send, so Get Status judges it as that Send did; absent in older entries. */
+	limits?: SendLimits;
 }
 
 /**
  * How a number's entry is written in its row, short so a row holds more numbers (docs/one-time-codes.md,
- * capacity): `[sends, keepUntil, code?]`, times as base-36 milliseconds (exact, 8 characters), the code as
- * `[id, digest, issuedAt, expiresAt, maxAttempts, attempts, used (0/1), length, "d" | "l"]`.
+ * capacity): `[sends, keepUntil, code?, limits?]`, times as base-36 milliseconds (exact, 8 characters), the code as
+ * `[id, digest, issuedAt, expiresAt, maxAttempts, attempts, used (0/1), length, "d" | "l"]` (0 for none
+ * when limits follow), the limits as `[maxPerWindow, windowMinutes, cooldownSeconds]`.
  */
-type StoredEntry = [string[], string, StoredCode?];
+type StoredEntry = [string[], string, (StoredCode | 0)?, StoredLimits?];
+type StoredLimits = [number, number, number];
 type StoredCode = [string, string, string, string, number, number, 0 | 1, number, 'd' | 'l'];
 
 const time = (ms: number) => Math.round(ms).toString(36);
@@ -49,7 +54,18 @@ export function encodeEntry(entry: NumberEntry): StoredEntry {
 			code.length,
 			code.alphabet === 'digits' ? 'd' : 'l',
 		]);
+	const { limits } = entry;
+	if (limits) {
+		if (!code) stored.push(0);
+		stored.push([limits.maxPerWindow, limits.windowMinutes, limits.cooldownSeconds]);
+	}
 	return stored;
+}
+
+function decodeLimits(value: unknown): SendLimits | undefined {
+	if (!Array.isArray(value) || value.length !== 3 || !value.every(whole)) return undefined;
+	const [maxPerWindow, windowMinutes, cooldownSeconds] = value as number[];
+	return { maxPerWindow, windowMinutes, cooldownSeconds };
 }
 
 function decodeCode(value: unknown): KeptCode | undefined {
@@ -107,12 +123,21 @@ function decodeFirstForm(value: unknown): NumberEntry | undefined {
 export function decodeEntry(value: unknown): NumberEntry | undefined {
 	if (typeof value === 'object' && value !== null && !Array.isArray(value))
 		return decodeFirstForm(value);
-	if (!Array.isArray(value) || value.length < 2 || value.length > 3 || !Array.isArray(value[0]))
+	if (!Array.isArray(value) || value.length < 2 || value.length > 4 || !Array.isArray(value[0]))
 		return undefined;
 	const sends = (value[0] as unknown[]).map(timeOf);
 	const keepUntil = timeOf(value[1]);
 	if (!sends.every(Number.isFinite) || !Number.isFinite(keepUntil)) return undefined;
-	if (value.length === 2) return { sends, keepUntil };
-	const code = decodeCode(value[2]);
-	return code ? { sends, keepUntil, code } : undefined;
+	const entry: NumberEntry = { sends, keepUntil };
+	if (value.length > 2 && !(value[2] === 0 && value.length === 4)) {
+		const code = decodeCode(value[2]);
+		if (!code) return undefined;
+		entry.code = code;
+	}
+	if (value.length === 4) {
+		const limits = decodeLimits(value[3]);
+		if (!limits) return undefined;
+		entry.limits = limits;
+	}
+	return entry;
 }

@@ -1,16 +1,25 @@
+import { writeCallerBook } from '../rules/callerLimit';
+import { writeCapBook } from '../rules/sendCap';
 import { newTableSecret, tableKeysOf, type TableKeys } from '../rules/tableKeys';
-import { KEY_ROW } from './codeBook';
+import { FIRST_CALLER_ROW } from './callerCount';
+import { CAP_ROW, KEY_ROW, writeBook } from './codeBook';
 import type { RowStore } from './rowStore';
 
 /** What the key row says of itself, for a person who opens the table. */
 const KEY_ABOUT =
 	"The secret key of this table, made once by the Cloopen node (One-Time Code): it spreads the numbers over the rows and digests the codes. Do not edit, copy or delete it: every number's limits and pending code depend on it.";
 
-/** A row as the node makes it: empty, or for the key row a new secret. */
+/** A row's first book: empty, saying what the row is (a person who opens the table reads no blank rows). */
+function firstBook(bucket: number): string {
+	if (bucket === KEY_ROW) return JSON.stringify({ about: KEY_ABOUT, key: newTableSecret() });
+	if (bucket === CAP_ROW) return writeCapBook({ all: {}, byCountry: {} }, 0);
+	if (bucket >= FIRST_CALLER_ROW) return writeCallerBook({ callers: {} }, 0, 0);
+	return writeBook({ numbers: {} }, 0);
+}
+
+/** A row as the node makes it: an empty book, or for the key row a new secret. */
 export function newRow(bucket: number): { bucket: number; version: number; book: string } {
-	const book =
-		bucket === KEY_ROW ? JSON.stringify({ about: KEY_ABOUT, key: newTableSecret() }) : '';
-	return { bucket, version: 0, book };
+	return { bucket, version: 0, book: firstBook(bucket) };
 }
 
 /**

@@ -31,16 +31,16 @@ export async function resetNumber(
 		store,
 		bucketKey,
 		number,
-		(book, entry) => {
+		(book, entry, key) => {
 			const outcome = {
 				sendsCleared: entry?.sends.length ?? 0,
 				codeCancelled: !!entry?.code && !entry.code.used && entry.code.expiresAt > now,
 				rowRebuilt: book.unreadable !== undefined,
 			};
-			const damaged = !!book.damaged && number in book.damaged;
+			const damaged = !!book.damaged && key in book.damaged;
 			if (!entry && !damaged && !book.unreadable) return { result: outcome };
 			return {
-				book: book.unreadable ? { numbers: {} } : withEntry(book, number, undefined),
+				book: book.unreadable ? { numbers: {} } : withEntry(book, key, undefined),
 				result: outcome,
 			};
 		},

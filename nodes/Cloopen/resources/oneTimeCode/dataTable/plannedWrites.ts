@@ -1,11 +1,8 @@
-import type { RowWrite, StoredRow } from './rowStore';
+import type { RowWrite, StoredRow } from '../store/rowStore';
 import { LATER } from '../../../../shared/batchedRuns';
 
 /** A row's write in a batch: the book it gets, from the first request and the rebases after it. */
-export interface PlannedWrite {
-	row: StoredRow;
-	book: string;
-}
+export type PlannedWrite = Pick<RowWrite, 'row' | 'book'>;
 
 /**
  * The writes of a batch as one item per row. A write that can rebase goes onto the newest version of

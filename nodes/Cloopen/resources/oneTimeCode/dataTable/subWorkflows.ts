@@ -60,21 +60,27 @@ function dataTableWorkflow(
 	} as unknown as IWorkflowBase;
 }
 
-const tableOf = (tableName: string) => ({ __rl: true, mode: 'name', value: tableName });
+/** A workflow on the rows of the table named. */
+const onRows = (name: string, tableName: string, operation: string, parameters: IDataObject) =>
+	dataTableWorkflow(name, {
+		resource: 'row',
+		operation,
+		dataTableId: { __rl: true, mode: 'name', value: tableName },
+		...parameters,
+	});
 
-const condition = (column: string, value: string) => ({
-	keyName: column,
-	condition: 'eq',
-	keyValue: value,
+/** The rows where each column equals its value (an expression on the item). */
+const where = (...conditions: Array<[column: string, value: string]>) => ({
+	matchType: 'allConditions',
+	filters: {
+		conditions: conditions.map(([keyName, keyValue]) => ({ keyName, condition: 'eq', keyValue })),
+	},
 });
 
-export function readWorkflow(tableName: string) {
-	return dataTableWorkflow('read', {
-		resource: 'row',
-		operation: 'get',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: { conditions: [condition('bucket', '={{ $json.bucket }}')] },
+/** The rows of the buckets the items name, or with `whole` every row of the table in one query. */
+export function readWorkflow(tableName: string, whole = false) {
+	return onRows(whole ? 'read all' : 'read', tableName, 'get', {
+		...(whole ? where() : where(['bucket', '={{ $json.bucket }}'])),
 		returnAll: true,
 		orderBy: true,
 		orderByColumn: 'id',
@@ -82,32 +88,10 @@ export function readWorkflow(tableName: string) {
 	});
 }
 
-export function readAllWorkflow(tableName: string) {
-	return dataTableWorkflow('read all', {
-		resource: 'row',
-		operation: 'get',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: { conditions: [] },
-		returnAll: true,
-		orderBy: true,
-		orderByColumn: 'id',
-		orderByDirection: 'ASC',
-	});
-}
-
+/** Each item's row written where its version is still the one read (a compare-and-set). */
 export function writeWorkflow(tableName: string) {
-	return dataTableWorkflow('write', {
-		resource: 'row',
-		operation: 'update',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: {
-			conditions: [
-				condition('id', '={{ $json.id }}'),
-				condition('version', '={{ $json.version }}'),
-			],
-		},
+	return onRows('write', tableName, 'update', {
+		...where(['id', '={{ $json.id }}'], ['version', '={{ $json.version }}']),
 		columns: {
 			mappingMode: 'defineBelow',
 			value: { version: '={{ $json.version + 1 }}', book: '={{ $json.book }}' },
@@ -140,23 +124,14 @@ export function createWorkflow(tableName: string) {
 }
 
 export function insertWorkflow(tableName: string) {
-	return dataTableWorkflow('make the rows', {
-		resource: 'row',
-		operation: 'insert',
-		dataTableId: tableOf(tableName),
+	return onRows('make the rows', tableName, 'insert', {
 		columns: { mappingMode: 'autoMapInputData', value: {} },
 	});
 }
 
 /** Removes rows by id: a bucket's rows above its first, made twice by two requests at once. */
 export function removeWorkflow(tableName: string) {
-	return dataTableWorkflow('remove rows made twice', {
-		resource: 'row',
-		operation: 'deleteRows',
-		dataTableId: tableOf(tableName),
-		matchType: 'allConditions',
-		filters: {
-			conditions: [condition('id', '={{ $json.id }}'), condition('bucket', '={{ $json.bucket }}')],
-		},
+	return onRows('remove rows made twice', tableName, 'deleteRows', {
+		...where(['id', '={{ $json.id }}'], ['bucket', '={{ $json.bucket }}']),
 	});
 }
