@@ -13,6 +13,7 @@ import {
 } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { checkKeptCode } from '../../nodes/Cloopen/resources/oneTimeCode/store/checkKeptCode';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import { readTableKeys } from '../../nodes/Cloopen/resources/oneTimeCode/store/keyRow';
 import type { RowStore } from '../../nodes/Cloopen/resources/oneTimeCode/store/rowStore';
 import * as storeWorkflows from '../../nodes/Cloopen/resources/oneTimeCode/dataTable/subWorkflows';
 import { dataTableRows } from '../../nodes/Cloopen/resources/oneTimeCode/dataTable/dataTableRows';
@@ -420,6 +421,38 @@ describe('a missing table or row is made again, once, with no stray rows', () =>
 		expect(n8n.rows()).toHaveLength(ROWS);
 		expect(n8n.runs['table/create']).toBe(2);
 	});
+});
+
+it('a process that remembers a table made again elsewhere takes its new key after one request: its next code is checked there', async () => {
+	const a = fakeN8n();
+	const b = fakeN8n({ shared: a.table });
+	const processB = anotherProcess();
+	const sendOnKeys = async (store: RowStore, number: string, id: string) => {
+		const keys = await readTableKeys(store);
+		const code = { ...keptCode(id, '482913'), digest: codeDigest(keys.code, id, '482913') };
+		return await claimSend(store, {
+			number,
+			bucketKey: keys.bucket,
+			limits: LIMITS,
+			code,
+			now: NOW,
+		});
+	};
+	expect(await sendOnKeys(a.store(), '13800000800', 'a0')).toMatchObject({ claimed: true });
+	a.table.rows = undefined;
+	// Made again by a process that never saw the table: a new key.
+	const keysB = await readTableKeys(b.store(undefined, processB));
+	// The one request on the key this process remembers: its write fails, and the read again brings the key.
+	expect(await sendOnKeys(a.store(), '13800000801', 'a1')).toMatchObject({ claimed: true });
+	expect(await sendOnKeys(a.store(), '13800000802', 'a2')).toMatchObject({ claimed: true });
+	const check = { number: '13800000802', entered: '482913', now: NOW };
+	expect(
+		await checkKeptCode(b.store(undefined, processB), {
+			...check,
+			bucketKey: keysB.bucket,
+			codeKey: keysB.code,
+		}),
+	).toMatchObject({ status: 'approved' });
 });
 
 describe("the store's sub-workflows keep nothing in n8n's execution list, failed or not", () => {

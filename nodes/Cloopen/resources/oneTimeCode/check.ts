@@ -50,9 +50,9 @@ export const check: OperationDefinition = {
 		// Nothing entered is no guess: refused before the store is read, so no attempt is counted.
 		if (entered.trim() === '') return checkAnswer({ ...NO_CODE, attemptsLeft: 0 }, number);
 
-		const judged = async (fresh: boolean): Promise<KeptCheck> => {
+		const judged = async (): Promise<KeptCheck> => {
 			// 2. Read the table's keys.
-			const table = await openTable(context.executeFunctions, readTableName(context), fresh);
+			const table = await openTable(context.executeFunctions, readTableName(context));
 			if ('rule' in table) return unavailable(table.reason);
 			const { store, keys } = table;
 			// 3. Read the number's row, decide, write: the verdict, the attempt counted.
@@ -64,9 +64,9 @@ export const check: OperationDefinition = {
 				now: clockNow(),
 			}).catch((error: unknown) => unavailable(storeUnavailable(error).reason));
 		};
-		const verdict = await judged(false);
-		// 4. Answer; a key this process remembers from a table made again since finds no code: read it again.
-		return checkAnswer(verdict.status === 'not_found' ? await judged(true) : verdict, number);
+		const verdict = await judged();
+		// 4. Answer; not_found is judged again, on the key its read brought (new if the table was made again).
+		return checkAnswer(verdict.status === 'not_found' ? await judged() : verdict, number);
 	},
 };
 

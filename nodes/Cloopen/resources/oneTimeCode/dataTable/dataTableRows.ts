@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { LATER, type BatchRun } from '../../../../shared/batchedRuns';
-import { ROWS } from '../store/codeBook';
+import { KEY_ROW, ROWS } from '../store/codeBook';
 import type { Refusal } from '../rules/sendRefusal';
 import type { TableKeys } from '../rules/tableKeys';
 import { readTableKeys } from '../store/keyRow';
@@ -90,29 +90,30 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 				raced = !making.made;
 				return making;
 			};
+			// A fresh read takes the key row along: a table made again elsewhere gives the next request its key.
+			const asked = fresh ? [...new Set([...buckets, KEY_ROW])] : buckets;
 			if (located === 'absent') await makeHere();
-			let found = await readShared(buckets).catch(async (error: unknown) => {
+			let found = await readShared(asked).catch(async (error: unknown) => {
 				// The table may have been deleted by hand: it is made again. A table that is there and
 				// cannot be read is n8n refusing the store (size limit, database away).
 				const making = await makeHere().catch((refused: unknown) => ({
 					made: false as const,
 					said: String((refused as Error)?.message ?? refused),
 				}));
-				return await readShared(buckets).catch(() => {
+				return await readShared(asked).catch(() => {
 					throw failed(error, making.made ? undefined : making.said);
 				});
 			});
-			if (!buckets.every((bucket) => found.has(bucket))) {
-				found = await mendRows(table, buckets, raced).catch((error: unknown) => {
+			if (!asked.every((bucket) => found.has(bucket))) {
+				found = await mendRows(table, asked, raced).catch((error: unknown) => {
 					throw failed(error);
 				});
-				if (!buckets.every((bucket) => found.has(bucket)))
+				if (!asked.every((bucket) => found.has(bucket)))
 					throw failed(new Error('its rows could not be made'));
 			}
 			memory.markReady();
-			const rows = buckets.map((bucket) => found.get(bucket)!);
-			rows.forEach((row) => memory.remember(row));
-			return rows;
+			asked.forEach((bucket) => memory.remember(found.get(bucket)!));
+			return buckets.map((bucket) => found.get(bucket)!);
 		},
 		async write(writes) {
 			return await inQueue(QUEUES.writes, memory.table, writes, writeBatch);
@@ -121,14 +122,13 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 }
 
 /**
- * The first step of Send and Check: the table's rows and the keys its key row holds (`fresh`: read
- * again, not from this process's memory). A table n8n refused is a refusal the caller is told.
+ * The first step of Send and Check: the table's rows and the keys its key row holds. A table n8n
+ * refused is a refusal the caller is told.
  */
 export async function openTable(
 	context: IExecuteFunctions,
 	tableName: string,
-	fresh = false,
 ): Promise<{ store: RowStore; keys: TableKeys } | Refusal> {
 	const store = dataTableRows(context, tableName);
-	return await readTableKeys(store, fresh).then((keys) => ({ store, keys }), storeUnavailable);
+	return await readTableKeys(store).then((keys) => ({ store, keys }), storeUnavailable);
 }
