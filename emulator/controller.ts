@@ -1,3 +1,4 @@
+import { RequestGate, type AnswerGate } from './answerGate';
 import { deliverNotification } from './callbacks';
 import {
 	EmulatorState,
@@ -67,6 +68,7 @@ export class EmulatorController {
 	/** Requests waiting out their latency. */
 	private readonly delayed = new Set<() => void>();
 	private aborter = new AbortController();
+	private gate?: RequestGate;
 	private closed = false;
 	/** A platform that fails to notify: calls still end, their notifications are never sent. */
 	private notificationsDropped = false;
@@ -134,6 +136,8 @@ export class EmulatorController {
 		// Requests waiting out their latency go on at once rather than hang.
 		for (const resolve of this.delayed) resolve();
 		this.delayed.clear();
+		this.gate?.open();
+		this.gate = undefined;
 		this.pending.clear();
 		this.aborter.abort();
 		this.aborter = new AbortController();
@@ -266,6 +270,19 @@ export class EmulatorController {
 			};
 			this.waiters.add(waiter);
 		});
+	}
+
+	/** Holds every API request's answer from now on until the test releases it (a new gate opens the last). */
+	holdAnswers(): AnswerGate {
+		this.gate?.open();
+		this.gate = new RequestGate();
+		if (this.closed) this.gate.open();
+		return this.gate;
+	}
+
+	/** Resolves when the request may be answered: at once, unless a gate holds answers. */
+	passGate(): Promise<void> {
+		return this.gate?.pass() ?? Promise.resolve();
 	}
 
 	/** The artificial latency of one request; cut short by close() so no timer outlives the server. */

@@ -1,3 +1,4 @@
+import type { AnswerGate } from './answerGate';
 import { CONTROL_PREFIX } from './control';
 import {
 	checkedCallDuration,
@@ -36,6 +37,7 @@ export type {
 };
 export { DEFAULTS as EMULATOR_DEFAULTS, PRICES as EMULATOR_PRICES } from './state';
 export { ACKNOWLEDGEMENT, notificationBody } from './callbacks';
+export type { AnswerGate } from './answerGate';
 
 export interface EmulatorOptions {
 	/** 'strict' (default): only what docs/platform.md allows. 'platform': also what the real platform evidently accepts (README, "Modes"). */
@@ -81,6 +83,11 @@ export interface RunningEmulator {
 	setConcurrencyLimit(limit: number): void;
 	/** The most API requests that were being answered at the same time since start or reset(). */
 	peakConcurrency(): number;
+	/**
+	 * Holds every API request's answer until released (emulator/answerGate.ts): a test shows exactly
+	 * how many requests a client has in flight at once, whatever the load. reset() and close() open it.
+	 */
+	holdAnswers(): AnswerGate;
 	/** For calls placed from now on. */
 	setCallDuration(ms: number): void;
 	/** true: calls that end from now on send no notification (a platform that fails to notify); reset() makes it false. */
@@ -142,6 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 		setLatency: (ms) => controller.setLatency(ms),
 		setConcurrencyLimit: (limit) => controller.setConcurrencyLimit(limit),
 		peakConcurrency: () => state.peakInFlight,
+		holdAnswers: () => controller.holdAnswers(),
 		setCallDuration: (ms) => controller.setCallDuration(ms),
 		dropNotifications: (drop) => controller.dropNotifications(drop),
 		addTemplate: (id, count) => controller.addTemplate(id, count),

@@ -115,6 +115,7 @@ async function dispatch(
 		state.concurrencyLimit > 0 && state.inFlight > state.concurrencyLimit;
 	let answer: ApiAnswer;
 	try {
+		await controller.passGate();
 		await controller.delay(state.latencyMs);
 		answer = answerApiRequest(
 			{ method, url, headers: request.headers, rawBody: raw, record, overConcurrencyLimit },

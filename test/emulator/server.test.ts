@@ -1,4 +1,4 @@
-/** The server itself: HTTPS, ports, options, parallel instances, the control surface, latency. */
+/** The server itself: HTTPS, ports, options, parallel instances, the control surface, latency, held answers. */
 import { createServer } from 'node:net';
 import { connect } from 'node:tls';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,28 @@ import { json } from './requestBodies';
 
 const { emulator, main, code } = useEmulator();
 const info = { method: 'GET' as const, path: 'AccountInfo' };
+
+/** Waits (polling, at most 60 s) for what a test needs to have happened; fails naming it. */
+async function until(done: () => boolean, what: string): Promise<void> {
+	const deadline = Date.now() + 60_000;
+	while (!done()) {
+		if (Date.now() > deadline) throw new Error(`waited 60 s for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
+/** What `pending` settled to, or 'still pending' after 60 s (far past anything cut short). */
+async function within60s<T>(pending: Promise<T>): Promise<T | 'still pending'> {
+	let timer: NodeJS.Timeout | undefined;
+	const late = new Promise<'still pending'>((resolve) => {
+		timer = setTimeout(() => resolve('still pending'), 60_000);
+	});
+	try {
+		return await Promise.race([pending, late]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
 
 async function control(method: 'GET' | 'POST', action: string, body?: unknown) {
 	const text = body === undefined ? '' : JSON.stringify(body);
@@ -135,18 +157,26 @@ describe('listening', () => {
 });
 
 describe('latency', () => {
-	it('delays each API request by the latency set, and not the control surface', async () => {
+	it('delays each API request by the latency set', async () => {
 		emulator.setLatency(120);
-		let started = Date.now();
+		const started = Date.now();
 		await code(info);
 		expect(Date.now() - started).toBeGreaterThanOrEqual(115);
-		started = Date.now();
-		await control('GET', 'state');
-		expect(Date.now() - started).toBeLessThan(100);
-		// Requests in parallel are delayed side by side, not one after another.
-		started = Date.now();
-		await Promise.all(Array.from({ length: 8 }, () => code(info)));
-		expect(Date.now() - started).toBeLessThan(8 * 120);
+	});
+
+	it('delays requests side by side, not one after another, and never the control surface', async () => {
+		// Far longer than the test may take: only reset() lets these through.
+		emulator.setLatency(600_000);
+		let settled = 0;
+		const pending = Array.from({ length: 8 }, () => code(info).finally(() => settled++));
+		await until(
+			() => emulator.peakConcurrency() === 8,
+			'8 requests waiting out their latency at once',
+		);
+		expect((await control('GET', 'state')).body.peakConcurrency).toBe(8);
+		expect(settled).toBe(0);
+		emulator.reset();
+		expect(await within60s(Promise.all(pending))).toEqual(Array(8).fill('000000'));
 	});
 
 	it('is an option at start and survives reset()', async () => {
@@ -168,20 +198,32 @@ describe('latency', () => {
 
 describe('concurrency limit', () => {
 	it('is off by default: requests side by side are all answered, and the peak is counted', async () => {
-		emulator.setLatency(60);
-		const codes = await Promise.all(Array.from({ length: 6 }, () => code(info)));
+		const gate = emulator.holdAnswers();
+		const [codes] = await Promise.all([
+			Promise.all(Array.from({ length: 6 }, () => code(info))),
+			gate.openWhenHeld(6),
+		]);
 		expect(codes).toEqual(Array(6).fill('000000'));
 		expect(emulator.peakConcurrency()).toBe(6);
 	});
 
 	it('refuses requests beyond the limit at once with 111111, in the format asked for, and frees slots as answers go', async () => {
-		emulator.setLatency(80);
 		emulator.setConcurrencyLimit(2);
-		const codes = await Promise.all(Array.from({ length: 5 }, () => code(info)));
+		let gate = emulator.holdAnswers();
+		const [codes] = await Promise.all([
+			Promise.all(Array.from({ length: 5 }, () => code(info))),
+			gate.openWhenHeld(5),
+		]);
 		expect(codes.filter((value) => value === '000000')).toHaveLength(2);
 		expect(codes.filter((value) => value === '111111')).toHaveLength(3);
-		const xmlReply = await Promise.all([code(info), code(info), signedRequestXml()]);
-		expect(xmlReply[2]).toMatch(/<statusCode>111111<\/statusCode>/);
+		// The third to arrive, while two are being answered, is the one refused.
+		gate = emulator.holdAnswers();
+		const first = [code(info), code(info)];
+		await gate.waitForHeld(2);
+		const xmlReply = signedRequestXml();
+		await gate.openWhenHeld(3);
+		expect(await Promise.all(first)).toEqual(['000000', '000000']);
+		expect(await xmlReply).toMatch(/<statusCode>111111<\/statusCode>/);
 		// One at a time stays within the limit.
 		expect(await code(info)).toBe('000000');
 		expect(await code(info)).toBe('000000');
@@ -354,9 +396,39 @@ describe('control surface (HTTP, no authentication)', () => {
 	});
 });
 
+describe('holding answers', () => {
+	it('holds every answer until released, oldest first, and a count never reached fails naming the most seen', async () => {
+		const gate = emulator.holdAnswers();
+		let settled = 0;
+		const first = code(info).finally(() => settled++);
+		await gate.waitForHeld(1);
+		const second = code(info).finally(() => settled++);
+		await gate.waitForHeld(2);
+		gate.release(1);
+		expect(await within60s(first)).toBe('000000');
+		expect(gate.held).toBe(1);
+		expect(settled).toBe(1);
+		// Nothing else is sent: waiting for three fails with what was seen, and opens the gate.
+		await expect(gate.waitForHeld(3, 200)).rejects.toThrow(
+			'expected 3 requests in flight at once; at most 2 were (waited 200 ms)',
+		);
+		expect(await within60s(second)).toBe('000000');
+		expect(await code(info)).toBe('000000');
+	});
+
+	it('is opened by reset()', async () => {
+		emulator.holdAnswers();
+		const pending = code(info);
+		await until(() => emulator.peakConcurrency() === 1, 'the request to be held');
+		emulator.reset();
+		expect(await within60s(pending)).toBe('000000');
+	});
+});
+
 describe('closing under load', () => {
 	it("close() during a request's latency leaves no timer behind and the request ends", async () => {
-		const slow = await startEmulator({ latencyMs: 5_000 });
+		// Far longer than the test may take: only close() ends the request.
+		const slow = await startEmulator({ latencyMs: 600_000 });
 		const pending = signedRequest(slow.baseUrl, {
 			...info,
 			accountSid: slow.accountSid,
@@ -365,20 +437,16 @@ describe('closing under load', () => {
 			() => 'answered',
 			() => 'cut',
 		);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		const started = Date.now();
+		await until(() => slow.peakConcurrency() === 1, 'the request to wait out its latency');
 		await slow.close();
-		expect(await pending).toMatch(/answered|cut/);
-		expect(Date.now() - started).toBeLessThan(1000);
+		expect(await within60s(pending)).toMatch(/^(answered|cut)$/);
 	});
 
 	it("reset() during a request's latency lets it through instead of hanging", async () => {
-		emulator.setLatency(5_000);
+		emulator.setLatency(600_000);
 		const pending = code(info);
-		await new Promise((resolve) => setTimeout(resolve, 50));
-		const started = Date.now();
+		await until(() => emulator.peakConcurrency() === 1, 'the request to wait out its latency');
 		emulator.reset();
-		expect(await pending).toBe('000000');
-		expect(Date.now() - started).toBeLessThan(1000);
+		expect(await within60s(pending)).toBe('000000');
 	});
 });

@@ -69,8 +69,11 @@ it('300 items against a platform that refuses forever end within the budget, eac
 		expect(run.json.filter((json) => json.delivery === 'not sent').length).toBeGreaterThan(200);
 		const sent = server.requests.length;
 		expect(sent).toBeLessThan(200);
+		// Nothing is sent after the end. Only an item in doubt (its answer never reached the node) had a
+		// request that a loaded machine may deliver to the server after the run ended.
+		const inDoubt = run.json.filter((json) => json.delivery === 'in doubt').length;
 		await pause(300);
-		expect(server.requests.length).toBe(sent);
+		expect(server.requests.length).toBeLessThanOrEqual(sent + inDoubt);
 	} finally {
 		await server.stop();
 	}

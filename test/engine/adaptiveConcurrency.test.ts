@@ -5,6 +5,7 @@ import { customServerCredentials, runCloopen } from '../support/runCloopen';
 import { HostileServer, pause, platformOk } from '../support/hostileServer';
 import { itemOfBody, sendCodeToEachItem, voiceCodeItems } from '../support/voiceCodeItems';
 import { useEmulator } from '../support/useEmulator';
+import type { AnswerGate } from '../../emulator';
 
 /**
  * Parallel Requests "Adaptive" (the default) through n8n's engine: it ramps up while the platform
@@ -17,6 +18,30 @@ const pairedItems = (count: number) => Array.from({ length: count }, (_, item) =
 describe('against the emulator', () => {
 	// Reset before each test, back to this latency.
 	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 40 });
+	/** Runs the node while the emulator holds every answer until `inFlight` requests are out at once. */
+	const runHolding = async (inFlight: number, run: () => ReturnType<typeof runCloopen>) => {
+		const gate = emulator.holdAnswers();
+		const [outcome] = await Promise.all([run(), gate.openWhenHeld(inFlight)]);
+		return outcome;
+	};
+	/**
+	 * Starting from the 10 the window starts with, answers every held request at once: each accepted
+	 * answer lets four more start (the window grows by three), so the next round is four times as many;
+	 * once more than `target` are in flight it answers everything. Each request waits one round only.
+	 */
+	const rampPast = async (gate: AnswerGate, target: number) => {
+		try {
+			let round = 10;
+			await gate.waitForHeld(round);
+			while (round <= target) {
+				gate.release();
+				round *= 4;
+				await gate.waitForHeld(round);
+			}
+		} finally {
+			gate.open();
+		}
+	};
 	const parameters = (extra: IDataObject = {}) => ({
 		...sendCodeToEachItem(extra),
 		appId: emulator.appId,
@@ -32,27 +57,26 @@ describe('against the emulator', () => {
 	};
 
 	it('by default ramps up well past where it starts when nothing is refused, output in input order', async () => {
-		// Long enough a round trip that a slow machine still has many requests out at once.
-		emulator.setLatency(150);
-		const { json, result, error } = await runCloopen(parameters(), {
-			credentials: credentials(),
-			items: voiceCodeItems(120),
-		});
+		emulator.setLatency(0);
+		const gate = emulator.holdAnswers();
+		const [{ json, result, error }] = await Promise.all([
+			runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(120) }),
+			rampPast(gate, 39),
+		]);
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.to)).toEqual(voiceCodeItems(120).map((item) => item.to));
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(pairedItems(120));
 		expect(emulator.requests()).toHaveLength(120);
-		expect(emulator.peakConcurrency()).toBeGreaterThan(20);
-		expect(emulator.peakConcurrency()).toBeLessThanOrEqual(250);
+		expect(emulator.peakConcurrency()).toBeGreaterThanOrEqual(40);
 	});
 
 	it('without a maximum set, grows past 250 in flight and never beyond 1000 (the default maximum)', async () => {
-		// A round trip long enough that the ramp (10, 40, 160, 640) passes 250 before answers thin out.
-		emulator.setLatency(300);
-		const { json, error } = await runCloopen(parameters(), {
-			credentials: credentials(),
-			items: voiceCodeItems(1100),
-		});
+		emulator.setLatency(0);
+		const gate = emulator.holdAnswers();
+		const [{ json, error }] = await Promise.all([
+			runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(1100) }),
+			rampPast(gate, 250),
+		]);
 		expect(error).toBeUndefined();
 		expect(json.filter((item) => item.callSid)).toHaveLength(1100);
 		expect(emulator.peakConcurrency()).toBeLessThanOrEqual(1000);
@@ -60,21 +84,22 @@ describe('against the emulator', () => {
 	});
 
 	it('never has more in flight than the maximum set', async () => {
-		emulator.setLatency(100);
-		const { json } = await runCloopen(parameters({ maxParallelRequests: 7 }), {
-			credentials: credentials(),
-			items: voiceCodeItems(60),
-		});
+		const { json } = await runHolding(7, () =>
+			runCloopen(parameters({ maxParallelRequests: 7 }), {
+				credentials: credentials(),
+				items: voiceCodeItems(60),
+			}),
+		);
 		expect(json.filter((item) => item.callSid)).toHaveLength(60);
 		expect(emulator.peakConcurrency()).toBe(7);
 	});
 
 	it('with a platform limit of 5, delivers every item once, resending each refused request once per refusal', async () => {
 		emulator.setConcurrencyLimit(5);
-		const { json, result, error } = await runCloopen(parameters(), {
-			credentials: credentials(),
-			items: voiceCodeItems(80),
-		});
+		// The first round (10) all in flight at once: five of it are refused, whatever the load.
+		const { json, result, error } = await runHolding(10, () =>
+			runCloopen(parameters(), { credentials: credentials(), items: voiceCodeItems(80) }),
+		);
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.to)).toEqual(voiceCodeItems(80).map((item) => item.to));
 		expect(json.every((item) => typeof item.callSid === 'string')).toBe(true);
@@ -100,15 +125,18 @@ describe('against the emulator', () => {
 		const list = (offset: number) =>
 			Array.from({ length: 450 }, (_, i) => `139${String(offset + i).padStart(8, '0')}`);
 		const smsItems = Array.from({ length: 6 }, (_, i) => ({ numbers: list(i * 1000) }));
-		const { json, error } = await runCloopen(
-			{
-				resource: 'sms',
-				operation: 'sendTemplate',
-				appId: emulator.appId,
-				to: '={{ $json.numbers }}',
-				templateId: '2',
-			},
-			{ credentials: credentials(), items: smsItems },
+		// Three batches in flight at once: the third is refused, whatever the load.
+		const { json, error } = await runHolding(3, () =>
+			runCloopen(
+				{
+					resource: 'sms',
+					operation: 'sendTemplate',
+					appId: emulator.appId,
+					to: '={{ $json.numbers }}',
+					templateId: '2',
+				},
+				{ credentials: credentials(), items: smsItems },
+			),
 		);
 		expect(error).toBeUndefined();
 		expect(json.map((item) => item.numberCount)).toEqual(Array(6).fill(450));

@@ -23,9 +23,15 @@ const numbers = (count: number) =>
 	Array.from({ length: count }, (_, i) => ({ to: `1380000${String(i).padStart(4, '0')}` }));
 
 describe('against the emulator', () => {
-	// Reset before each test, back to this latency: long enough that a round the node sends at once is
-	// in flight together at the emulator even on a loaded machine (80 ms fell short there).
-	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000, latencyMs: 1000 });
+	// The emulator holds its answers until the round the node should send at once is all in flight
+	// (emulator/answerGate.ts), so the count is exact however loaded the machine; reset() opens it.
+	const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
+	/** Runs the node while the emulator holds every answer until `inFlight` requests are out at once. */
+	const runHolding = async (inFlight: number, run: () => ReturnType<typeof runCloopen>) => {
+		const gate = emulator.holdAnswers();
+		const [outcome] = await Promise.all([run(), gate.openWhenHeld(inFlight)]);
+		return outcome;
+	};
 	const parameters = (parallelRequests?: number) => ({
 		...sendCode(parallelRequests),
 		appId: emulator.appId,
@@ -45,9 +51,11 @@ describe('against the emulator', () => {
 		'reads Parallel Requests and Requests at Once (%i) beside the other Options',
 		async (atOnce) => {
 			const fixed = parameters(atOnce);
-			const { json, error } = await runCloopen(
-				{ ...fixed, options: { ...fixed.options, requestTimeout: 30 } },
-				{ credentials: credentials(), items: numbers(6) },
+			const { json, error } = await runHolding(atOnce, () =>
+				runCloopen(
+					{ ...fixed, options: { ...fixed.options, requestTimeout: 30 } },
+					{ credentials: credentials(), items: numbers(6) },
+				),
 			);
 			expect(error).toBeUndefined();
 			expect(json).toHaveLength(6);
@@ -56,9 +64,11 @@ describe('against the emulator', () => {
 	);
 
 	it('reads Maximum Parallel Requests from Options (Adaptive, the default)', async () => {
-		const { json, error } = await runCloopen(
-			{ ...parameters(), options: { maxParallelRequests: 2 } },
-			{ credentials: credentials(), items: numbers(6) },
+		const { json, error } = await runHolding(2, () =>
+			runCloopen(
+				{ ...parameters(), options: { maxParallelRequests: 2 } },
+				{ credentials: credentials(), items: numbers(6) },
+			),
 		);
 		expect(error).toBeUndefined();
 		expect(json).toHaveLength(6);
@@ -66,19 +76,17 @@ describe('against the emulator', () => {
 	});
 
 	it('sends 10 at once by default', async () => {
-		const { json } = await runCloopen(parameters(), {
-			credentials: credentials(),
-			items: numbers(12),
-		});
+		const { json } = await runHolding(10, () =>
+			runCloopen(parameters(), { credentials: credentials(), items: numbers(12) }),
+		);
 		expect(json.filter((item) => item.callSid)).toHaveLength(12);
 		expect(emulator.peakConcurrency()).toBe(10);
 	});
 
 	it('keeps as many requests in flight as asked, never more, and the output in input order', async () => {
-		const { json, result } = await runCloopen(parameters(4), {
-			credentials: credentials(),
-			items: numbers(10),
-		});
+		const { json, result } = await runHolding(4, () =>
+			runCloopen(parameters(4), { credentials: credentials(), items: numbers(10) }),
+		);
 		expect(emulator.peakConcurrency()).toBe(4);
 		expect(json.map((item) => item.to)).toEqual(numbers(10).map((item) => item.to));
 		expect(result.outputOf('Cloopen').map((item) => item.pairedItem)).toEqual(
@@ -88,11 +96,13 @@ describe('against the emulator', () => {
 
 	it("reports the platform's 111111 on each item it refused (Continue On Fail) and places the others", async () => {
 		emulator.setConcurrencyLimit(3);
-		const { json, result } = await runCloopen(parameters(5), {
-			credentials: credentials(),
-			items: numbers(5),
-			continueOnFail: true,
-		});
+		const { json, result } = await runHolding(5, () =>
+			runCloopen(parameters(5), {
+				credentials: credentials(),
+				items: numbers(5),
+				continueOnFail: true,
+			}),
+		);
 		const refused = json.filter((item) => item.statusCode === '111111');
 		expect(json.filter((item) => item.callSid)).toHaveLength(3);
 		expect(refused).toHaveLength(2);
@@ -112,10 +122,9 @@ describe('against the emulator', () => {
 
 	it('without Continue On Fail, a refusal stops the node and names the item', async () => {
 		emulator.setConcurrencyLimit(1);
-		const { error } = await runCloopen(parameters(3), {
-			credentials: credentials(),
-			items: numbers(3),
-		});
+		const { error } = await runHolding(3, () =>
+			runCloopen(parameters(3), { credentials: credentials(), items: numbers(3) }),
+		);
 		expect(error?.message).toMatch(/\[statusCode 111111\]/);
 		expect((error as { context?: { itemIndex?: number } })?.context?.itemIndex).toBeGreaterThan(0);
 	});
