@@ -241,8 +241,12 @@ describe('every example, imported as it is, reaches nobody', () => {
 					body: FAILED_CODE_NOTIFICATION,
 				});
 				expect(answer.status).toBe(403);
-				// The owner sees the refusal (the trigger's Refused output); no node of the workflow ran.
-				const refusal = await n8n.waitForExecution({ workflowId, status: 'success' }, 60_000);
+				// The owner sees the refusal: the execution ends in Error at the trigger (Refused Posts as
+				// shipped), saying what is left to fill in; no node of the workflow ran.
+				const refusal = await n8n.waitForExecution({ workflowId, status: 'error' }, 60_000);
+				expect(refusal.data.resultData.error?.message).toMatch(
+					/^Refused post \(allowedAddressesInvalid\) from \S+: Allowed IP Addresses has an entry that is not an address/,
+				);
 				expect(Object.keys(refusal.data.resultData.runData)).toEqual([trigger.name]);
 			} finally {
 				await n8n.deactivateWorkflow(workflowId);
@@ -457,9 +461,12 @@ describe('the alert example published: forged notifications send nothing', () =>
 		const requestsBefore = emulator.requests().length;
 		try {
 			for (const url of urls) expect(await forge(url)).toEqual([403, 403, 403]);
-			// Each copy shows its refusal (once a minute per reason) and runs none of its nodes.
+			// Each copy shows its refusal (once a minute per reason, red) and runs none of its nodes.
 			for (const id of ids) {
-				const refusal = await n8n.waitForExecution({ workflowId: id, status: 'success' }, 60_000);
+				const refusal = await n8n.waitForExecution({ workflowId: id, status: 'error' }, 60_000);
+				expect(refusal.data.resultData.error?.message).toMatch(
+					/^Refused post \(allowedAddressesInvalid\) from /,
+				);
 				expect(Object.keys(refusal.data.resultData.runData)).toEqual([
 					'Voice Code Not Answered or Failed',
 				]);
@@ -506,8 +513,11 @@ describe('the alert example published: forged notifications send nothing', () =>
 					status,
 					status,
 				]);
-				// The owner sees the refusal on the trigger's Refused output; no node of the workflow ran.
-				const refusal = await n8n.waitForExecution({ workflowId: id, status: 'success' }, 60_000);
+				// The owner sees the refusal, red in the executions list; no node of the workflow ran.
+				const refusal = await n8n.waitForExecution({ workflowId: id, status: 'error' }, 60_000);
+				expect(refusal.data.resultData.error?.message).toMatch(
+					status === 401 ? /^Refused post \(wrongSecret\)/ : /^Refused post \(addressNotAllowed\)/,
+				);
 				expect(Object.keys(refusal.data.resultData.runData)).toEqual([stored.name]);
 			} finally {
 				await n8n.deactivateWorkflow(id);

@@ -203,7 +203,8 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 			.waitFor();
 		await browser.screenshot('04-trigger-listening');
 
-		// A forged post to the Test URL: refused (403), and the editor shows why on the Refused output.
+		// A forged post to the Test URL: refused (403), and the editor shows why: the run ends in Error
+		// at the trigger (Refused Posts as shipped), its message naming the refusal and what to do.
 		const workflowId = /\/workflow\/([^/?#]+)/.exec(page.url())?.[1];
 		const { data: workflow } = await n8n.api<{
 			data: { nodes: Array<{ type: string; webhookId?: string }> };
@@ -219,10 +220,8 @@ describe("the Cloopen nodes in n8n 2.41's editor", () => {
 		expect(forged.status).toBe(403);
 		await trigger.dblclick();
 		const output = byTestId(page, 'output-panel');
-		await output.getByText('Refused').first().click();
-		await output.getByText('trigger closed', { exact: false }).first().waitFor();
+		await output.getByText('Refused post (closed)', { exact: false }).first().waitFor();
 		const shown = await output.innerText();
-		expect(shown).toContain('Notification');
 		expect(shown).toContain('This trigger refuses every request until you set a Secret');
 		expect(shown).not.toContain('guess-x9');
 		await browser.screenshot('05-trigger-refused', byTestId(page, 'ndv'));
