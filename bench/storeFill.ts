@@ -27,23 +27,17 @@ import { benchSize } from './smoke';
 const KEY = Buffer.alloc(32, 5);
 
 export async function storeFillReport(print: (line: string) => void = console.log): Promise<void> {
-	const entry =
-		writeBook(
-			{
-				numbers: {
-					[numberAt(0)]: { sends: [T0], keepUntil: T0 + 3_600_000, code: keptCodeAt(0, T0) },
-				},
-			},
-			T0,
-		).length - writeBook({ numbers: {} }, T0).length;
+	const entry = await entrySize();
 	const perRow = Math.floor(MAX_BOOK_CHARACTERS / entry);
 	print('one-time-code store: capacity and cost in the node as a row fills');
 	print(
-		`  rows ${BUCKETS}, a row up to ${MAX_BOOK_CHARACTERS} characters, an entry ${entry} (with its code)`,
+		`  rows ${BUCKETS}, a row up to ${MAX_BOOK_CHARACTERS} characters, an entry ${entry} (as Send writes it: sealed number, code, limits)`,
 	);
 	print(`  about ${perRow} numbers a row, ${perRow * BUCKETS} at once when evenly filled`);
+	const fullest = heldWhenFirstRowFull(perRow);
+	print(`  the keyed hash fills the fullest row first: at ${fullest} numbers held at once`);
 	print(
-		`  at Send's defaults (Window 60 min) that is ${(perRow * BUCKETS * 24).toLocaleString('en')} numbers a day spread evenly`,
+		`  at Send's defaults (Window 60 min) that is ${(fullest * 24).toLocaleString('en')} numbers a day spread over the day before a row refuses (${(perRow * BUCKETS * 24).toLocaleString('en')} evenly filled)`,
 	);
 
 	const { store } = rowsInMemory();
@@ -87,6 +81,31 @@ export async function storeFillReport(print: (line: string) => void = console.lo
 			`  row ${String(Math.round(share * 100)).padStart(2)}% full: a send ${send.toFixed(2)} ms, a check ${check.toFixed(2)} ms`,
 		);
 	}
+}
+
+/**
+ * One entry's characters as Send writes it (its sealed place, its code, the limits recorded with it):
+ * a row after one claim, less the same row empty.
+ */
+async function entrySize(): Promise<number> {
+	const { store, rows } = rowsInMemory();
+	const number = numberAt(0);
+	await claimSend(store, {
+		number,
+		bucketKey: KEY,
+		limits: LIMITS,
+		code: keptCodeAt(0, T0),
+		now: T0,
+	});
+	const book = rows.get(bucketOf(number, KEY))?.book ?? '';
+	return book.length - writeBook({ numbers: {} }, T0).length;
+}
+
+/** How many distinct numbers the store holds when its fullest row first reaches `perRow`. */
+function heldWhenFirstRowFull(perRow: number): number {
+	const inRow = new Array<number>(BUCKETS).fill(0);
+	for (let held = 1; ; held++)
+		if (++inRow[bucketOf(numberAt(held - 1), KEY)] === perRow) return held;
 }
 
 if (require.main === module) void storeFillReport();

@@ -16,6 +16,7 @@ import {
 } from './fixtures/scriptedChatModel';
 import { withPublishedChat } from './fixtures/publishedChat';
 import { useEmulator } from '../support/useEmulator';
+import { standaloneCodes } from '../support/standaloneCodes';
 
 const EXAMPLE = 'ai-agent-one-time-code.json';
 const SEND = 'Send_a_Sign-in_Code';
@@ -138,7 +139,7 @@ test('the model asks for more codes to one number than the guards allow, with ar
 	).toBe(true);
 	expect(callsTo(to)).toHaveLength(1);
 	// The model never sees the code: only the call carries it.
-	expect(shown).not.toContain(codeHeardBy(to));
+	expect(standaloneCodes(shown, codeHeardBy(to))).not.toContain(codeHeardBy(to));
 	expect(shown).not.toMatch(/cv1\./);
 });
 
@@ -177,7 +178,7 @@ test('with Include Code in Output and Give Secrets to the AI Model on, the model
 	expect(answers).toEqual([expect.objectContaining({ status: 'sent' })]);
 	expect(answers[0]).not.toHaveProperty('code');
 	expect(callsTo(to)).toHaveLength(1);
-	expect(shown).not.toContain(codeHeardBy(to));
+	expect(standaloneCodes(shown, codeHeardBy(to))).not.toContain(codeHeardBy(to));
 });
 
 test('the right code is approved once, then already used, whatever the model says about it', async () => {

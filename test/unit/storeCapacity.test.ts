@@ -6,6 +6,7 @@ import {
 	writeBook,
 } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { claimSend } from '../../nodes/Cloopen/resources/oneTimeCode/store/claimSend';
+import { isSealedKey } from '../../nodes/Cloopen/resources/oneTimeCode/store/entryKey';
 import {
 	FILL_DAY as T0,
 	keptCodeAt,
@@ -25,7 +26,7 @@ import {
 const KEY = Buffer.alloc(32, 9);
 
 it('two hours at the pace of 1,000,000 distinct numbers a day (and then some): no store-size refusal', async () => {
-	const { store, largest } = rowsInMemory();
+	const { store, rows, largest } = rowsInMemory();
 	const perHour = 45_000;
 	const refused: string[] = [];
 	// Rows fill independently: the numbers of 16 rows, at the times the whole stream gives them.
@@ -49,6 +50,12 @@ it('two hours at the pace of 1,000,000 distinct numbers a day (and then some): n
 	expect(refused).toEqual([]);
 	// The fullest row is well under the size at which a row refuses new numbers.
 	expect(largest()).toBeLessThan(MAX_BOOK_CHARACTERS * 0.75);
+	// What filled them is entries as Send writes them: each number sealed, its limits recorded.
+	const entries = [...rows.values()].flatMap((row) =>
+		Object.entries(readBook(row.book, row.version).numbers),
+	);
+	expect(entries.length).toBeGreaterThan(0);
+	expect(entries.filter(([key, entry]) => !isSealedKey(key) || !entry.limits)).toEqual([]);
 });
 
 it('a row filled on purpose refuses a new number with 503 words: the rule, its capacity, and when there is room', async () => {

@@ -110,10 +110,7 @@ export function webhookAnswer(json: IDataObject): WebhookAnswer {
 	return { statusCode, body: callerAnswer(json), headers };
 }
 
-/**
- * A Send that failed on the platform: in doubt the code may be on its way and stays counted, so the
- * person is told it was sent (202: accepted, not confirmed), never 500; otherwise nothing was sent.
- */
+/** A Send failed on the platform: one in doubt may have gone, so it answers 202, never 500. */
 const sendFailureAnswer = (delivery: Delivery): WebhookAnswer =>
 	webhookAnswer(
 		mayHaveBeenCarriedOut(delivery)

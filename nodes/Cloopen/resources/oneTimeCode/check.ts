@@ -13,11 +13,7 @@ import { openTable } from './dataTable/dataTableRows';
 import { storeUnavailable } from './dataTable/storeUnavailable';
 import { checkKeptCode, type KeptCheck } from './store/checkKeptCode';
 
-/**
- * Check, in Send's steps: read the form (the number written one way, what the person typed), read the
- * table's keys, read the number's row, decide and write (the verdict on its latest code and the
- * attempt counted, in one compare-and-set), then answer: one item shape for every outcome.
- */
+/** Check, in Send's steps (docs/one-time-codes.md, One Check, step by step). */
 export const check: OperationDefinition = {
 	value: 'check',
 	name: 'Check',

@@ -13,10 +13,7 @@ export type Channel = 'voice' | 'sms';
 export const readChannel = (context: OperationContext): Channel =>
 	context.rules.oneOf('channel', context.param('channel', 'voice'), ['voice', 'sms']) as Channel;
 
-/**
- * Reads and checks everything the call or SMS will carry, before anything is claimed or sent, and
- * returns the send itself: the SMS and voice-code operations' own requests.
- */
+/** Checks all the call or SMS will carry before anything is claimed, and returns the send. */
 export async function prepareDelivery(
 	context: OperationContext,
 	channel: Channel,

@@ -13,12 +13,7 @@ export function operatorNumber(context: OperationContext): string {
 	return context.rules.phoneNumber('phoneNumber', context.param<unknown>('phoneNumber', ''));
 }
 
-/**
- * Get Status: what the node's table holds for one number, for the person who answers a customer
- * on the phone: sends in the window and when the next is allowed, judged with the limits recorded
- * with its last send, and its latest code's state, expiry and attempts left. Never the code (the
- * table holds only its keyed digest).
- */
+/** Get Status: one number's sends and code, judged as its last Send judged them; never the code. */
 export const getStatus: OperationDefinition = {
 	value: 'getStatus',
 	name: 'Get Status',

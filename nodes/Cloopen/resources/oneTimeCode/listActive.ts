@@ -10,11 +10,7 @@ import { readTableKeys } from './store/keyRow';
 /** The most numbers one run lists: its output stays bounded whatever the table holds. */
 const MAX_LISTED = 1000;
 
-/**
- * List Active Numbers: the numbers an operator may be asked about now (held back by their limits,
- * holding a code, locked), newest first, each as Get Status gives it, from one read of the table:
- * no paging through its rows by hand.
- */
+/** List Active Numbers: the numbers held or holding a code now, newest first, from one read. */
 export const listActive: OperationDefinition = {
 	value: 'listActive',
 	name: 'List Active Numbers',

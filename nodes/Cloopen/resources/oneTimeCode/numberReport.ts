@@ -9,10 +9,7 @@ const iso = (time: number | null | undefined) =>
 export const LIMITS_NOT_RECORDED =
 	'its last code was sent before the node recorded the limits with each send, so whether a send is allowed now is unknown here; Send judges it with its own limits';
 
-/**
- * One number as Get Status and List Active Numbers give it to an operator: its sends judged with the
- * limits recorded with its last send, its latest code's state, expiry and attempts; never the code.
- */
+/** One number as an operator sees it, judged with the limits recorded with its last send. */
 export function numberReport(phoneNumber: string | null, status: NumberStatus): IDataObject {
 	const { code, held, limits } = status;
 	const known = held !== 'unknown';

@@ -11,11 +11,7 @@ import { readTableKeys } from './store/keyRow';
 import { resetNumber } from './store/resetNumber';
 import { BUSY } from './store/rowStore';
 
-/**
- * Reset: one number starts again, for a customer locked out by its own tries: its send limits are
- * cleared and its code cancelled (a new Send gives a new one). The cap for all numbers keeps its
- * counts: it guards the balance, not one person.
- */
+/** Reset: clears one number's limits and code; the cap keeps its counts (it guards the balance). */
 export const reset: OperationDefinition = {
 	value: 'reset',
 	name: 'Reset',

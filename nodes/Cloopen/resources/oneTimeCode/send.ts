@@ -30,13 +30,7 @@ import { storeUnavailable } from './dataTable/storeUnavailable';
 import { claimWithinCallerLimit } from './store/callerCount';
 import { claimSend } from './store/claimSend';
 
-/**
- * Send, in Check's steps: read the form (the number written one way, the allow-list), read the
- * table's keys, read the rows, decide and write (the send claimed within the limits, the new code
- * replacing the old, in one compare-and-set) before anything is sent, then answer. A refusal is an
- * answer, not an error. A send that surely did not happen gives its claim back; one in doubt stays
- * counted. The code leaves n8n only in the request to the platform.
- */
+/** Send, in Check's steps (docs/one-time-codes.md, One Send, step by step). */
 export const send: OperationDefinition = {
 	value: 'send',
 	name: 'Send',

@@ -22,12 +22,7 @@ import { inQueue, QUEUES, runsOf, type TableAccess } from './workflowRuns';
 
 const ALL_BUCKETS = Array.from({ length: ROWS }, (_, bucket) => bucket);
 
-/**
- * The RowStore the rest of One-Time Code uses, on an n8n Data Table of the workflow's project: one
- * row per bucket and one for the cap of all numbers (store/codeBook.ts), read and written by n8n's
- * Data Table node in sub-workflows (workflowRuns.ts); a missing table or row is made again and a row
- * edited by hand written back (tableMaking.ts).
- */
+/** The RowStore on a Data Table of the project, reached by sub-workflows (workflowRuns.ts). */
 export function dataTableRows(context: IExecuteFunctions, tableName: string): RowStore {
 	const memory = tableMemory(workflowTable(context.getWorkflow().id ?? '', tableName));
 	const table: TableAccess = { run: runsOf(context), name: tableName, memory };
@@ -121,10 +116,7 @@ export function dataTableRows(context: IExecuteFunctions, tableName: string): Ro
 	};
 }
 
-/**
- * The first step of Send and Check: the table's rows and the keys its key row holds. A table n8n
- * refused is a refusal the caller is told.
- */
+/** Send's and Check's first step: the rows and keys, or the refusal n8n's answer makes. */
 export async function openTable(
 	context: IExecuteFunctions,
 	tableName: string,

@@ -6,11 +6,7 @@ import type { Refusal } from '../rules/sendRefusal';
 /** How long to wait before asking a store that n8n refused (its Data Table size limit, a database error). */
 const RETRY_SECONDS = 60;
 
-/**
- * n8n's answer when the store's sub-workflow failed (past the Data Table size limit, the database
- * away) as a refusal: nothing is sent and nothing more is written, and the caller is told why and
- * when to ask again instead of an error. Digits in n8n's words are masked: they may hold a number.
- */
+/** n8n refusing the store, as a refusal for the caller (digits masked: they may be a number). */
 export function storeUnavailable(error: unknown): Refusal {
 	const said =
 		error instanceof Error

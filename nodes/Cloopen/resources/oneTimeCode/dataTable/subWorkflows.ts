@@ -1,10 +1,6 @@
 import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 
-/**
- * The small workflows the node runs to reach its Data Table (n8n lets only its own Data Table node
- * in): a trigger and one Data Table node each, to read rows, write one if unchanged, find the table,
- * make the table, make its rows and remove a row made twice.
- */
+/** The workflows that reach the Data Table: n8n lets only its own Data Table node in. */
 const DATA_TABLE = 'n8n-nodes-base.dataTable';
 const START = 'n8n-nodes-base.executeWorkflowTrigger';
 

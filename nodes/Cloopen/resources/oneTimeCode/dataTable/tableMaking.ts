@@ -46,10 +46,7 @@ export async function listedTable(
 	);
 }
 
-/**
- * Finds the table's id once per workflow and process: 'absent' when n8n lists none (it is made without
- * a read failing first), 'unknown' when n8n's Data Table node cannot list tables.
- */
+/** The table's id, once per workflow and process ('absent': none listed; 'unknown': no list). */
 export async function locateTable({ run, name, memory }: TableAccess) {
 	const known = memory.located();
 	if (known !== undefined) return 'tableId' in known ? 'found' : 'unknown';
@@ -76,10 +73,7 @@ function storedRow(row: IDataObject): StoredRow | undefined {
 	};
 }
 
-/**
- * The table's rows of these buckets, the first by id of each: ids only grow, so no one has ever taken
- * a later one (made twice by two processes mending a bucket at once) for the row, and it is removed.
- */
+/** The rows of these buckets, the first by id of each; a later one (made twice) is removed. */
 export async function readRows(
 	{ run, name }: TableAccess,
 	buckets: number[],
@@ -109,10 +103,7 @@ export async function readRows(
 /** Whether this request made the table, and if it could not, what n8n said. */
 export type Making = { made: true } | { made: false; said?: string };
 
-/**
- * Makes the table and its rows, one request of this process at a time, then finds it; not made when
- * there already (by another process, or a request whose turn came first and marked it ready).
- */
+/** Makes the table and its rows, one request of this process at a time, unless already there. */
 export async function makeTable(table: TableAccess): Promise<Making> {
 	const { run, name, memory } = table;
 	memory.markReady(false);
@@ -144,9 +135,8 @@ function rowAgain(bucket: number, memory: TableMemory) {
 }
 
 /**
- * Makes the missing rows of these buckets again (deleted by hand, or the table's maker stopped), one
- * request at a time, from what this process saw of them so a number's limits outlive the deletion.
- * `raced`: another process made the table just now and is given a moment to fill it first.
+ * Makes missing rows again from what this process saw, so a number's limits outlive a deletion;
+ * `raced`: another process just made the table and is given a moment to fill it.
  */
 export async function mendRows(
 	table: TableAccess,
@@ -172,11 +162,7 @@ export async function mendRows(
 	});
 }
 
-/**
- * Writes back, as this process saw them, rows edited by hand (same version, another book: every write
- * of the node moves the version on), so a hand edit neither breaks nor resets its numbers' limits. A
- * row this process never saw is taken as it is (codeBook.ts refuses what it cannot read, until Reset).
- */
+/** Writes back rows edited by hand as this process saw them, so a hand edit resets no limits. */
 export async function restoreEdited(
 	{ run, name, memory }: TableAccess,
 	found: Map<number, StoredRow>,

@@ -15,11 +15,7 @@ export type RunWorkflow = (workflow: IWorkflowBase, items: IDataObject[]) => Pro
 /** One workflow's table as the adapter reaches it: its runs, its name and this process's memory of it. */
 export type TableAccess = { run: RunWorkflow; name: string; memory: TableMemory };
 
-/**
- * The runs of this execution. n8n lets only its own Data Table node reach Data Tables, so each runs
- * inside the execution with the workflow's code (as the Execute Workflow node's "Define Below" does)
- * and the calling workflow's id, so it reaches that project's tables.
- */
+/** The runs of this execution, with the workflow's id so they reach its project's tables. */
 export function runsOf(context: IExecuteFunctions): RunWorkflow {
 	return async (workflow, items) => {
 		const result = await context.executeWorkflow(
@@ -37,10 +33,7 @@ export function runsOf(context: IExecuteFunctions): RunWorkflow {
 	};
 }
 
-/**
- * Each run costs n8n an execution of its own, so the reads (and the writes) of one table that come
- * while one runs share the next run (nodes/shared/batchedRuns.ts); a queue is kept only while in use.
- */
+/** Each run is an n8n execution, so reads (and writes) arriving meanwhile share the next run. */
 export const QUEUES = {
 	reads: new Map<WorkflowTable, BatchedRuns<number[], Map<number, StoredRow>>>(),
 	writes: new Map<WorkflowTable, BatchedRuns<RowWrite[], boolean[]>>(),

@@ -17,10 +17,8 @@ const answeredHere = {
 };
 
 /**
- * Who answers the web request that started the run, last in Send's and Check's forms; the notice
- * names the statuses of its own operation.
- * The default answers from the node, because n8n's Respond to Webhook at its defaults answers 200 with
- * the whole item (the number, callSid, verificationId) whatever the outcome.
+ * Who answers the web request; by default the node, since Respond to Webhook at its defaults
+ * answers 200 with the whole item (the number, callSid, verificationId) whatever the outcome.
  */
 const answerFieldsOf = (outcome: string, refused: number[]): INodeProperties[] => [
 	{

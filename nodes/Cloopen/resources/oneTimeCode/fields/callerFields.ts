@@ -1,10 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/**
- * The limit per caller, in Send's form: who is asking (a key the user chooses), and how many
- * different numbers one caller may have codes sent to in a window, judged before the cap for all
- * numbers so that one caller cannot spend it for everyone.
- */
+/** The limit per caller, judged before the cap for all numbers so one caller cannot spend it. */
 export const callerFields: INodeProperties[] = [
 	{
 		displayName: 'Caller Key',

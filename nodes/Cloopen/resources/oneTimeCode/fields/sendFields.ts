@@ -5,10 +5,8 @@ import { voiceCallOptions } from '../../voiceVerification/voiceCall';
 import { tableNameField } from './tableField';
 
 /**
- * One-Time Code → Send's fields, in the form's order.
- *
- * Long on purpose: one list a reader can check against the form, field by field; the guards
- * (allow-list, limits, caps) are settings a user must see next to what they guard.
+ * One-Time Code → Send's fields, in the form's order. Long on purpose: the guards (allow-list,
+ * limits, caps) are settings a user must see next to what they guard.
  */
 export const sendFields: INodeProperties[] = [
 	tableNameField,

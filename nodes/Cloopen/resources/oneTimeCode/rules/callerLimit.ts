@@ -6,10 +6,7 @@ export interface CallerLimit {
 	windowMinutes: number;
 }
 
-/**
- * The callers of one row: for each caller (a keyed digest of the Caller Key), the numbers it had
- * codes sent to (keyed digests) and when the last went. Neither key nor number is kept in clear.
- */
+/** A row's callers and the numbers each had codes sent to, both kept only as keyed digests. */
 export interface CallerBook {
 	callers: Record<string, Record<string, number>>;
 }
@@ -27,10 +24,7 @@ const isTimes = (value: unknown): value is Record<string, number> =>
 	!Array.isArray(value) &&
 	Object.values(value).every((time) => Number.isFinite(time));
 
-/**
- * The book as its row stores it. A row the node cannot read (changed by hand) starts again empty: a
- * caller's count is a guard against one caller, and the cap for all numbers still counts every send.
- */
+/** The book as stored; an unreadable row starts empty (the cap still counts every send). */
 export function readCallerBook(text: unknown): CallerBook {
 	let parsed: { callers?: unknown } | undefined;
 	try {
@@ -49,9 +43,8 @@ export function readCallerBook(text: unknown): CallerBook {
 const latest = (numbers: Record<string, number>) => Math.max(0, ...Object.values(numbers));
 
 /**
- * The book to write: numbers older than the window dropped, callers with none left dropped, and,
- * should the row grow past its size, the callers heard from longest ago dropped first (the row never
- * refuses a caller for want of room: that would lock everyone out again).
+ * The book to write, old numbers and callers dropped, then the longest-silent callers past its
+ * size: refusing a caller for want of room would lock everyone out again.
  */
 export function writeCallerBook(book: CallerBook, windowMinutes: number, now: number): string {
 	const since = now - windowMinutes * 60_000;
@@ -75,11 +68,7 @@ export function writeCallerBook(book: CallerBook, windowMinutes: number, now: nu
 	return text;
 }
 
-/**
- * One more send from `caller` to `number`, or the refusal: a number the caller already had a code
- * sent to within the window is not a new one (its own limits judge it); a new number beyond Max
- * Numbers per Caller is refused until the oldest leaves the window.
- */
+/** One more send from a caller, or the refusal: only a new number counts against its limit. */
 export function countCaller(
 	book: CallerBook,
 	caller: string,

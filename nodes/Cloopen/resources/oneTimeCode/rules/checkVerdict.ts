@@ -40,11 +40,8 @@ export interface CheckVerdict {
 }
 
 /**
- * The verdict on one check, in this order: a used code stays used; an expired one or one out of
- * attempts is refused without comparing; otherwise the code entered is compared (in constant time, as
- * a keyed digest) and the check counts as an attempt, a malformed entry (wrong length, letters in a
- * code of digits) included, so that every comparison an attacker gets is one of the code's few
- * attempts. Check refuses an empty entry before it asks for a verdict.
+ * The verdict on one check: used, expired or locked codes are refused uncompared; every comparison
+ * (malformed entries too) costs an attempt, so an attacker gets only the code's few attempts.
  */
 export function checkVerdict(input: CheckInput): CheckVerdict {
 	const { code: kept, now } = input;

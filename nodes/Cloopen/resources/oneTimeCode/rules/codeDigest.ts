@@ -1,9 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/**
- * A keyed digest of a normalized code, bound to its verification: the verification carries this, never
- * the code, and without the key no one can try codes against it offline.
- */
+/** A keyed digest of a code bound to its verification, so no one can try codes offline. */
 export function codeDigest(key: Buffer, verificationId: string, normalizedCode: string): string {
 	return createHmac('sha256', key)
 		.update(`${verificationId}\n${normalizedCode}`)

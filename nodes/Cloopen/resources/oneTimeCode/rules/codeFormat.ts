@@ -1,10 +1,6 @@
 import { CODE_LENGTH, type CodeAlphabet } from './generateCode';
 
-/**
- * A code as it is compared: full-width characters from a Chinese input method made plain (NFKC),
- * spaces and hyphens a person types between groups removed, letters upper-cased (the platform's codes
- * are case-insensitive).
- */
+/** A code as compared: NFKC, no spaces or hyphens, upper case (codes are case-insensitive). */
 export function normalizeCode(text: string): string {
 	return text.normalize('NFKC').replace(/[\s-]/g, '').toUpperCase();
 }
@@ -25,10 +21,7 @@ const NAMES: Record<CodeAlphabet, string> = {
 	lettersAndDigits: 'letters and digits',
 };
 
-/**
- * Why a normalized code cannot be the code that was sent, in words that never repeat it; undefined
- * when it has the right length and characters.
- */
+/** Why a code cannot be the one sent, never repeating it; undefined when its form is right. */
 export function codeFormatProblem(
 	code: string,
 	length: number,

@@ -30,10 +30,7 @@ const ONE_OF_KIND: Record<DestinationKind, string> = {
 	international: 'a number outside mainland China',
 };
 
-/**
- * The kind of a number in its one written form (phoneNumbers.ts: each number has one, so that limits
- * per number cannot be dodged by writing it another way); undefined for any other form.
- */
+/** The kind of a number in its one written form (phoneNumbers.ts), undefined for any other. */
 function kindOf(number: string): DestinationKind | undefined {
 	if (CHINA_MOBILE.test(number)) return 'chinaMobile';
 	if (CHINA_LANDLINE.test(number)) return 'chinaLandline';
@@ -50,11 +47,7 @@ function allowedText(policy: DestinationPolicy): string {
 	return kinds.length > 0 ? kinds.join('; ') : 'none';
 }
 
-/**
- * Whether a code may go to this number: its form, its kind against Allowed Destinations (mainland
- * China mobile numbers unless the user opts into more), and for SMS a mobile number. A refusal names
- * the rule and shows the number masked.
- */
+/** Whether a code may go to this number (form, Allowed Destinations, a mobile for SMS). */
 export function destinationOf(
 	number: string,
 	channel: 'voice' | 'sms',

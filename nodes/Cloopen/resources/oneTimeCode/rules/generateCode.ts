@@ -1,9 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-/**
- * The characters a generated code is drawn from. Letters are upper case (codes are case-insensitive
- * on the platform) and leave out 0/O and 1/I, which a listener or reader easily confuses.
- */
+/** Code characters; letters upper case, without 0/O and 1/I, which a listener easily confuses. */
 export const CODE_ALPHABETS = {
 	digits: '0123456789',
 	lettersAndDigits: '23456789ABCDEFGHJKLMNPQRSTUVWXYZ',
@@ -14,11 +11,7 @@ export type CodeAlphabet = keyof typeof CODE_ALPHABETS;
 /** The platform's verifyCode rule (docs/platform.md#voice-verification): 4 to 8 characters. */
 export const CODE_LENGTH = { min: 4, max: 8 } as const;
 
-/**
- * A one-time code from the operating system's secure random source. randomInt draws each character
- * uniformly (it rejects the values that would favour some characters), so no character or code is
- * likelier than another.
- */
+/** A code from the OS's secure random source; randomInt is uniform, so no code is likelier. */
 export function generateCode(length: number, alphabet: CodeAlphabet): string {
 	if (!Number.isInteger(length) || length < CODE_LENGTH.min || length > CODE_LENGTH.max)
 		throw new RangeError(`a code has ${CODE_LENGTH.min} to ${CODE_LENGTH.max} characters`);

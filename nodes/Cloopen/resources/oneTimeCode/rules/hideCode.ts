@@ -15,11 +15,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const hex = (char: string) => char.charCodeAt(0).toString(16).padStart(2, '0');
 
-/**
- * One character of the code as a page may echo it: itself, percent-encoded once or twice (%34,
- * %2534), as an HTML reference (&#52; &#x34;), a JSON or JavaScript escape (\u0034, \x34), or in its
- * full-width form (４). Letters in either case.
- */
+/** One character as a page may echo it: plain, %-encoded, HTML, JS escape, full-width; any case. */
 function spellingsOf(char: string): string {
 	const forms = new Set<string>();
 	for (const each of new Set([char.toLowerCase(), char.toUpperCase()])) {
@@ -34,10 +30,7 @@ function spellingsOf(char: string): string {
 	return `(?:${[...forms].join('|')})`;
 }
 
-/**
- * Between two characters of a code spelled one by one: up to six separators (white space, dashes,
- * dots, commas, quotes, brackets, … or one of them percent-encoded or written as an HTML reference).
- */
+/** Up to six separators between a code's characters, each perhaps encoded. */
 const SEPARATOR =
 	'(?:[^\\p{L}\\p{N}]|%(?:25)?(?:[01][0-9a-f]|2[0-9a-f]|3[a-f]|40|5[b-f]|60|7[b-f])|&(?:nbsp|#0*(?:3[2-9]|4[0-7]|160)|#x0*(?:2[0-9a-f]|a0));)';
 const GAP = `${SEPARATOR}{0,6}`;
@@ -51,10 +44,8 @@ const INSIDE_ESCAPE = '%(?:25)?[0-9a-f]?|&#x?[0-9a-f]*|\\\\(?:u0{0,2}|x)[0-9a-f]
 const PLAIN_DIGIT_BEHIND = `(?<!${INSIDE_ESCAPE})[0-9]`;
 
 /**
- * The code in every spelling a server's echo may give it: whole, glued to letters, percent-encoded
- * or otherwise escaped, or one character at a time with separators between. A code starting or
- * ending with a digit is not taken from inside a longer number (statusCode 000000 stays when the
- * code is 0000), nor from the hex digits of an escape; letters around it do not protect it.
+ * The code in every spelling an echo may give it; a code at a digit edge is not taken from inside a
+ * longer number (statusCode 000000 stays when the code is 0000) nor from an escape's hex digits.
  */
 export function codePattern(code: string): RegExp {
 	const characters = [...code];
@@ -65,12 +56,7 @@ export function codePattern(code: string): RegExp {
 	return new RegExp(`${before}${body}${after}`, 'giu');
 }
 
-/**
- * The error with the code masked wherever it appears in its texts (message, description, its
- * context, the platform's statusMsg, and the same in its cause), in every spelling codePattern
- * knows: a server or proxy that repeats the request in its answer must not carry the code into an
- * error, a log line or an error item.
- */
+/** The error with the code masked in its and its cause's texts, in every codePattern spelling. */
 export function withCodeHidden<T>(error: T, code: string): T {
 	if (code === '' || typeof error !== 'object' || error === null) return error;
 	const pattern = codePattern(code);

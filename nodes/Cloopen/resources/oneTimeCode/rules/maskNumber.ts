@@ -8,11 +8,7 @@ function masked(digits: string): string {
 	return '*'.repeat(digits.length);
 }
 
-/**
- * A phone number as error texts show it: enough to recognise it (138****0000), not enough to read
- * it out. Only runs of digits are masked, so a placeholder such as YOUR_MOBILE_NUMBER is shown as
- * it is and the user sees what to replace.
- */
+/** A number as errors show it (138****0000); only digit runs are masked, so placeholders stay. */
 export function maskNumber(text: string): string {
 	return String(text).replace(/\+?\d[\d-]*/g, masked);
 }

@@ -1,10 +1,6 @@
 import type { Refusal } from './sendRefusal';
 
-/**
- * A cap on codes for all numbers together, counted per minute over the last hour in one row of the
- * store (toll fraud pumps many numbers, each within its own limits): codes per hour in all, and per
- * country code for numbers outside mainland China.
- */
+/** The cap for all numbers together, against toll fraud: per hour in all and per country code. */
 export interface SendCap {
 	/** Codes per hour for all numbers; 0 for no cap. */
 	perHour: number;
@@ -78,10 +74,7 @@ export function writeCapBook(book: CapBook, now: number): string {
 	return JSON.stringify({ about: CAP_ABOUT, all: recent(book.all, now), byCountry });
 }
 
-/**
- * One more send counted, or the refusal that says which cap is reached and when to ask again.
- * `country` is the calling code of a number outside mainland China, undefined for one inside it.
- */
+/** One more send counted, or the refusal; `country` only for numbers outside mainland China. */
 export function countSend(
 	book: CapBook,
 	cap: SendCap,
@@ -146,9 +139,8 @@ export function uncountSend(book: CapBook, country: string | undefined, sentAt: 
 }
 
 /**
- * The cap's book counted again from the send times the numbers' rows hold (a row changed by hand is
- * rebuilt from what can be known): all numbers per minute of the last hour. The counts per country
- * code start again: a number's row does not say which allowed code Send counted it under.
+ * The cap's book counted again from the numbers' send times (its row was changed by hand); counts
+ * per country code start again: a number's row does not say which code counted it.
  */
 export function capBookFrom(sends: number[], now: number): CapBook {
 	const all: Record<string, number> = {};

@@ -17,11 +17,7 @@ const MAX_KEPT = 100;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/**
- * Whether one more code may go to a number now, given when it got its recent codes: the resend
- * cooldown, then the sliding-window limit. Allowed, it gives the send times to store (this one
- * included, older ones than the window dropped); refused, the rule, why, and when to try again.
- */
+/** Whether one more code may go to a number now: the resend cooldown, then the window limit. */
 export function allowSend(
 	number: string,
 	recent: number[],

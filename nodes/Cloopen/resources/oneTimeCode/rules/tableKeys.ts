@@ -14,10 +14,8 @@ const SECRET_BYTES = 32;
 export const newTableSecret = (): string => randomBytes(SECRET_BYTES).toString('base64url');
 
 /**
- * The keys derived from a store's secret (HKDF-SHA256), or undefined for text that is not one. The
- * secret lives in the store, not in the credentials: every credential of the project, and an Auth
- * Token changed, count a number alike, and only whoever can read the project's table can tell which
- * row a number lands in.
+ * The keys (HKDF-SHA256) from the store's own secret, so every credential counts a number alike and
+ * only the table's readers can tell a number's row. Undefined for text that is not a secret.
  */
 export function tableKeysOf(secret: unknown): TableKeys | undefined {
 	if (typeof secret !== 'string' || !/^[\w-]+$/.test(secret)) return undefined;

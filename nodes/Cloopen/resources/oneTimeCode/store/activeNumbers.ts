@@ -5,10 +5,7 @@ import type { RowStore } from './rowStore';
 
 /** One number an operator may want to see now, with the row it lives in (for a row edited by hand). */
 export interface ActiveNumber {
-	/**
-	 * The number as Send counts it, read back from its entry's sealed place; null for a row the node
-	 * cannot read or a place edited by hand (its number is unknown).
-	 */
+	/** The number, read back from its sealed place; null where the row or the place is unreadable. */
 	number: string | null;
 	bucket: number;
 	status: NumberStatus;
@@ -24,10 +21,7 @@ const isActive = ({ held, code }: NumberStatus) =>
 const newest = ({ status }: ActiveNumber) =>
 	status.readable ? (status.lastSentAt ?? status.code?.issuedAt ?? 0) : Number.POSITIVE_INFINITY;
 
-/**
- * The numbers that are cooling down, held by their limit, locked or holding a code now, newest first
- * and at most `limit` of them, from one fresh read of every number's row; `total` counts them all.
- */
+/** The numbers active now, newest first, at most `limit`, one fresh read; `total` counts all. */
 export async function activeNumbers(
 	store: RowStore,
 	bucketKey: Buffer,

@@ -41,9 +41,8 @@ async function updateCaller<T>(
 }
 
 /**
- * The send's claim made within the limit per caller: the caller's count first (a caller past its
- * limit writes nothing further), then `claim` (the number's limits and the cap); when that refuses,
- * or its send is given back, the caller's count is given back too. Without a Caller Key, `claim` alone.
+ * The caller's count first (past its limit nothing more is written), then `claim`; when that
+ * refuses or gives its send back, the caller's count is given back too.
  */
 export async function claimWithinCallerLimit<T extends Claim>(
 	limit: (CallerLimit & { callerKey: string }) | undefined,

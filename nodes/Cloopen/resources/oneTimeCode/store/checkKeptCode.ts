@@ -12,10 +12,8 @@ export type KeptCheck =
 	  };
 
 /**
- * Checks what the person typed against the number's latest code and counts the attempt in the same
- * compare-and-set: checks at the same moment each count, a right code is approved once, and wrong
- * guesses never pass Max Attempts. A check that compares nothing (no code, used, expired, locked)
- * writes nothing.
+ * Checks the typed code and counts the attempt in one compare-and-set, so simultaneous guesses
+ * each count; a check that compares nothing writes nothing.
  */
 export async function checkKeptCode(
 	store: RowStore,

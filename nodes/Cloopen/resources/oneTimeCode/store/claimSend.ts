@@ -24,10 +24,8 @@ export type SendClaim =
 type Capped = { cap: SendCap; country?: string };
 
 /**
- * Claims one send to `number` before anything is sent: within the limits, its send time and the new
- * code (replacing the old) are written in one compare-and-set, so requests for one number at the
- * same moment cannot all pass. A refused request writes nothing. `giveBack` undoes a claim whose send
- * surely did not happen (refused by the platform, never left n8n); a send in doubt stays counted.
+ * Claims a send before it happens, in one compare-and-set so simultaneous requests cannot all
+ * pass; `giveBack` undoes one that surely did not happen (one in doubt stays counted).
  */
 export async function claimSend(
 	store: RowStore,

@@ -5,17 +5,11 @@ import { entryKeyOf } from './entryKey';
 
 export type { KeptCode, NumberEntry } from './entryForm';
 
-/**
- * The numbers of one bucket (numbers are spread over a fixed set of rows by a hash, so that every
- * row exists before anyone asks and a compare-and-set on it is exact without a unique column).
- */
+/** The numbers of one bucket: fixed rows exist before anyone asks, so compare-and-set is exact. */
 export interface CodeBook {
 	/** Each number's entry by its place (store/entryKey.ts): a keyed digest and the number sealed. */
 	numbers: Record<string, NumberEntry>;
-	/**
-	 * Entries the node cannot read (edited by hand), kept as they are: their numbers are refused until
-	 * One-Time Code → Reset clears them, never read as "no limits".
-	 */
+	/** Entries edited by hand, kept as they are and refused until Reset, never read as no limits. */
 	damaged?: Record<string, unknown>;
 	/** Set when the whole row cannot be read: why, in words an operator can act on. */
 	unreadable?: string;
@@ -38,11 +32,7 @@ export const LONGEST_WINDOW_MS = 1440 * 60_000;
 /** A bucket's book may grow to this many characters; a new number beyond it is refused, not stored. */
 export const MAX_BOOK_CHARACTERS = 60_000;
 
-/**
- * The bucket a number's entry lives in: a keyed hash (HMAC-SHA256 with a key derived from the
- * table's secret, rules/tableKeys.ts) of its one written form, so no one without the key can pick
- * numbers that share a row and fill it.
- */
+/** A number's bucket, by a keyed hash so no one without the key can aim numbers at one row. */
 export function bucketOf(number: string, key: Buffer): number {
 	return createHmac('sha256', key).update(number).digest().readUInt32BE(0) % BUCKETS;
 }
@@ -51,9 +41,8 @@ const UNREADABLE =
 	'its book is not what the node writes (the row was changed by hand), so the limits of the numbers in it are unknown';
 
 /**
- * A book as a row stores it. A row the node made and never wrote (version 0, empty) is an empty book;
- * anything else the node cannot read is never taken for "no limits": a whole row is `unreadable`, an
- * entry is kept in `damaged`, and both refuse their numbers until Reset.
+ * A book as a row stores it; what the node cannot read is never "no limits": an unreadable row or
+ * a damaged entry refuses its numbers until Reset.
  */
 export function readBook(text: unknown, version = 1): CodeBook {
 	if ((text === '' || text === null || text === undefined) && version === 0) return { numbers: {} };
@@ -78,10 +67,7 @@ export function readBook(text: unknown, version = 1): CodeBook {
 	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
 }
 
-/**
- * A book read for one number, and the place its entry lives at (store/entryKey.ts): an entry an
- * older node kept under the number in clear is moved there, so the next write of the row seals it.
- */
+/** A book read for one number and its entry's place; an entry kept in clear moves there. */
 export function bookFor(
 	book: CodeBook,
 	number: string,
@@ -118,10 +104,7 @@ function kept(book: CodeBook, now: number): Record<string, unknown> {
 	return numbers;
 }
 
-/**
- * The book to write: entries that count for nothing any more dropped (past their last send's window
- * and their code's expiry), so a row holds only the numbers that still count.
- */
+/** The book to write, entries past their send's window and their code's expiry dropped. */
 export function writeBook(book: CodeBook, now: number): string {
 	const damaged = book.damaged && Object.keys(book.damaged).length > 0 ? book.damaged : undefined;
 	return JSON.stringify({

@@ -1,11 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 
 /**
- * Where a number's entry lives in its row's book, never the number in clear: a keyed digest of it
- * (which finds the entry) and the number sealed with AES-256-CTR under a key from the table's secret,
- * the digest as its counter's start (so the same number always gives the same place). Only whoever
- * holds the table's key reads the number back (List Active Numbers); a place edited by hand fails the
- * digest and reads as no number.
+ * A number's place: a keyed digest (which finds it) and the number sealed with AES-256-CTR from
+ * it, so only the table's key reads it back and a place edited by hand reads as no number.
  */
 const DIGEST_BYTES = 12;
 

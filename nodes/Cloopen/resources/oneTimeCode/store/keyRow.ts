@@ -22,12 +22,9 @@ export function newRow(bucket: number): { bucket: number; version: number; book:
 	return { bucket, version: 0, book: firstBook(bucket) };
 }
 
-/**
- * The table's keys, from its key row (read with the rows, and remembered like them). A key row
- * changed by hand is never replaced by a new key, which would silently start every count again.
- */
-export async function readTableKeys(store: RowStore, fresh = false): Promise<TableKeys> {
-	const [row] = await store.read([KEY_ROW], fresh);
+/** The table's keys; a key row changed by hand is never replaced (that would reset every count). */
+export async function readTableKeys(store: RowStore): Promise<TableKeys> {
+	const [row] = await store.read([KEY_ROW], false);
 	let secret: unknown;
 	try {
 		secret = (JSON.parse(row.book) as { key?: unknown }).key;

@@ -26,10 +26,7 @@ export const withEntry = (
 	return Object.keys(damaged).length > 0 ? { numbers, damaged } : { numbers };
 };
 
-/**
- * One number's entry changed by compare-and-set on its bucket's row: `decide` is given the book, the
- * entry and its place, and gives the next book, or none to leave the row as it is. Undefined when busy.
- */
+/** One number's entry changed by compare-and-set on its row; undefined when busy. */
 export async function updateNumber<T>(
 	store: RowStore,
 	bucketKey: Buffer,

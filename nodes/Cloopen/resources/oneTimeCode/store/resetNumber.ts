@@ -17,9 +17,8 @@ export interface ResetOutcome {
 const ALL_BUCKETS = Array.from({ length: BUCKETS }, (_, bucket) => bucket);
 
 /**
- * Clears one number: its send times and its code, in one compare-and-set on its row. A row the node
- * cannot read is written again empty (what it held is unknown, and Reset is the operator's act), and
- * an unreadable cap row is counted again from the send times in the numbers' rows. Undefined when busy.
+ * Clears one number's send times and code in one compare-and-set; an unreadable row is written
+ * empty and an unreadable cap row counted again. Undefined when busy.
  */
 export async function resetNumber(
 	store: RowStore,
