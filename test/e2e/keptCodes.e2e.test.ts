@@ -1,5 +1,5 @@
 /**
- * One-time codes kept by the node (Counts Kept In: Data Table of This Project) in a real n8n 2.41:
+ * One-time codes kept by the node in its Data Table in a real n8n 2.41:
  * the two examples (Webhook → One-Time Code → Respond to Webhook) imported as a user does, published,
  * asked over HTTP, the code heard on the emulator's call. The node makes its table itself, every spelling of a number shares its
  * limits, requests and checks at the same moment are exact, refusals answer with the status a form
