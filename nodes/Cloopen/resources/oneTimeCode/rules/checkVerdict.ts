@@ -5,7 +5,7 @@ import type { CodeAlphabet } from './generateCode';
 /** What Check Code says about a code, one word a Switch or If node can branch on. */
 export type CheckStatus =
 	'approved' | 'wrong_code' | 'expired' | 'too_many_attempts' | 'already_used';
-
+/** The code a check is judged against, as the store keeps it (KeptCode adds when it was issued). */
 /** What the store keeps of the code a check is judged against (store/entryForm.ts KeptCode). */
 export interface JudgedCode {
 	id: string;

@@ -1,17 +1,9 @@
-import type { CodeAlphabet } from '../rules/generateCode';
+import type { JudgedCode } from '../rules/checkVerdict';
 import type { SendLimits } from '../rules/sendLimits';
 
 /** What the store keeps of one code: never the code, only its keyed digest. */
-export interface KeptCode {
-	id: string;
-	digest: string;
+export interface KeptCode extends JudgedCode {
 	issuedAt: number;
-	expiresAt: number;
-	maxAttempts: number;
-	attempts: number;
-	used: boolean;
-	length: number;
-	alphabet: CodeAlphabet;
 }
 
 /** What the store keeps of one number: when it got codes, and its latest code. */
