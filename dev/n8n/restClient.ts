@@ -20,9 +20,16 @@ const AUTH_COOKIE = 'n8n-auth';
  * n8n skips its browser-id check. n8n re-issues the cookie when it nears expiry; the newest is kept.
  */
 export class RestClient {
-	private cookie: string | undefined;
+	/** `cookie`: another client's session on the same n8n, so this one needs no login (n8n allows five a minute per user). */
+	constructor(
+		readonly baseUrl: string,
+		private cookie?: string,
+	) {}
 
-	constructor(readonly baseUrl: string) {}
+	/** The session cookie's value, for another client of the same n8n (n8n limits logins per user). */
+	get session(): string | undefined {
+		return this.cookie;
+	}
 
 	/** Sends JSON, returns the parsed JSON body (n8n wraps most answers as `{ data: ... }`). */
 	async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {

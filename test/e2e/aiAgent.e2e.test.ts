@@ -7,7 +7,7 @@
  */
 import { loadExample } from '../../dev/examples';
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import {
 	startScriptedChatModel,
 	type OfferedTool,
@@ -27,7 +27,7 @@ const toolNamed = (name: string) => (tools: OfferedTool[]) =>
 	tools.find((tool) => tool.name === name);
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 	cloopenCredential = await n8n.createCredential('cloopenApi', 'Cloopen emulator', credentials());
 });
 

@@ -8,7 +8,7 @@
  */
 import { importExample, loadExample, type ExampleWorkflow } from '../../dev/examples';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import {
 	startScriptedChatModel,
 	type OfferedTool,
@@ -43,7 +43,7 @@ const TALKING_PAST = {
 };
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 	cloopenCredential = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',

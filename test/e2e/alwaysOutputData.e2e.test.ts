@@ -24,7 +24,7 @@ import {
 import { executionError, type N8nExecution } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { productionPath, storedNodes } from '../../dev/n8n/productionPath';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 300 }, { resetEachTest: false });
@@ -32,7 +32,7 @@ let n8n: N8nInstance;
 let credentialId: string;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 	credentialId = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',

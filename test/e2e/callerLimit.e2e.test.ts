@@ -8,7 +8,7 @@
 import { loadExample, WEBHOOK_TYPE } from '../../dev/examples';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { productionPath, storedNodes } from '../../dev/n8n/productionPath';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
@@ -19,7 +19,7 @@ let request: (
 ) => Promise<{ status: number; body: Record<string, unknown> }>;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 	const credentialId = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',

@@ -27,7 +27,7 @@ import {
 } from '../../dev/examples';
 import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
 import { productionPath, storedNodes as nodesStoredBy } from '../../dev/n8n/productionPath';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { requestsReachingAPerson, sendsAllowedToForgedPosts } from '../support/exampleSafety';
 import { useEmulator } from '../support/useEmulator';
@@ -46,7 +46,7 @@ const credentialData = (authToken = emulator.authToken) =>
 
 beforeAll(async () => {
 	// Installed as the README tells users to, until the package is on the registry.
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', credentialData());
 });
 

@@ -5,7 +5,7 @@
  * answers at.
  */
 import { freePort } from '../../dev/n8n/freePort';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
 
@@ -15,7 +15,7 @@ let n8n: N8nInstance;
 let credentialId: string;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 	credentialId = await n8n.createCredential(CREDENTIAL_TYPE, 'Cloopen emulator', credentials());
 });
 

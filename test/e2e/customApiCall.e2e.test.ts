@@ -10,14 +10,14 @@ import type { AddressInfo } from 'node:net';
 
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance, WorkflowJson } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({}, { resetEachTest: false });
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 });
 
 afterAll(async () => {

@@ -23,7 +23,7 @@ import {
 	signIn,
 } from './browser/editor';
 import { CLOSED_NOTICE } from '../../nodes/CloopenTrigger/triggerFields';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { SEARCH_TERMS } from '../support/searchTerms';
 import { useEmulator } from '../support/useEmulator';
@@ -67,7 +67,7 @@ let n8n: N8nInstance;
 let browser: Browser;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 	await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen account',

@@ -19,7 +19,7 @@ import {
 import { importExample, WEBHOOK_TYPE } from '../../dev/examples';
 import { storedNodes, productionPath } from '../../dev/n8n/productionPath';
 import { ANSWER_FIELDS } from '../../nodes/Cloopen/resources/oneTimeCode/answers';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { useEmulator } from '../support/useEmulator';
 import { standaloneCodes } from '../support/standaloneCodes';
@@ -30,7 +30,7 @@ let browser: Browser;
 let credentialId: string;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 	credentialId = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen account',

@@ -5,7 +5,7 @@
  * JSON holds nothing but error, message and details, which is why the node nests the rest there.
  */
 import { nodeOutput } from '../../dev/n8n/executions';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { HostileServer } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
@@ -13,7 +13,7 @@ import { customServerCredentials } from '../support/runCloopen';
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
  * needs, and a refused request leaves nothing in the table.
  */
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { ROWS } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { setUpKeptCodeFlows, type KeptCodeFlows } from '../../dev/oneTimeCodeFlows';
 import { loadExample } from '../../dev/examples';
@@ -20,7 +20,7 @@ let flows: KeptCodeFlows;
 let credentialId: string;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 	credentialId = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',

@@ -7,7 +7,7 @@
  * not a function" until the package stopped importing it (n8n-workflow 2.41.0 has no such export).
  */
 import { nodeOutput } from '../../dev/n8n/executions';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { answerCallPlaced, HostileServer } from '../support/hostileServer';
 import { runSendCodeByHand } from '../support/manualSendCode';
@@ -15,7 +15,7 @@ import { runSendCodeByHand } from '../support/manualSendCode';
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 });
 
 afterAll(async () => {

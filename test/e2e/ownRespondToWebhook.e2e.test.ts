@@ -11,7 +11,7 @@ import { loadExample, WEBHOOK_TYPE } from '../../dev/examples';
 import { executionError } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { productionPath, storedNodes } from '../../dev/n8n/productionPath';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 500 }, { resetEachTest: false });
@@ -19,7 +19,7 @@ let n8n: N8nInstance;
 let credentialId: string;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 	credentialId = await n8n.createCredential(
 		'cloopenApi',
 		'Cloopen emulator',

@@ -12,7 +12,7 @@ import { ARTIFACTS } from './browser/screenshots';
 import { ACKNOWLEDGEMENT, notificationBody } from '../../emulator';
 import { waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 
 const SECRET = 'e2e-editor-list-secret-0123456789';
@@ -21,7 +21,7 @@ let n8n: N8nInstance;
 let browser: Browser;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 	browser = await launchChromium(ARTIFACTS);
 	await signIn(browser.page, n8n.baseUrl, n8n.owner);
 });

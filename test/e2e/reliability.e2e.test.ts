@@ -11,7 +11,7 @@
  */
 
 import { executionError, nodeOutput } from '../../dev/n8n/executions';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { allClosed } from '../support/allClosed';
 import { answerCallPlaced, HostileServer } from '../support/hostileServer';
@@ -21,7 +21,7 @@ import { tricklingHeaders } from '../support/tricklingHeaders';
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 });
 
 afterAll(async () => {

@@ -13,13 +13,13 @@ import { ACKNOWLEDGEMENT, notificationBody } from '../../emulator';
 import { countAll, waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
+	n8n = await startSharedN8n({ packageInstall: 'readme-npm-install' });
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { countAll, waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import { nodeOutput, type N8nExecution } from '../../dev/n8n/executions';
 import { parseFlatted } from '../../dev/n8n/flatted';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 import { MIN_SECRET_LENGTH, SECRET_GENERATOR } from '../../nodes/CloopenTrigger/secretLength';
 import { WRONG_SECRETS_ALLOWED } from '../../nodes/CloopenTrigger/wrongSecretThrottle';
@@ -24,7 +24,7 @@ const ATTACKER = '198.51.100.66';
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { notificationBody } from '../../emulator';
 import { countAll, waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { holdSqliteWriteLock } from '../../dev/n8n/sqliteLock';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 import { sendLikePlatform } from './fixtures/sendLikePlatform';
@@ -17,7 +17,7 @@ import { sendLikePlatform } from './fixtures/sendLikePlatform';
 let n8n: N8nInstance;
 
 beforeAll(async () => {
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 });
 
 afterAll(async () => {

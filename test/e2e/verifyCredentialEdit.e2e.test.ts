@@ -18,7 +18,7 @@ import {
 import { emulatorCredentials } from '../../dev/emulatorCredentials';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { signedRequest } from '../../dev/platformClient';
-import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
+import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 
 let n8n: N8nInstance;
@@ -27,7 +27,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
 	emulator = await startEmulator({ callDurationMs: 10 });
 	emulator.dropNotifications(true); // the test posts the notifications itself
-	n8n = await startN8nWithRepoPackage();
+	n8n = await startSharedN8n();
 });
 
 afterAll(async () => {
