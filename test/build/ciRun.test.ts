@@ -1,8 +1,9 @@
 /**
  * What .ci/run promises, read from .ci/run and package.json: it builds once and runs the rest on that
  * build; the cheap checks run before anything waits for an n8n install, which starts in the background
- * right after `npm ci`; every bench script has a smoke run in it (so a bench added later is covered, or
- * this fails); it ends by checking that the run left the tree as it found it.
+ * right after `npm ci`; what overlaps the real-n8n suite starts only after the suites pass on today's
+ * clock; every bench script has a smoke run in it (so a bench added later is covered, or this fails);
+ * it ends by checking that the run left the tree as it found it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +12,12 @@ import { expand, npmScriptsOf, scripts } from '../support/npmScripts';
 
 const root = join(__dirname, '..', '..');
 
-/** .ci/run's commands: continued lines joined, comments and blank lines left out, `step NAME` taken off. */
+/**
+ * .ci/run's commands after its functions: continued lines joined, comments and blank lines left out,
+ * `step NAME` taken off (a background job's line keeps its `start_job NAME`).
+ */
 const commands = readFileSync(join(root, '.ci', 'run'), 'utf8')
+	.split(/^trap on_exit EXIT$/m)[1]
 	.replace(/\s*\\\n\s*/g, ' ')
 	.split('\n')
 	.map((line) => line.trim().replace(/^step '[^']*' /, ''))
@@ -40,28 +45,51 @@ test("the lint: the repository's rules and n8n's own `n8n-node lint`, after the 
 	expect(ranByCi.indexOf('lint:n8n')).toBeGreaterThan(ranByCi.indexOf('build'));
 });
 
+/** Where the background job NAME starts (`start_job NAME` or `start_job_after EARLIER NAME`). */
+const startOf = (name: string) =>
+	commands.findIndex(
+		(command) =>
+			command.startsWith(`start_job '${name}' `) ||
+			new RegExp(`^start_job_after '[^']*' '${name}' `).test(command),
+	);
+const waitOf = (name: string) => commands.indexOf(`wait_job '${name}'`);
+/** Every background job's name, in the order they start. */
+const jobs = commands.flatMap(
+	(command) => /^start_job(?:_after '[^']*')? '([^']*)' /.exec(command)?.[1] ?? [],
+);
+
 test('both n8n installs start in the background right after npm ci, and each is waited for before what needs it', () => {
 	const npmCi = at(/^npm ci\b/);
 	expect(commands.slice(npmCi + 1, npmCi + 3)).toEqual([
-		"start_install 'install n8n 2.41.1' bash dev/n8n/installN8n.sh",
-		"start_install 'install oldest claimed n8n' node -r ./dev/typescriptHook.js dev/n8n/compat/runCompat.ts --install-only --ci-smoke",
+		"start_job 'install n8n 2.41.1' bash dev/n8n/installN8n.sh",
+		"start_job 'install oldest claimed n8n' node -r ./dev/typescriptHook.js dev/n8n/compat/runCompat.ts --install-only --ci-smoke",
 	]);
-	expect(at(/^wait_install 'install n8n 2\.41\.1'$/)).toBeGreaterThan(npmCi);
-	expect(at(/^wait_install 'install n8n 2\.41\.1'$/)).toBeLessThan(at(/test:e2e:built/));
-	expect(at(/^wait_install 'install oldest claimed n8n'$/)).toBeLessThan(at(/test:compat:built/));
-	expect(at(/^wait_install 'install oldest claimed n8n'$/)).toBeLessThan(at(/bench:built/));
+	expect(waitOf('install n8n 2.41.1')).toBeGreaterThan(npmCi);
+	expect(waitOf('install n8n 2.41.1')).toBeLessThan(at(/test:e2e:built/));
+	expect(waitOf('install n8n 2.41.1')).toBeLessThan(at(/bench:built/));
+	expect(commands[at(/test:compat:built/)]).toMatch(
+		/^start_job_after 'install oldest claimed n8n' /,
+	);
 });
 
-test('the cheap checks (lint, format, types, unit and engine suites, on both clocks) run before anything waits for n8n', () => {
-	const firstWait = at(/^wait_install /);
-	const cheap = [
-		/^npm run lint$/,
-		/^npm run format:check$/,
-		/^npm test$/,
-		/^npm run test:any-day$/,
-	];
-	const where = cheap.map((pattern) => at(pattern));
-	expect(where.every((index) => index > -1 && index < firstWait)).toBe(true);
+test('the cheap checks (lint, format, types, unit and engine suites) run before anything waits for n8n, and nothing overlaps them but the installs', () => {
+	const suites = at(/^npm test$/);
+	const cheap = [/^npm run lint$/, /^npm run format:check$/, /^npm test$/].map(at);
+	expect(cheap.every((index) => index > -1 && index <= suites)).toBe(true);
+	expect(commands.findIndex((command) => command.startsWith('wait_job '))).toBeGreaterThan(suites);
+	const overlapping = jobs.filter((name) => !name.startsWith('install '));
+	expect(overlapping.length).toBeGreaterThan(0);
+	expect(overlapping.filter((name) => startOf(name) < suites)).toEqual([]);
+});
+
+test('the suites run again on a clock 400 days ahead, and every background job is waited for before the tree check', () => {
+	expect(commands[at(/^start_job .* npm run test:any-day$/)]).toBe(
+		"start_job 'jest, clock 400 days ahead' npm run test:any-day",
+	);
+	const treeCheck = at(/treeState\.sh --unchanged-since/);
+	expect(
+		jobs.filter((name) => !(waitOf(name) > startOf(name) && waitOf(name) < treeCheck)),
+	).toEqual([]);
 });
 
 test("every script that builds is the build and then its ':built' twin, so a developer's run still builds", () => {
