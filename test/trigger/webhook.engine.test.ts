@@ -42,6 +42,26 @@ const notificationRuns = (executions: ServedWebhook['executions']) =>
 const refusedKinds = (executions: ServedWebhook['executions']) =>
 	executions.flatMap((run) => (run[1] ?? []).map((item) => item.json.refused));
 
+/**
+ * A notification for `callSid` handed to webhook() as n8n's webhook helpers hand it over, with
+ * Ignore Repeated Notifications on; what n8n does with the response after is left to the test.
+ */
+async function intoWebhook(callSid: string, executionId: string) {
+	const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
+	const request = await buildWebhookRequest({
+		headers: { 'content-type': 'text/plain' },
+		rawBody: voiceCodeXml({ callSid, state: '2' }),
+		nodeVersion: setup.node.typeVersion,
+	});
+	const response = new RecordingResponse();
+	const result = await invokeWebhook(setup, request, response, {
+		mode: 'webhook',
+		executionId,
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+	});
+	return { result, response };
+}
+
 describe('acknowledgement and items', () => {
 	it('answers exactly the documented acknowledgement and starts one execution per notification', async () => {
 		const { url, executions } = await serve();
@@ -180,18 +200,7 @@ describe('when the acknowledgement goes out, and which bodies are read', () => {
 	/** One notification into webhook(); n8n's part (storing the execution, answering) is left to `answer`. */
 	async function deliver(callSid: string) {
 		prepareContainer();
-		const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
-		const request = await buildWebhookRequest({
-			headers: { 'content-type': 'text/plain' },
-			rawBody: voiceCodeXml({ callSid, state: '2' }),
-			nodeVersion: setup.node.typeVersion,
-		});
-		const response = new RecordingResponse();
-		const result = await invokeWebhook(setup, request, response, {
-			mode: 'webhook',
-			executionId: `taken-${callSid}`,
-			webhookBaseUrl: 'http://127.0.0.1/webhook',
-		});
+		const { result, response } = await intoWebhook(callSid, `taken-${callSid}`);
 		const answeredByNode = response.writableEnded;
 		return {
 			started: result.workflowData !== undefined,
@@ -238,21 +247,7 @@ describe('when the acknowledgement goes out, and which bodies are read', () => {
 describe('a copy that arrives before n8n has taken the first', () => {
 	async function deliverCopyWhileFirstIsPending(callSid: string, n8nTakesFirst: boolean) {
 		prepareContainer();
-		const post = async () => {
-			const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
-			const request = await buildWebhookRequest({
-				headers: { 'content-type': 'text/plain' },
-				rawBody: voiceCodeXml({ callSid, state: '2' }),
-				nodeVersion: setup.node.typeVersion,
-			});
-			const response = new RecordingResponse();
-			const result = await invokeWebhook(setup, request, response, {
-				mode: 'webhook',
-				executionId: `copies-${callSid}`,
-				webhookBaseUrl: 'http://127.0.0.1/webhook',
-			});
-			return { result, response };
-		};
+		const post = async () => await intoWebhook(callSid, `copies-${callSid}`);
 		const first = await post();
 		let copyDone = false;
 		const copy = post().then((done) => {
