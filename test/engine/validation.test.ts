@@ -1,17 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PHONE_NUMBER_RULE } from '../../nodes/shared/platform/phoneNumbers';
-import { customServerCredentials, runCloopen } from '../support/runCloopen';
+import {
+	customServerCredentials,
+	runCloopen,
+	SEND_CODE as sendCode,
+	TEST_APP_ID as APP,
+} from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
-const APP = '8a216da8588b296f01589e5a7f3b0b3c';
-const sendCode = {
-	resource: 'voiceVerification',
-	operation: 'sendCode',
-	appId: APP,
-	to: '13800000000',
-	verifyCode: '1234',
-};
 const landingText = {
 	resource: 'voiceNotification',
 	operation: 'call',
