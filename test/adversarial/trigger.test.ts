@@ -7,6 +7,7 @@ import {
 	type ServedWebhook,
 	type WebhookRequestInput,
 } from '../../dev/engine';
+import { fakeDateOnly } from '../support/fakeDateOnly';
 import { answerLine, postNotification } from '../support/postNotification';
 import { customServerCredentials } from '../support/runCloopen';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
@@ -202,20 +203,7 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 
 	it('after the window a repeat starts the workflow again', async () => {
 		const body = voiceCodeXml({ callSid: freshCallSid() });
-		jest.useFakeTimers({
-			doNotFake: [
-				'nextTick',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-				'queueMicrotask',
-				'hrtime',
-				'performance',
-			],
-		});
+		fakeDateOnly();
 		try {
 			jest.setSystemTime(new Date('2026-01-01T00:00:00Z'));
 			expect((await deliver({ repeatWindowMinutes: 5 }, { rawBody: body })).started).toBe(true);
