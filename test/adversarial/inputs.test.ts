@@ -4,6 +4,7 @@ import {
 	customServerCredentials,
 	runCloopen,
 	SEND_CODE as sendCode,
+	SEND_TEMPLATE_SMS as sms,
 	TEST_APP_ID as APP,
 } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
@@ -27,13 +28,6 @@ const speech = {
 	to: '13800000000',
 	content: 'text',
 	mediaTxt: 'hello',
-};
-const sms = {
-	resource: 'sms',
-	operation: 'sendTemplate',
-	appId: APP,
-	to: '13800000000',
-	templateId: '1',
 };
 const fromItem = (name: string) => `={{ $json.${name} }}`;
 const templateData = (...values: unknown[]) => ({

@@ -5,6 +5,7 @@ import {
 	customServerCredentials,
 	runCloopen,
 	SEND_CODE as sendCode,
+	SEND_TEMPLATE_SMS as sms,
 	TEST_APP_ID as APP,
 } from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
@@ -19,13 +20,6 @@ const landingText = {
 };
 /** n8n itself refuses a literally empty required field; an expression that yields blanks reaches the node. */
 const BLANK = '={{ "  " }}';
-const sms = {
-	resource: 'sms',
-	operation: 'sendTemplate',
-	appId: APP,
-	to: '13800000000',
-	templateId: '1',
-};
 
 /**
  * docs/platform.md#endpoints and docs/platform.md#limits: each rule rejects a bad value before anything is sent, and the message

@@ -20,6 +20,15 @@ export const SEND_CODE = {
 	verifyCode: '1234',
 };
 
+/** SMS → Send Template SMS of template 1 to a valid number: the run tests change one field of. */
+export const SEND_TEMPLATE_SMS = {
+	resource: 'sms',
+	operation: 'sendTemplate',
+	appId: TEST_APP_ID,
+	to: '13800000000',
+	templateId: '1',
+};
+
 /** The Cloopen API credential for a test's own server at `baseUrl` (Custom URL server), with the test account. */
 export function customServerCredentials(
 	baseUrl: string,
