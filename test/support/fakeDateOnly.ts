@@ -1,7 +1,6 @@
 /**
- * Fakes Date alone, from `now` on, and leaves every timer, tick and performance clock real: jest
- * fakes all of them unless told, which would stop the engine's own waits. Undo with
- * jest.useRealTimers(); move the date with jest.setSystemTime().
+ * Fakes Date alone, from `now` on (move it with jest.setSystemTime, undo with jest.useRealTimers):
+ * jest fakes every timer too unless told, which would stop the engine's own waits.
  */
 export function fakeDateOnly(now?: number | Date): void {
 	jest.useFakeTimers({
