@@ -1,18 +1,10 @@
-import { customServerCredentials, runCloopen } from '../support/runCloopen';
+import { customServerCredentials, runCloopen, SEND_CODE as sendCode } from '../support/runCloopen';
 import { useScriptedPlatform, type ScriptedReply } from '../support/scriptedPlatform';
 
 /**
  * Hostile or broken platform answers: only a statusCode that is exactly the text "000000" is success;
  * DOCTYPE declarations are refused, never expanded; keys that reach a prototype never reach items.
  */
-const APP = '8a216da8588b296f01589e5a7f3b0b3c';
-const sendCode = {
-	resource: 'voiceVerification',
-	operation: 'sendCode',
-	appId: APP,
-	to: '13800000000',
-	verifyCode: '1234',
-};
 const xml = (body: string): ScriptedReply => ({ contentType: 'application/xml', body });
 const voiceVerify = '<VoiceVerify><callSid>c1</callSid></VoiceVerify>';
 

@@ -1,6 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { customServerCredentials, runCloopen } from '../support/runCloopen';
+import {
+	customServerCredentials,
+	runCloopen,
+	SEND_CODE as sendCode,
+	SEND_TEMPLATE_SMS as sms,
+	TEST_APP_ID as APP,
+} from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 /**
@@ -8,14 +14,6 @@ import { useScriptedPlatform } from '../support/scriptedPlatform';
  * and the error names the field, the value and the rule. Values come from expressions over the
  * input item, as in a user's workflow, so n8n resolves them exactly as it would.
  */
-const APP = '8a216da8588b296f01589e5a7f3b0b3c';
-const sendCode = {
-	resource: 'voiceVerification',
-	operation: 'sendCode',
-	appId: APP,
-	to: '13800000000',
-	verifyCode: '1234',
-};
 const customAudio = {
 	resource: 'voiceVerification',
 	operation: 'sendCustomAudioCode',
@@ -30,13 +28,6 @@ const speech = {
 	to: '13800000000',
 	content: 'text',
 	mediaTxt: 'hello',
-};
-const sms = {
-	resource: 'sms',
-	operation: 'sendTemplate',
-	appId: APP,
-	to: '13800000000',
-	templateId: '1',
 };
 const fromItem = (name: string) => `={{ $json.${name} }}`;
 const templateData = (...values: unknown[]) => ({

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 import { harnessLogger } from '../../dev/engine';
-import { customServerCredentials } from '../support/runCloopen';
+import { customServerCredentials, SEND_CODE } from '../support/runCloopen';
 import { HostileServer, type ArrivedRequest } from '../support/hostileServer';
 import { everyString } from './everyString';
 import { runNode } from './nodeRun';
@@ -125,10 +125,7 @@ it('a URL a field is refused for shows no signature value (Result URL with ?sig=
 	const sig = '0123456789ABCDEF0123456789ABCDEF';
 	const run = await runNode(
 		{
-			resource: 'voiceVerification',
-			operation: 'sendCode',
-			appId: '8a216da8588b296f01589e5a7f3b0b3c',
-			to: '13800000000',
+			...SEND_CODE,
 			verifyCode: '4821',
 			additionalFields: { respUrl: `ftp://example.test/cb?a=1&sig=${sig}` },
 		},

@@ -1,4 +1,4 @@
-import { customServerCredentials } from '../support/runCloopen';
+import { customServerCredentials, SEND_CODE } from '../support/runCloopen';
 import { allClosed } from '../support/allClosed';
 import { tricklingHeaders } from '../support/tricklingHeaders';
 import { runNode } from './nodeRun';
@@ -20,10 +20,7 @@ it(`${ITEMS} items at ${AT_ONCE} at once against trickled headers: every item fa
 	try {
 		const run = await runNode(
 			{
-				resource: 'voiceVerification',
-				operation: 'sendCode',
-				appId: '8a216da8588b296f01589e5a7f3b0b3c',
-				to: '13800000000',
+				...SEND_CODE,
 				verifyCode: '4821',
 				options: { parallelMode: 'fixed', parallelRequests: AT_ONCE, requestTimeout: 1 },
 			},

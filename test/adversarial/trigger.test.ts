@@ -7,6 +7,8 @@ import {
 	type ServedWebhook,
 	type WebhookRequestInput,
 } from '../../dev/engine';
+import { fakeDateOnly } from '../support/fakeDateOnly';
+import { answerLine, postNotification } from '../support/postNotification';
 import { customServerCredentials } from '../support/runCloopen';
 import { ScriptedPlatform } from '../support/scriptedPlatform';
 import { ACK, OPEN_TRIGGER, voiceCodeXml } from '../trigger/fixtures';
@@ -49,15 +51,6 @@ afterEach(async () => {
 	served = undefined;
 });
 
-const post = async (url: string, body: string) => {
-	const response = await fetch(url, {
-		method: 'POST',
-		body,
-		headers: { 'Content-Type': 'text/plain' },
-	});
-	return { status: response.status, text: await response.text() };
-};
-
 describe('from an address outside the allowlist, the answer does not depend on the secret', () => {
 	it('300 guesses and the right secret get the same answer over HTTP, and nothing starts', async () => {
 		served = await serveWebhook(CloopenTrigger, {
@@ -71,11 +64,11 @@ describe('from an address outside the allowlist, the answer does not depend on t
 		];
 		const answers = new Set<string>();
 		for (const guess of guesses) {
-			const reply = await post(
+			const reply = await postNotification(
 				`${served.url}?secret=${encodeURIComponent(guess)}`,
 				voiceCodeXml({ callSid: freshCallSid() }),
 			);
-			answers.add(`${reply.status} ${reply.text}`);
+			answers.add(answerLine(reply));
 		}
 		expect([...answers]).toEqual(['403 sender address not allowed\n']);
 		expect(served.executions.filter((run) => run[0].length > 0)).toHaveLength(0);
@@ -145,10 +138,8 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 		served = await serveWebhook(CloopenTrigger, DEFAULTS);
 		const body = voiceCodeXml({ callSid: freshCallSid(), state: '1' });
 		const replies = [];
-		for (let copy = 0; copy < 5; copy++) replies.push(await post(served.url, body));
-		expect(replies.map((reply) => `${reply.status} ${reply.text}`)).toEqual(
-			Array(5).fill(`200 ${ACK}`),
-		);
+		for (let copy = 0; copy < 5; copy++) replies.push(await postNotification(served.url, body));
+		expect(replies.map(answerLine)).toEqual(Array(5).fill(`200 ${ACK}`));
 		expect(served.executions).toHaveLength(1);
 	});
 
@@ -156,7 +147,7 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 		served = await serveWebhook(CloopenTrigger, DEFAULTS);
 		const body = voiceCodeXml({ callSid: freshCallSid() });
 		const replies = await Promise.all(
-			Array.from({ length: 5 }, async () => await post(served!.url, body)),
+			Array.from({ length: 5 }, async () => await postNotification(served!.url, body)),
 		);
 		expect(replies.every((reply) => reply.status === 200 && reply.text === ACK)).toBe(true);
 		expect(served.executions).toHaveLength(1);
@@ -212,20 +203,7 @@ describe('repeated notifications (Ignore Repeated Notifications, on by default)'
 
 	it('after the window a repeat starts the workflow again', async () => {
 		const body = voiceCodeXml({ callSid: freshCallSid() });
-		jest.useFakeTimers({
-			doNotFake: [
-				'nextTick',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-				'queueMicrotask',
-				'hrtime',
-				'performance',
-			],
-		});
+		fakeDateOnly();
 		try {
 			jest.setSystemTime(new Date('2026-01-01T00:00:00Z'));
 			expect((await deliver({ repeatWindowMinutes: 5 }, { rawBody: body })).started).toBe(true);

@@ -6,7 +6,7 @@
 import { executionError } from '../../dev/n8n/executions';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
-import { HostileServer } from '../support/hostileServer';
+import { answerCallPlaced, HostileServer } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 
 let n8n: N8nInstance;
@@ -20,15 +20,9 @@ afterAll(async () => {
 });
 
 test('a posted +882 number is refused before the wire; +852, listed in the credential, is called', async () => {
-	const server = await new HostileServer((request, response) => {
-		response.writeHead(200, { 'Content-Type': 'application/json' });
-		response.end(
-			JSON.stringify({
-				statusCode: '000000',
-				VoiceVerify: { callSid: `call-${request.index}`, dateCreated: '2026-11-22 10:00:00' },
-			}),
-		);
-	}).start();
+	const server = await new HostileServer((request, response) =>
+		answerCallPlaced(response, `call-${request.index}`),
+	).start();
 	try {
 		const credential = await n8n.createCredential(
 			'cloopenApi',

@@ -25,6 +25,7 @@ import { executionError, type N8nExecution } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { productionPath, storedNodes } from '../../dev/n8n/productionPath';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
+import { postNotification } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 
 const { emulator, credentials } = useEmulator({ callDurationMs: 300 }, { resetEachTest: false });
@@ -96,17 +97,17 @@ describe('the Cloopen Trigger, Notification and Refused, its Test URL called (th
 		)!;
 		await n8n.listenForTestEvent(workflowId, trigger.name);
 		const smsBefore = emulator.messages().length;
-		const answer = await fetch(n8n.testWebhookUrl(productionPath(stored)), {
-			method: 'POST',
-			headers: { 'content-type': 'text/plain;charset=utf-8' },
-			body: notificationBody({
+		const answer = await postNotification(
+			n8n.testWebhookUrl(productionPath(stored)),
+			notificationBody({
 				kind: 'voiceVerify',
 				to: '13800000002',
 				callSid: randomUUID().replace(/-/g, ''),
 				result: '2',
 				duration: 0,
 			}),
-		});
+			{ 'content-type': 'text/plain;charset=utf-8' },
+		);
 		const execution = await n8n.waitForExecution({ workflowId }, 60_000);
 		return {
 			httpStatus: answer.status,

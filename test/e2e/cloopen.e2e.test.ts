@@ -30,6 +30,7 @@ import { productionPath, storedNodes as nodesStoredBy } from '../../dev/n8n/prod
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { requestsReachingAPerson, sendsAllowedToForgedPosts } from '../support/exampleSafety';
+import { postNotification } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
@@ -235,11 +236,7 @@ describe('every example, imported as it is, reaches nobody', () => {
 			// until its Allowed IP Addresses say who may post.
 			await n8n.activateWorkflow(workflowId);
 			try {
-				const answer = await fetch(productionUrl(stored), {
-					method: 'POST',
-					headers: { 'content-type': 'text/plain' },
-					body: FAILED_CODE_NOTIFICATION,
-				});
+				const answer = await postNotification(productionUrl(stored), FAILED_CODE_NOTIFICATION);
 				expect(answer.status).toBe(403);
 				// The owner sees the refusal: the execution ends in Error at the trigger (Refused Posts as
 				// shipped), saying what is left to fill in; no node of the workflow ran.
@@ -431,11 +428,11 @@ describe('the alert example published: forged notifications send nothing', () =>
 	async function forge(url: string, headers: Record<string, string> = {}): Promise<number[]> {
 		const statuses: number[] = [];
 		for (const digit of ['1', '2', '3']) {
-			const answer = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'text/plain', ...headers },
-				body: FAILED_CODE_NOTIFICATION.replace('e'.repeat(32), digit.repeat(32)),
-			});
+			const answer = await postNotification(
+				url,
+				FAILED_CODE_NOTIFICATION.replace('e'.repeat(32), digit.repeat(32)),
+				headers,
+			);
 			statuses.push(answer.status);
 		}
 		return statuses;

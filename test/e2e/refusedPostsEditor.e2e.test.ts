@@ -14,6 +14,7 @@ import { waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
+import { postNotification, statusAndText } from '../support/postNotification';
 
 const SECRET = 'e2e-editor-list-secret-0123456789';
 
@@ -39,12 +40,7 @@ async function post(url: string) {
 		result: '2',
 		duration: 0,
 	});
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'text/plain' },
-		body,
-	});
-	return { status: response.status, text: await response.text() };
+	return statusAndText(await postNotification(url, body));
 }
 
 test('the refused post is Error and the notification Success in the executions lists', async () => {

@@ -14,7 +14,7 @@ import { countAll, waitUntilEnded } from '../../dev/n8n/executionReadBack';
 import { nodeOutput } from '../../dev/n8n/executions';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
-import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
+import { errorTriggerToNoOp, triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 
 let n8n: N8nInstance;
 
@@ -222,26 +222,7 @@ describe("a refused post's execution and the workflow's Error Workflow", () => {
 	/** Error Trigger → No Operation, published: n8n 2.41 runs only a published Error Workflow. */
 	async function importErrorWorkflow() {
 		const id = await n8n.importWorkflow({
-			name: 'Refusal alerts',
-			nodes: [
-				{
-					name: 'Error Trigger',
-					type: 'n8n-nodes-base.errorTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
-					name: 'No Operation',
-					type: 'n8n-nodes-base.noOp',
-					typeVersion: 1,
-					position: [220, 0],
-					parameters: {},
-				},
-			],
-			connections: {
-				'Error Trigger': { main: [[{ node: 'No Operation', type: 'main', index: 0 }]] },
-			},
+			...errorTriggerToNoOp('Refusal alerts'),
 			settings: { executionOrder: 'v1' },
 		});
 		await n8n.activateWorkflow(id);

@@ -16,6 +16,7 @@ import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
 import { MIN_SECRET_LENGTH, SECRET_GENERATOR } from '../../nodes/CloopenTrigger/secretLength';
 import { WRONG_SECRETS_ALLOWED } from '../../nodes/CloopenTrigger/wrongSecretThrottle';
+import { answerLine, postNotification } from '../support/postNotification';
 
 const SECRET = '3f9a1c7be20d4e58a6b1c0d9e8f7a6b5';
 const PLATFORM = '203.0.113.10';
@@ -47,18 +48,19 @@ async function publishTrigger(name: string, parameters: Record<string, unknown>)
 
 async function post(url: string, from: string, secret: string) {
 	const callSid = randomUUID().replace(/-/g, '');
-	const response = await fetch(`${url}?secret=${encodeURIComponent(secret)}`, {
-		method: 'POST',
-		headers: { 'content-type': 'text/plain', 'x-forwarded-for': from },
-		body: notificationBody({
-			kind: 'voiceVerify',
-			to: '13800000002',
-			callSid,
-			result: '2',
-			duration: 0,
-		}),
-	});
-	return `${response.status} ${await response.text()}`;
+	return answerLine(
+		await postNotification(
+			`${url}?secret=${encodeURIComponent(secret)}`,
+			notificationBody({
+				kind: 'voiceVerify',
+				to: '13800000002',
+				callSid,
+				result: '2',
+				duration: 0,
+			}),
+			{ 'x-forwarded-for': from },
+		),
+	);
 }
 
 /** Every execution of the workflow, oldest first, read as the editor's list and its preview read them. */

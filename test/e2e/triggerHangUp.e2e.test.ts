@@ -12,7 +12,7 @@ import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { holdSqliteWriteLock } from '../../dev/n8n/sqliteLock';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
-import { sendLikePlatform } from './fixtures/sendLikePlatform';
+import { sendLikePlatform } from '../support/sendLikePlatform';
 
 let n8n: N8nInstance;
 

@@ -20,6 +20,7 @@ import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { signedRequest } from '../../dev/platformClient';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
+import { postNotification } from '../support/postNotification';
 
 let n8n: N8nInstance;
 let emulator: RunningEmulator;
@@ -50,21 +51,12 @@ async function endedCall(): Promise<string> {
 }
 
 async function notify(url: string, callSid: string, result: '0' | '1' | '2' = '1') {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'text/plain;charset=utf-8' },
-		body: notificationBody({
-			kind: 'voiceVerify',
-			to: '13800000001',
-			callSid,
-			result,
-			duration: 0,
-		}),
-	});
-	const text = await response.text();
-	return text === ACKNOWLEDGEMENT
-		? `${response.status} acknowledged`
-		: `${response.status} ${text.trim()}`;
+	const { status, text } = await postNotification(
+		url,
+		notificationBody({ kind: 'voiceVerify', to: '13800000001', callSid, result, duration: 0 }),
+		{ 'content-type': 'text/plain;charset=utf-8' },
+	);
+	return text === ACKNOWLEDGEMENT ? `${status} acknowledged` : `${status} ${text.trim()}`;
 }
 
 const callResultAsked = () =>

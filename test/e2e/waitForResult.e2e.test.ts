@@ -17,6 +17,7 @@ import { executionError, nodeOutput, type N8nExecution } from '../../dev/n8n/exe
 import { startN8nWithRepoPackage } from '../../dev/n8n/repoPackage';
 import { startN8n, type N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startScriptedChatModel } from './fixtures/scriptedChatModel';
+import { postNotification, statusAndText } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 
 const CREDENTIAL_TYPE = 'cloopenApi';
@@ -99,18 +100,11 @@ function placedCall(callSid: unknown): EmulatorCallRecord {
 	return call;
 }
 
-async function postToResumeUrl(
+const postToResumeUrl = async (
 	url: string,
 	body: string,
 	contentType = 'text/plain;charset=utf-8',
-) {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'Content-Type': contentType },
-		body,
-	});
-	return { status: response.status, text: await response.text() };
-}
+) => statusAndText(await postNotification(url, body, { 'content-type': contentType }));
 
 /** The waiting node's id, as n8n stored the workflow. */
 const nodeIdOf = (execution: N8nExecution, name: string) =>

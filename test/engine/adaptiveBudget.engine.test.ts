@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-import { HostileServer, pause } from '../support/hostileServer';
+import { answerCallPlaced, HostileServer, pause } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 import { runNode } from '../adversarial/nodeRun';
 
@@ -25,15 +25,6 @@ const sendCode = {
 const refuse = (response: ServerResponse) => {
 	response.writeHead(200, { 'Content-Type': 'application/json' });
 	response.end(JSON.stringify({ statusCode: '111111', statusMsg: '并发超限' }));
-};
-const accept = (response: ServerResponse, index: number) => {
-	response.writeHead(200, { 'Content-Type': 'application/json' });
-	response.end(
-		JSON.stringify({
-			statusCode: '000000',
-			VoiceVerify: { callSid: `call-${index}`, dateCreated: '2026-11-22 10:00:00' },
-		}),
-	);
 };
 
 it('300 items against a platform that refuses forever end within the budget, each saying which budget ended it', async () => {
@@ -84,7 +75,7 @@ it('refusals between accepted requests are not "on end": a slow but accepting pl
 	const server = await new HostileServer((request, response) => {
 		if (Date.now() - lastAccepted < 300) return refuse(response);
 		lastAccepted = Date.now();
-		accept(response, request.index);
+		answerCallPlaced(response, `call-${request.index}`);
 	}).start();
 	try {
 		const started = performance.now();

@@ -26,6 +26,7 @@ import {
 	toProblem,
 } from '../support/exampleSafety';
 import { EXAMPLE_PHRASES, linesAtOdds, TEST_NUMBERS } from '../support/examplePhrases';
+import { postNotification } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -256,11 +257,11 @@ describe.each(
 		try {
 			const answers = [];
 			for (let copy = 0; copy < 3; copy++) {
-				const answer = await fetch(`${served.url}${query}`, {
-					method: 'POST',
-					headers: { 'content-type': 'text/plain', ...headers },
-					body: FORGED.replace('e'.repeat(32), String(copy).repeat(32)),
-				});
+				const answer = await postNotification(
+					`${served.url}${query}`,
+					FORGED.replace('e'.repeat(32), String(copy).repeat(32)),
+					headers,
+				);
 				answers.push(answer.status);
 			}
 			// Runs that reached the workflow's nodes; refusals go to the Refused output.

@@ -1,8 +1,9 @@
-import { NodeHelpers, type INodeParameters, type INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { exampleFiles, importExample, type ExampleNode } from '../../dev/examples';
+import { editorParameters } from '../support/editorForm';
 
 /**
  * A user who imports an example gets the form a node added now has: each node of the package has one
@@ -58,14 +59,7 @@ describe.each(exampleFiles())('examples/%s', (file) => {
 		'%s sets only fields its form shows',
 		(_name, node) => {
 			const description = DESCRIPTIONS[node.type];
-			const shown = NodeHelpers.getNodeParameters(
-				description.properties,
-				node.parameters,
-				true,
-				false,
-				{ typeVersion: node.typeVersion as number },
-				description,
-			);
+			const shown = editorParameters(description, node.parameters, node.typeVersion as number);
 			expect(shown).not.toBeNull();
 			expect(paths(shown as INodeParameters).sort()).toEqual(
 				expect.arrayContaining(paths(node.parameters)),

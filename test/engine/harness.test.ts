@@ -12,6 +12,7 @@ import {
 } from '../../dev/engine';
 
 import { CloopenApi } from '../../credentials/CloopenApi.credentials';
+import { postNotification } from '../support/postNotification';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
 import {
@@ -328,13 +329,9 @@ describe('serveWebhook', () => {
 		const served = await serveWebhook(HarnessHook, { path: 'served' }, { credentials });
 		try {
 			expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/harness-webhook\/served$/);
-			const reply = await fetch(served.url, {
-				method: 'POST',
-				body: 'hello',
-				headers: { 'Content-Type': 'text/plain' },
-			});
+			const reply = await postNotification(served.url, 'hello');
 			expect(reply.status).toBe(202);
-			expect(await reply.text()).toMatch(/^ack [0-9a-f]{8}$/);
+			expect(reply.text).toMatch(/^ack [0-9a-f]{8}$/);
 			const executions = await served.waitForExecutions(1);
 			expect(executions[0][0][0].json).toMatchObject({
 				raw: 'hello',

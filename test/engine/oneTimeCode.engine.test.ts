@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessLogger } from '../../dev/engine';
-import { clearMemoryDataTables } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
 import { everyString } from '../adversarial/everyString';
 import { customServerCredentials, runCloopen } from '../support/runCloopen';
@@ -10,6 +9,7 @@ import {
 	type ScriptedReply,
 	useScriptedPlatform,
 } from '../support/scriptedPlatform';
+import { useTablePerTest } from '../support/oneTimeCodeTable';
 import { useEmulator } from '../support/useEmulator';
 import { standaloneCodes } from '../support/standaloneCodes';
 
@@ -19,13 +19,7 @@ import { standaloneCodes } from '../support/standaloneCodes';
  * them: the code reaches the platform and nothing else, every status of Check, one item shape.
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
-/** A table of its own per test: the node's process memory knows the tables it has seen. */
-let TABLE = '';
-let tables = 0;
-beforeEach(() => {
-	clearMemoryDataTables();
-	TABLE = `codes ${++tables}`;
-});
+const tableName = useTablePerTest('codes');
 afterEach(() => setClock());
 
 const send = (parameters: IDataObject = {}, options: { continueOnFail?: boolean } = {}) =>
@@ -35,7 +29,7 @@ const send = (parameters: IDataObject = {}, options: { continueOnFail?: boolean 
 			operation: 'send',
 			appId: emulator.appId,
 			to: '13800000000',
-			dataTableName: TABLE,
+			dataTableName: tableName(),
 			...parameters,
 		},
 		// The account allows these countries: Send's own allow-list is what these tests narrow.
@@ -48,7 +42,7 @@ const check = (parameters: IDataObject) =>
 			resource: 'oneTimeCode',
 			operation: 'check',
 			phoneNumber: '13800000000',
-			dataTableName: TABLE,
+			dataTableName: tableName(),
 			...parameters,
 		},
 		{ credentials: credentials() },
@@ -350,7 +344,7 @@ describe('a platform that repeats the code in its answer', () => {
 					operation: 'send',
 					appId: emulator.appId,
 					to: '13800000000',
-					dataTableName: TABLE,
+					dataTableName: tableName(),
 					// A send in doubt stays counted: the second run may send at once.
 					resendCooldownSeconds: 0,
 				},

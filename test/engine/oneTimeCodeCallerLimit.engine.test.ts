@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clearMemoryDataTables, memoryDataTableRows } from '../../dev/engine/memoryDataTables';
+import { memoryDataTableRows } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
 import { FIRST_CALLER_ROW } from '../../nodes/Cloopen/resources/oneTimeCode/store/callerCount';
-import { runCloopen } from '../support/runCloopen';
+import { oneTimeCodeOn, useTablePerTest } from '../support/oneTimeCodeTable';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -14,15 +14,13 @@ import { useEmulator } from '../support/useEmulator';
  * count; and the counts live in the node's one table, as digests.
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
-let TABLE = '';
-let tables = 0;
+const tableName = useTablePerTest('callers');
+const oneTimeCode = oneTimeCodeOn(tableName, { emulator, credentials });
 // The emulator takes signatures up to a day old: the clock starts two hours back, so an hour on is still past.
 const T0 = Math.floor(Date.now() / 60_000) * 60_000 - 2 * 3_600_000;
 let clock = T0;
 
 beforeEach(() => {
-	clearMemoryDataTables();
-	TABLE = `callers ${++tables}`;
 	clock = T0;
 	setClock(() => clock);
 });
@@ -30,19 +28,12 @@ afterEach(() => setClock());
 
 const N = (i: number) => `1380001${String(i).padStart(4, '0')}`;
 const send = async (to: string, callerKey: string, parameters: IDataObject = {}) => {
-	const { json, error } = await runCloopen(
-		{
-			resource: 'oneTimeCode',
-			operation: 'send',
-			appId: emulator.appId,
-			dataTableName: TABLE,
-			to,
-			callerKey,
-			resendCooldownSeconds: 0,
-			...parameters,
-		},
-		{ credentials: credentials() },
-	);
+	const { json, error } = await oneTimeCode('send', {
+		to,
+		callerKey,
+		resendCooldownSeconds: 0,
+		...parameters,
+	});
 	if (!json[0]) throw error;
 	return json[0];
 };
@@ -98,7 +89,9 @@ it('without a Caller Key nothing limits a caller: the cap for all numbers is wha
 
 it('the counts live in the node’s own Data Table, as keyed digests: neither the key nor the number in clear', async () => {
 	await send(N(7), '203.0.113.9');
-	const rows = memoryDataTableRows(TABLE).filter((row) => Number(row.bucket) >= FIRST_CALLER_ROW);
+	const rows = memoryDataTableRows(tableName()).filter(
+		(row) => Number(row.bucket) >= FIRST_CALLER_ROW,
+	);
 	expect(rows).toHaveLength(1);
 	const said = JSON.stringify(rows);
 	expect(said).toContain('numbers each caller had codes sent to');
@@ -107,17 +100,7 @@ it('the counts live in the node’s own Data Table, as keyed digests: neither th
 });
 
 it('a Caller Key that is not text is refused, naming the field, before anything is sent', async () => {
-	const { json, error } = await runCloopen(
-		{
-			resource: 'oneTimeCode',
-			operation: 'send',
-			appId: emulator.appId,
-			dataTableName: TABLE,
-			to: N(8),
-			callerKey: { ip: 1 },
-		},
-		{ credentials: credentials() },
-	);
+	const { json, error } = await oneTimeCode('send', { to: N(8), callerKey: { ip: 1 } });
 	expect(json).toEqual([]);
 	expect(String(error?.message)).toMatch(/Caller Key/);
 	expect(emulator.calls()).toHaveLength(0);

@@ -1,8 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { clearMemoryDataTables } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
-import { runCloopen } from '../support/runCloopen';
+import { oneTimeCodeOn, useTablePerTest } from '../support/oneTimeCodeTable';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -12,30 +11,19 @@ import { useEmulator } from '../support/useEmulator';
  * a Reset shows no next-send time and no attempts left beside no code.
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
-let TABLE = '';
-let tables = 0;
+const tableName = useTablePerTest('nothing');
+const oneTimeCode = oneTimeCodeOn(tableName, { emulator, credentials });
 const T0 = Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000;
 let clock = T0;
 
 beforeEach(() => {
-	clearMemoryDataTables();
-	TABLE = `nothing ${++tables}`;
 	clock = T0;
 	setClock(() => clock);
 });
 afterEach(() => setClock());
 
 const run = async (operation: string, parameters: IDataObject) => {
-	const { json, error } = await runCloopen(
-		{
-			resource: 'oneTimeCode',
-			operation,
-			appId: emulator.appId,
-			dataTableName: TABLE,
-			...parameters,
-		},
-		{ credentials: credentials() },
-	);
+	const { json, error } = await oneTimeCode(operation, parameters);
 	if (!json[0]) throw error;
 	return json[0];
 };

@@ -1,13 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	clearMemoryDataTables,
 	memoryDataTableRows,
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
 import { setClock } from '../../nodes/shared/clock';
 import { memoryBucketOf, memoryEntryKeyOf } from '../support/tableKeys';
 import { runCloopen } from '../support/runCloopen';
+import { oneTimeCodeOn, useTablePerTest } from '../support/oneTimeCodeTable';
 import { useEmulator } from '../support/useEmulator';
 import { standaloneCodes } from '../support/standaloneCodes';
 
@@ -19,37 +19,25 @@ import { standaloneCodes } from '../support/standaloneCodes';
  * a row edited by hand refuses with a reason an operator can act on, and Reset rebuilds it.
  */
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
-/** A table of its own per test: the node's process memory knows the tables it has seen. */
-let TABLE = '';
-let tables = 0;
+const tableName = useTablePerTest('codes');
+const oneTimeCode = oneTimeCodeOn(tableName, { emulator, credentials });
 // The emulator checks each signature's timestamp against its own clock, the wall's: the node's clock
 // starts there and moves minutes ahead, within the day a signature may differ by.
 const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 let clock = T0;
 /** The row a number lands in, by the key the node made in the table. */
-const bucket = (number: string) => memoryBucketOf(TABLE, number);
+const bucket = (number: string) => memoryBucketOf(tableName(), number);
 /** Where a number's entry lives in its row's book. */
-const place = (number: string) => memoryEntryKeyOf(TABLE, number);
+const place = (number: string) => memoryEntryKeyOf(tableName(), number);
 
 beforeEach(() => {
-	clearMemoryDataTables();
-	TABLE = `codes ${++tables}`;
 	clock = T0;
 	setClock(() => clock);
 });
 afterEach(() => setClock());
 
 const run = async (operation: string, parameters: IDataObject = {}) => {
-	const { json, error } = await runCloopen(
-		{
-			resource: 'oneTimeCode',
-			operation,
-			appId: emulator.appId,
-			dataTableName: TABLE,
-			...parameters,
-		},
-		{ credentials: credentials() },
-	);
+	const { json, error } = await oneTimeCode(operation, parameters);
 	return { output: json[0], error };
 };
 const send = async (to: string) => {
@@ -133,7 +121,9 @@ it('a code out of attempts reads as locked; Reset clears the number, cancels the
 
 it('a row edited by hand is never read as no limits: Send and Check refuse with the way out, Get Status says so, Reset rebuilds it', async () => {
 	await send('13800000403');
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000403'))!;
+	const row = memoryDataTableRows(tableName()).find(
+		(entry) => entry.bucket === bucket('13800000403'),
+	)!;
 	// Its version moved on too: this process never saw the row as it is now (a restart, or another
 	// process wrote it last), so nothing it remembers can stand in for it.
 	row.book = '{"numbers": "cleared by hand"';
@@ -165,7 +155,9 @@ it('a row edited by hand is never read as no limits: Send and Check refuse with 
 it('a row edited by hand at the version this process last saw is written back as it saw it: the number keeps its cooldown and its code', async () => {
 	await send('13800000409');
 	const code = lastCode();
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000409'))!;
+	const row = memoryDataTableRows(tableName()).find(
+		(entry) => entry.bucket === bucket('13800000409'),
+	)!;
 	const version = Number(row.version);
 	row.book = '{"numbers": {}}';
 	clock += 10_000;
@@ -182,7 +174,9 @@ it('a row edited by hand at the version this process last saw is written back as
 
 it('one damaged entry refuses only its number; the row’s other numbers keep their limits', async () => {
 	await send('13800000404');
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000404'))!;
+	const row = memoryDataTableRows(tableName()).find(
+		(entry) => entry.bucket === bucket('13800000404'),
+	)!;
 	const book = JSON.parse(String(row.book));
 	book.numbers[place('13800000404')] = { sends: ['yesterday'] };
 	row.book = JSON.stringify(book);
@@ -195,7 +189,7 @@ it('one damaged entry refuses only its number; the row’s other numbers keep th
 
 it('an unreadable cap row refuses capped sends; Reset counts it again from the numbers’ rows', async () => {
 	await send('13800000405');
-	const cap = memoryDataTableRows(TABLE).find((entry) => entry.bucket === 256)!;
+	const cap = memoryDataTableRows(tableName()).find((entry) => entry.bucket === 256)!;
 	cap.book = 'edited';
 	cap.version = Number(cap.version) + 1;
 	clock += 120_000;
@@ -216,7 +210,7 @@ it('a number that is not one is refused naming the field, before the table is re
 it("past n8n's Data Table size limit Send and Check answer 503 with the cause, send nothing and change nothing", async () => {
 	await send('13800000407');
 	const code = lastCode();
-	const before = JSON.stringify(memoryDataTableRows(TABLE));
+	const before = JSON.stringify(memoryDataTableRows(tableName()));
 	const calls = emulator.calls().length;
 	refuseMemoryDataTableWrites('Data table size limit exceeded: 200MB');
 	clock += 120_000;
@@ -233,7 +227,7 @@ it("past n8n's Data Table size limit Send and Check answer 503 with the cause, s
 		httpStatus: 503,
 	});
 	expect(emulator.calls().length).toBe(calls);
-	expect(JSON.stringify(memoryDataTableRows(TABLE))).toBe(before);
+	expect(JSON.stringify(memoryDataTableRows(tableName()))).toBe(before);
 	refuseMemoryDataTableWrites(undefined);
 	expect((await check('13800000407', code)).output.status).toBe('approved');
 });
@@ -263,7 +257,9 @@ it('Get Status judges a number with the limits its last send recorded, not with 
 
 it('an entry written before the limits were recorded: Get Status says they are unknown, never guesses', async () => {
 	await send('13800000411');
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000411'))!;
+	const row = memoryDataTableRows(tableName()).find(
+		(entry) => entry.bucket === bucket('13800000411'),
+	)!;
 	const book = JSON.parse(String(row.book));
 	// The entry as the node wrote it before: [sends, keepUntil, code], no limits.
 	book.numbers[place('13800000411')] = book.numbers[place('13800000411')].slice(0, 3);
@@ -288,7 +284,7 @@ it('an entry written before the limits were recorded: Get Status says they are u
 
 const list = async (parameters: IDataObject = {}) => {
 	const { json, error } = await runCloopen(
-		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: TABLE, ...parameters },
+		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: tableName(), ...parameters },
 		{ credentials: credentials() },
 	);
 	expect(error).toBeUndefined();
@@ -343,7 +339,7 @@ it('List Active Numbers puts what the node cannot read first: a damaged entry by
 	await send('13800000430');
 	await send('13800000431');
 	const damagedRow = bucket('13800000430');
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === damagedRow)!;
+	const row = memoryDataTableRows(tableName()).find((entry) => entry.bucket === damagedRow)!;
 	const book = JSON.parse(String(row.book));
 	book.numbers[place('13800000430')] = { sends: ['yesterday'] };
 	row.book = JSON.stringify(book);
@@ -351,7 +347,7 @@ it('List Active Numbers puts what the node cannot read first: a damaged entry by
 	const other = [...Array(256).keys()].find(
 		(index) => index !== damagedRow && index !== bucket('13800000431'),
 	)!;
-	const edited = memoryDataTableRows(TABLE).find((entry) => entry.bucket === other)!;
+	const edited = memoryDataTableRows(tableName()).find((entry) => entry.bucket === other)!;
 	edited.book = 'edited by hand';
 	edited.version = Number(edited.version) + 1;
 	clock += 10_000;
@@ -373,13 +369,13 @@ it('List Active Numbers puts what the node cannot read first: a damaged entry by
 it('every row the node makes says in words what it is and not to edit it, before and after it is written', async () => {
 	await run('getStatus', { phoneNumber: '13800000440' });
 	const about = (entry: IDataObject) => JSON.parse(String(entry.book)).about as string;
-	const made = memoryDataTableRows(TABLE);
+	const made = memoryDataTableRows(tableName());
 	expect(made.filter((entry) => entry.book === '')).toEqual([]);
 	for (const entry of made) expect(about(entry)).toMatch(/Cloopen node.*Do not edit/);
 	expect(about(made.find((entry) => entry.bucket === 0)!)).toMatch(/numbers in this row/);
 	expect(about(made.find((entry) => entry.bucket === 256)!)).toMatch(/all numbers/);
 	await run('send', { to: '13800000440', callerKey: 'user-7' });
-	const written = memoryDataTableRows(TABLE);
+	const written = memoryDataTableRows(tableName());
 	const callers = written.filter((entry) => Number(entry.bucket) >= 1000);
 	// A caller's row is made the first time a caller lands in it.
 	expect(callers.length).toBeGreaterThan(0);
@@ -391,16 +387,16 @@ it('every row the node makes says in words what it is and not to edit it, before
 
 it('a Limit past 1000 is refused naming the field, before the table is read', async () => {
 	const { error } = await runCloopen(
-		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: TABLE, limit: 1001 },
+		{ resource: 'oneTimeCode', operation: 'listActive', dataTableName: tableName(), limit: 1001 },
 		{ credentials: credentials() },
 	);
 	expect(error?.message).toBe('Limit must be at most 1000, got 1001');
-	expect(memoryDataTableRows(TABLE)).toEqual([]);
+	expect(memoryDataTableRows(tableName())).toEqual([]);
 });
 
 it('no number is in clear in the table: a row holds a digest and the number sealed, which only List Active Numbers reads back', async () => {
 	await send('13800000450');
-	const table = JSON.stringify(memoryDataTableRows(TABLE));
+	const table = JSON.stringify(memoryDataTableRows(tableName()));
 	expect(table).not.toContain('13800000450');
 	const [listed] = await list();
 	expect(listed).toMatchObject({ phoneNumber: '13800000450', code: 'pending' });
@@ -409,7 +405,9 @@ it('no number is in clear in the table: a row holds a digest and the number seal
 it('an entry an older node kept under the number in clear still counts, is listed by its number, and is sealed at its next write', async () => {
 	await send('13800000451');
 	const code = lastCode();
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000451'))!;
+	const row = memoryDataTableRows(tableName()).find(
+		(entry) => entry.bucket === bucket('13800000451'),
+	)!;
 	const book = JSON.parse(String(row.book));
 	book.numbers['13800000451'] = book.numbers[place('13800000451')];
 	delete book.numbers[place('13800000451')];
@@ -429,7 +427,9 @@ it('an entry an older node kept under the number in clear still counts, is liste
 
 it('a place edited by hand reads back as no number: listed with phoneNumber null, never a wrong number', async () => {
 	await send('13800000452');
-	const row = memoryDataTableRows(TABLE).find((entry) => entry.bucket === bucket('13800000452'))!;
+	const row = memoryDataTableRows(tableName()).find(
+		(entry) => entry.bucket === bucket('13800000452'),
+	)!;
 	const book = JSON.parse(String(row.book));
 	const [digest] = place('13800000452').split('.');
 	book.numbers[`${digest}.AAAAAAAAAAAAAAAAAA`] = book.numbers[place('13800000452')];

@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	clearMemoryDataTables,
 	dropMemoryDataTable,
 	memoryDataTableRows,
 	memoryDataTableRuns,
@@ -10,7 +9,7 @@ import {
 import { setClock } from '../../nodes/shared/clock';
 import { ROWS } from '../../nodes/Cloopen/resources/oneTimeCode/store/codeBook';
 import { memoryBucketOf } from '../support/tableKeys';
-import { runCloopen } from '../support/runCloopen';
+import { oneTimeCodeOn, useTablePerTest } from '../support/oneTimeCodeTable';
 import { useEmulator } from '../support/useEmulator';
 
 /**
@@ -29,40 +28,29 @@ const { emulator, credentials } = useEmulator({
 		if (refuseOnceCalled) refuseMemoryDataTableWrites(ENOUGH);
 	},
 });
-let TABLE = '';
-let tables = 0;
+const tableName = useTablePerTest('failures');
+const oneTimeCode = oneTimeCodeOn(tableName, { emulator, credentials });
 // The emulator checks signature timestamps against its own clock: the node's starts at the wall's minute.
 const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 let clock = T0;
-const bucket = (number: string) => memoryBucketOf(TABLE, number);
+const bucket = (number: string) => memoryBucketOf(tableName(), number);
 const runs = (kind: string) => memoryDataTableRuns[kind] ?? 0;
 const rowsPerBucket = () => {
 	const counts = new Map<number, number>();
-	for (const row of memoryDataTableRows(TABLE))
+	for (const row of memoryDataTableRows(tableName()))
 		counts.set(Number(row.bucket), (counts.get(Number(row.bucket)) ?? 0) + 1);
 	return counts;
 };
 
 beforeEach(() => {
-	clearMemoryDataTables();
 	refuseOnceCalled = false;
-	TABLE = `failures ${++tables}`;
 	clock = T0;
 	setClock(() => clock);
 });
 afterEach(() => setClock());
 
 const run = async (operation: string, parameters: IDataObject) => {
-	const { json, error } = await runCloopen(
-		{
-			resource: 'oneTimeCode',
-			operation,
-			appId: emulator.appId,
-			dataTableName: TABLE,
-			...parameters,
-		},
-		{ credentials: credentials() },
-	);
+	const { json, error } = await oneTimeCode(operation, parameters);
 	if (error) throw error;
 	return json[0];
 };
@@ -75,13 +63,13 @@ it('the first send in a project makes the table with no sub-workflow run that fa
 	const failed = runs('failed');
 	expect(await send('13800000800')).toMatchObject({ status: 'sent', httpStatus: 200 });
 	expect(runs('failed')).toBe(failed);
-	expect(memoryDataTableRows(TABLE)).toHaveLength(ROWS);
+	expect(memoryDataTableRows(tableName())).toHaveLength(ROWS);
 });
 
 it("a number's row deleted by hand, then six sends at once: the row made once from what the process saw, the cooldown kept, one row per bucket", async () => {
 	const to = '13800000801';
 	expect(await send(to)).toMatchObject({ status: 'sent' });
-	const table = memoryDataTableRows(TABLE);
+	const table = memoryDataTableRows(tableName());
 	table.splice(
 		table.findIndex((row) => row.bucket === bucket(to)),
 		1,
@@ -102,12 +90,12 @@ it("a number's row deleted by hand, then six sends at once: the row made once fr
 
 it('the table deleted by hand: the next send makes it again, with the key and the counts this process saw, so the cooldown holds across the deletion', async () => {
 	expect(await send('13800000802')).toMatchObject({ status: 'sent' });
-	dropMemoryDataTable(TABLE);
+	dropMemoryDataTable(tableName());
 	clock += 10_000;
 	// The same number within its cooldown: the table is made again from what this process saw of it,
 	// its key row included, so the number's row is where the key puts it and its cooldown still holds.
 	expect(await send('13800000802')).toMatchObject({ refusedBy: 'resend cooldown' });
-	expect(memoryDataTableRows(TABLE)).toHaveLength(ROWS);
+	expect(memoryDataTableRows(tableName())).toHaveLength(ROWS);
 	clock += 120_000;
 	expect(await send('13800000802')).toMatchObject({ status: 'sent', httpStatus: 200 });
 	clock += 10_000;
@@ -122,7 +110,7 @@ it('after the table was made again, a code sent to another number is approved', 
 it('a row deleted while n8n refuses writes: Send answers 503 naming the cause and sends nothing; once writes are taken the row is made again', async () => {
 	const to = '13800000804';
 	expect(await send(to)).toMatchObject({ status: 'sent' });
-	const table = memoryDataTableRows(TABLE);
+	const table = memoryDataTableRows(tableName());
 	table.splice(
 		table.findIndex((row) => row.bucket === bucket(to)),
 		1,

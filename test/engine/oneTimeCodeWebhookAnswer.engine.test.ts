@@ -11,7 +11,6 @@ import type {
 
 import { runWorkflow } from '../../dev/engine';
 import {
-	clearMemoryDataTables,
 	loseMemoryDataTableUpdates,
 	refuseMemoryDataTableWrites,
 } from '../../dev/engine/memoryDataTables';
@@ -29,6 +28,7 @@ import type { KeptCheck } from '../../nodes/Cloopen/resources/oneTimeCode/store/
 import { setClock } from '../../nodes/shared/clock';
 import { answerCallPlaced, HostileServer } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
+import { useTablePerTest } from '../support/oneTimeCodeTable';
 import { useEmulator } from '../support/useEmulator';
 import { standaloneCodes } from '../support/standaloneCodes';
 
@@ -42,16 +42,12 @@ import { standaloneCodes } from '../support/standaloneCodes';
  */
 const FORM_TRIGGER_TYPE = 'n8n-nodes-base.formTrigger';
 const { emulator, credentials } = useEmulator({ callDurationMs: 100_000 });
-/** A table of its own per test: the node's process memory knows the tables it has seen. */
-let TABLE = '';
-let tables = 0;
+const tableName = useTablePerTest('answers');
 // The emulator checks each signature's timestamp against its own clock: the node's starts there.
 const T0 = Math.floor(Date.now() / 60_000) * 60_000;
 let clock = T0;
 
 beforeEach(() => {
-	clearMemoryDataTables();
-	TABLE = `answers ${++tables}`;
 	clock = T0;
 	setClock(() => clock);
 });
@@ -143,7 +139,7 @@ async function flow(parameters: IDataObject, body: IDataObject, options: FlowOpt
 					parameters: {
 						resource: 'oneTimeCode',
 						appId: emulator.appId,
-						dataTableName: TABLE,
+						dataTableName: tableName(),
 						...parameters,
 						...options.parameters,
 					} as never,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { OPERATIONS } from '../../nodes/Cloopen/resources';
+import { fakeDateOnly } from '../support/fakeDateOnly';
 import { cannedPlatform } from './replay/cannedPlatform';
 import { recordRun, release1Runs, type Release1Record } from './replay/release1Runs';
 
@@ -30,21 +31,7 @@ const made: Record<string, Release1Record> = {};
 
 beforeAll(async () => {
 	await platform.start();
-	jest.useFakeTimers({
-		now: NOW,
-		doNotFake: [
-			'hrtime',
-			'nextTick',
-			'performance',
-			'queueMicrotask',
-			'setImmediate',
-			'clearImmediate',
-			'setInterval',
-			'clearInterval',
-			'setTimeout',
-			'clearTimeout',
-		],
-	});
+	fakeDateOnly(NOW);
 	// examples/voice-otp.json draws its code with Math.random; One-Time Code → Send draws its code
 	// (each character the fifth of its alphabet: 444444) and its verification id from node:crypto.
 	jest.spyOn(Math, 'random').mockReturnValue(0.5);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
+import { fakeDateOnly } from '../support/fakeDateOnly';
 import { answerCallPlaced, HostileServer, type ArrivedRequest } from '../support/hostileServer';
 import { customServerCredentials } from '../support/runCloopen';
 import { runNode } from '../adversarial/nodeRun';
@@ -139,25 +140,7 @@ describe('the memory is of what was sent, not of the item index', () => {
 	const byTheClock = (before: string, after: string) =>
 		`={{ $now.toMillis() < ${T0 + 5_000} ? '${before}' : '${after}' }}`;
 	beforeEach(() => {
-		jest.useFakeTimers({
-			doNotFake: [
-				'hrtime',
-				'nextTick',
-				'performance',
-				'queueMicrotask',
-				'requestAnimationFrame',
-				'cancelAnimationFrame',
-				'requestIdleCallback',
-				'cancelIdleCallback',
-				'setImmediate',
-				'clearImmediate',
-				'setInterval',
-				'clearInterval',
-				'setTimeout',
-				'clearTimeout',
-			],
-			now: T0,
-		});
+		fakeDateOnly(T0);
 	});
 	afterEach(() => jest.useRealTimers());
 	const tenSecondsLater = () => jest.setSystemTime(T0 + 10_000);

@@ -1,17 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PHONE_NUMBER_RULE } from '../../nodes/shared/platform/phoneNumbers';
-import { customServerCredentials, runCloopen } from '../support/runCloopen';
+import {
+	customServerCredentials,
+	runCloopen,
+	SEND_CODE as sendCode,
+	SEND_TEMPLATE_SMS as sms,
+	TEST_APP_ID as APP,
+} from '../support/runCloopen';
 import { useScriptedPlatform } from '../support/scriptedPlatform';
 
-const APP = '8a216da8588b296f01589e5a7f3b0b3c';
-const sendCode = {
-	resource: 'voiceVerification',
-	operation: 'sendCode',
-	appId: APP,
-	to: '13800000000',
-	verifyCode: '1234',
-};
 const landingText = {
 	resource: 'voiceNotification',
 	operation: 'call',
@@ -22,13 +20,6 @@ const landingText = {
 };
 /** n8n itself refuses a literally empty required field; an expression that yields blanks reaches the node. */
 const BLANK = '={{ "  " }}';
-const sms = {
-	resource: 'sms',
-	operation: 'sendTemplate',
-	appId: APP,
-	to: '13800000000',
-	templateId: '1',
-};
 
 /**
  * docs/platform.md#endpoints and docs/platform.md#limits: each rule rejects a bad value before anything is sent, and the message

@@ -8,6 +8,27 @@ export const TEST_ACCOUNT_SID = 'aaf98f89488d0aad0148a3b8c3f70123';
 /** Unique enough that finding it anywhere in an output or error is a leak, not a coincidence. */
 export const TEST_AUTH_TOKEN = 'f00dfeedc0ffee5ecre7700000000042';
 
+/** An application id of the platform's shape, for tests whose platform takes any application. */
+export const TEST_APP_ID = '8a216da8588b296f01589e5a7f3b0b3c';
+
+/** Voice Verification → Send Code of a valid code to a valid number: the run tests change one field of. */
+export const SEND_CODE = {
+	resource: 'voiceVerification',
+	operation: 'sendCode',
+	appId: TEST_APP_ID,
+	to: '13800000000',
+	verifyCode: '1234',
+};
+
+/** SMS → Send Template SMS of template 1 to a valid number: the run tests change one field of. */
+export const SEND_TEMPLATE_SMS = {
+	resource: 'sms',
+	operation: 'sendTemplate',
+	appId: TEST_APP_ID,
+	to: '13800000000',
+	templateId: '1',
+};
+
 /** The Cloopen API credential for a test's own server at `baseUrl` (Custom URL server), with the test account. */
 export function customServerCredentials(
 	baseUrl: string,

@@ -9,6 +9,7 @@ import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { SHOW_EACH_KIND_EVERY_MS } from '../../nodes/CloopenTrigger/refusedOutput';
 import { setClock } from '../../nodes/shared/clock';
 import { serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { answerLine, postNotification } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 import { ACK, LOOPBACK, VOICE_CODE_XML, voiceCodeXml } from './fixtures';
 
@@ -38,14 +39,8 @@ async function serve(
 	return served;
 }
 
-async function post(url: string, body = VOICE_CODE_XML) {
-	const response = await fetch(url, {
-		method: 'POST',
-		body,
-		headers: { 'Content-Type': 'text/plain' },
-	});
-	return `${response.status} ${await response.text()}`;
-}
+const post = async (url: string, body = VOICE_CODE_XML) =>
+	answerLine(await postNotification(url, body));
 
 /** Items on the first output (what the workflow's nodes get) and on the Refused output. */
 const notified = (executions: ServedWebhook['executions']) =>

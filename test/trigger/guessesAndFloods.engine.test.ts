@@ -17,6 +17,7 @@ import {
 } from '../../nodes/CloopenTrigger/wrongSecretThrottle';
 import { setClock } from '../../nodes/shared/clock';
 import { serveWebhook, type ServedWebhook } from '../../dev/engine';
+import { answerLine, postNotification } from '../support/postNotification';
 import { ACK, voiceCodeXml } from './fixtures';
 
 /** What `openssl rand -hex 16` prints: 32 characters. */
@@ -51,12 +52,13 @@ let calls = 0;
 /** Posts a fresh notification as `from` (X-Forwarded-For, written by the proxy in front of n8n). */
 async function post(url: string, from: string, secret?: string) {
 	const callSid = `${++calls}`.padStart(32, 'c');
-	const response = await fetch(secret === undefined ? url : `${url}?secret=${secret}`, {
-		method: 'POST',
-		body: voiceCodeXml({ callSid }),
-		headers: { 'Content-Type': 'text/plain', 'X-Forwarded-For': from },
-	});
-	return `${response.status} ${await response.text()}`;
+	return answerLine(
+		await postNotification(
+			secret === undefined ? url : `${url}?secret=${secret}`,
+			voiceCodeXml({ callSid }),
+			{ 'X-Forwarded-For': from },
+		),
+	);
 }
 
 const notified = (executions: ServedWebhook['executions']) =>

@@ -18,6 +18,7 @@ import { prepareContainer } from '../../dev/engine/container';
 import { invokeWebhook } from '../../dev/engine/invokeWebhook';
 import { buildWebhookRequest } from '../../dev/engine/webhookRequest';
 import { createWebhookSetup } from '../../dev/engine/webhookSetup';
+import { sendLikePlatform } from '../support/sendLikePlatform';
 import { ACK, OPEN_TRIGGER, voiceCodeXml } from './fixtures';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,27 +94,6 @@ async function slowN8n(
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};
-}
-
-/** The platform: posts, hangs up after `hangUpMs` without an answer, and posts again until acknowledged. */
-async function sendLikePlatform(url: string, body: string, hangUpMs: number, attempts: number) {
-	const answers: string[] = [];
-	for (let attempt = 0; attempt < attempts; attempt++) {
-		try {
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'text/plain;charset=utf-8' },
-				body,
-				signal: AbortSignal.timeout(hangUpMs),
-			});
-			const text = await response.text();
-			answers.push(`${response.status} ${text === ACK ? 'acknowledged' : text}`);
-			if (response.status === 200 && text === ACK) break;
-		} catch {
-			answers.push('hung up');
-		}
-	}
-	return answers;
 }
 
 let n8n: SlowN8n | undefined;

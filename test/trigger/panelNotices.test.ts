@@ -6,29 +6,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { NodeHelpers, type INode, type INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { CloopenTrigger } from '../../nodes/CloopenTrigger/CloopenTrigger.node';
 import { MIN_SECRET_LENGTH, SECRET_GENERATOR } from '../../nodes/CloopenTrigger/secretLength';
 import { CLOSED_NOTICE, NOT_ADDRESSES_NOTICE } from '../../nodes/CloopenTrigger/triggerFields';
 import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
+import { shownProperties } from '../support/editorForm';
 
 const { description } = new CloopenTrigger();
 
 /** The notices the panel shows for these parameters, as the editor fills and judges them. */
 function noticesShown(parameters: INodeParameters): string[] {
-	const node = { typeVersion: TRIGGER_VERSION, parameters } as unknown as INode;
-	const filled = NodeHelpers.getNodeParameters(
-		description.properties,
-		parameters,
-		true,
-		false,
-		node,
-		description,
-	)!;
-	return description.properties
+	return shownProperties(description, parameters, TRIGGER_VERSION)
 		.filter((property) => property.type === 'notice' && property.name !== 'notice')
-		.filter((property) => NodeHelpers.displayParameter(filled, property, node, description))
 		.map((property) => property.displayName);
 }
 

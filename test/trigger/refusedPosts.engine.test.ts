@@ -22,6 +22,7 @@ import { TRIGGER_VERSION } from '../../nodes/CloopenTrigger/triggerVersion';
 import { Refusal, type RefusalKind } from '../../nodes/shared/notifications/refusal';
 import { NO_OP_TYPE, runWorkflow, serveWebhook, type ServedWebhook } from '../../dev/engine';
 import { CLOOPEN_TRIGGER_TYPE } from '../../dev/examples';
+import { postNotification, statusAndText } from '../support/postNotification';
 import { ACK, OPEN_TRIGGER, VOICE_CODE_XML } from './fixtures';
 
 const TRIGGER = 'Cloopen Trigger';
@@ -101,14 +102,8 @@ async function serve(parameters: IDataObject, mode: WorkflowExecuteMode = 'webho
 	return served;
 }
 
-async function post(url: string, body = VOICE_CODE_XML) {
-	const response = await fetch(url, {
-		method: 'POST',
-		body,
-		headers: { 'Content-Type': 'text/plain' },
-	});
-	return { status: response.status, text: await response.text() };
-}
+const post = async (url: string, body = VOICE_CODE_XML) =>
+	statusAndText(await postNotification(url, body));
 
 const ran = (result: Awaited<ReturnType<typeof runAsN8n>>, name: string) =>
 	result.run.data.resultData.runData[name] !== undefined;

@@ -14,6 +14,7 @@ import {
 } from '../../nodes/shared/notifications/verifyingCredentials';
 import { serveWebhook, type ServedWebhook } from '../../dev/engine';
 import { HarnessCredentialsHelper } from '../../dev/engine/credentialsHelper';
+import { postNotification, statusAndText } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 import { ACK, OPEN_TRIGGER, voiceCodeXml } from './fixtures';
 
@@ -55,14 +56,8 @@ async function endedCalls(count: number) {
 	return emulator.calls();
 }
 
-const post = async (url: string, callSid: string, state: string) => {
-	const response = await fetch(url, {
-		method: 'POST',
-		body: voiceCodeXml({ callSid, state }),
-		headers: { 'Content-Type': 'text/plain' },
-	});
-	return { status: response.status, text: await response.text() };
-};
+const post = async (url: string, callSid: string, state: string) =>
+	statusAndText(await postNotification(url, voiceCodeXml({ callSid, state })));
 
 /** The state the platform gives a call to a number ending in 1: not answered. */
 const NOT_ANSWERED = '1';

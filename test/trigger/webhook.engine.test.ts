@@ -6,6 +6,7 @@ import { prepareContainer } from '../../dev/engine/container';
 import { invokeWebhook } from '../../dev/engine/invokeWebhook';
 import { buildWebhookRequest } from '../../dev/engine/webhookRequest';
 import { createWebhookSetup } from '../../dev/engine/webhookSetup';
+import { postNotification } from '../support/postNotification';
 import { useEmulator } from '../support/useEmulator';
 import {
 	ACK,
@@ -41,28 +42,30 @@ const notificationRuns = (executions: ServedWebhook['executions']) =>
 const refusedKinds = (executions: ServedWebhook['executions']) =>
 	executions.flatMap((run) => (run[1] ?? []).map((item) => item.json.refused));
 
-async function post(
-	url: string,
-	body: string,
-	contentType = 'text/plain',
-	headers: Record<string, string> = {},
-) {
-	const response = await fetch(url, {
-		method: 'POST',
-		body,
-		headers: { 'Content-Type': contentType, ...headers },
+/**
+ * A notification for `callSid` handed to webhook() as n8n's webhook helpers hand it over, with
+ * Ignore Repeated Notifications on; what n8n does with the response after is left to the test.
+ */
+async function intoWebhook(callSid: string, executionId: string) {
+	const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
+	const request = await buildWebhookRequest({
+		headers: { 'content-type': 'text/plain' },
+		rawBody: voiceCodeXml({ callSid, state: '2' }),
+		nodeVersion: setup.node.typeVersion,
 	});
-	return {
-		status: response.status,
-		contentType: response.headers.get('content-type'),
-		text: await response.text(),
-	};
+	const response = new RecordingResponse();
+	const result = await invokeWebhook(setup, request, response, {
+		mode: 'webhook',
+		executionId,
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+	});
+	return { result, response };
 }
 
 describe('acknowledgement and items', () => {
 	it('answers exactly the documented acknowledgement and starts one execution per notification', async () => {
 		const { url, executions } = await serve();
-		const reply = await post(url, VOICE_CODE_XML);
+		const reply = await postNotification(url, VOICE_CODE_XML);
 		expect(reply.status).toBe(200);
 		expect(reply.text).toBe(ACK);
 		expect(reply.contentType).toMatch(/xml/);
@@ -81,8 +84,8 @@ describe('acknowledgement and items', () => {
 
 	it('reads the lower-case root of SellingCall with its userData, and JSON SMS reports', async () => {
 		const { url, executions } = await serve();
-		await post(url, SELLING_CALL_XML, 'application/xml');
-		await post(url, SMS_ARRIVED_JSON, 'application/json');
+		await postNotification(url, SELLING_CALL_XML, { 'content-type': 'application/xml' });
+		await postNotification(url, SMS_ARRIVED_JSON, { 'content-type': 'application/json' });
 		expect(executions.map((run) => run[0][0].json.event)).toEqual([
 			'voiceNotification',
 			'SMSArrived',
@@ -101,8 +104,8 @@ describe('filters', () => {
 			results: ['failed', 'notAnswered'],
 		});
 		for (const state of ['0', '1', '2'])
-			expect((await post(url, voiceCodeXml({ state }))).text).toBe(ACK);
-		expect((await post(url, SELLING_CALL_XML)).text).toBe(ACK);
+			expect((await postNotification(url, voiceCodeXml({ state }))).text).toBe(ACK);
+		expect((await postNotification(url, SELLING_CALL_XML)).text).toBe(ACK);
 		expect(executions.map((run) => run[0][0].json.state)).toEqual(['1', '2']);
 		expect(responses.map((response) => response.started)).toEqual([false, true, true, false]);
 	});
@@ -111,23 +114,23 @@ describe('filters', () => {
 describe('security', () => {
 	it('a secret must be in the URL: missing or wrong gets 401 and starts nothing', async () => {
 		const { url, executions } = await serve({ secret: 's3cret-value-of-24-characters' });
-		expect((await post(url, VOICE_CODE_XML)).status).toBe(401);
-		expect((await post(`${url}?secret=wrong`, VOICE_CODE_XML)).status).toBe(401);
-		expect((await post(`${url}?secret=s3cret-value-of-24-characters`, VOICE_CODE_XML)).text).toBe(
-			ACK,
-		);
+		expect((await postNotification(url, VOICE_CODE_XML)).status).toBe(401);
+		expect((await postNotification(`${url}?secret=wrong`, VOICE_CODE_XML)).status).toBe(401);
+		expect(
+			(await postNotification(`${url}?secret=s3cret-value-of-24-characters`, VOICE_CODE_XML)).text,
+		).toBe(ACK);
 		expect(notificationRuns(executions)).toHaveLength(1);
 		expect(refusedKinds(executions)).toEqual(['secretMissing', 'wrongSecret']);
 	});
 
 	it('an IP allowlist refuses other addresses with 403', async () => {
 		const denied = await serve({ allowedIps: '10.0.0.0/8' });
-		expect((await post(denied.url, VOICE_CODE_XML)).status).toBe(403);
+		expect((await postNotification(denied.url, VOICE_CODE_XML)).status).toBe(403);
 		expect(notificationRuns(denied.executions)).toHaveLength(0);
 		expect(refusedKinds(denied.executions)).toEqual(['addressNotAllowed']);
 		await denied.close();
 		const allowed = await serve({ allowedIps: '192.0.2.7, 127.0.0.0/8' });
-		expect((await post(allowed.url, VOICE_CODE_XML)).status).toBe(200);
+		expect((await postNotification(allowed.url, VOICE_CODE_XML)).status).toBe(200);
 		expect(allowed.executions).toHaveLength(1);
 	});
 
@@ -145,14 +148,16 @@ describe('security', () => {
 			});
 			const call = emulator.calls()[0];
 			emulator.advanceTime(1000);
-			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '1' }))).text).toBe(ACK);
+			expect(
+				(await postNotification(url, voiceCodeXml({ callSid: call.callSid, state: '1' }))).text,
+			).toBe(ACK);
 			// A forged notification claiming the call was answered is refused.
-			expect((await post(url, voiceCodeXml({ callSid: call.callSid, state: '0' }))).status).toBe(
-				403,
-			);
-			expect((await post(url, voiceCodeXml({ callSid: 'f'.repeat(32), state: '1' }))).status).toBe(
-				403,
-			);
+			expect(
+				(await postNotification(url, voiceCodeXml({ callSid: call.callSid, state: '0' }))).status,
+			).toBe(403);
+			expect(
+				(await postNotification(url, voiceCodeXml({ callSid: 'f'.repeat(32), state: '1' }))).status,
+			).toBe(403);
 			expect(notificationRuns(executions)).toHaveLength(1);
 			// Shown once: the second refusal of the same kind within a minute is counted, not shown.
 			expect(refusedKinds(executions)).toEqual(['notConfirmedByPlatform']);
@@ -174,7 +179,7 @@ describe('when the acknowledgement goes out, and which bodies are read', () => {
 
 	it("the acknowledgement, as XML, is n8n's answer once it has taken the execution", async () => {
 		const { url, executions, responses } = await serve();
-		const reply = await post(url, voiceCodeXml({ callSid: 'a'.repeat(32) }));
+		const reply = await postNotification(url, voiceCodeXml({ callSid: 'a'.repeat(32) }));
 		expect(reply).toMatchObject({ status: 200, text: ACK });
 		expect(reply.contentType).toMatch(/^application\/xml/);
 		expect(responses[0].headers['cache-control']).toBe('no-store');
@@ -195,18 +200,7 @@ describe('when the acknowledgement goes out, and which bodies are read', () => {
 	/** One notification into webhook(); n8n's part (storing the execution, answering) is left to `answer`. */
 	async function deliver(callSid: string) {
 		prepareContainer();
-		const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
-		const request = await buildWebhookRequest({
-			headers: { 'content-type': 'text/plain' },
-			rawBody: voiceCodeXml({ callSid, state: '2' }),
-			nodeVersion: setup.node.typeVersion,
-		});
-		const response = new RecordingResponse();
-		const result = await invokeWebhook(setup, request, response, {
-			mode: 'webhook',
-			executionId: `taken-${callSid}`,
-			webhookBaseUrl: 'http://127.0.0.1/webhook',
-		});
+		const { result, response } = await intoWebhook(callSid, `taken-${callSid}`);
 		const answeredByNode = response.writableEnded;
 		return {
 			started: result.workflowData !== undefined,
@@ -253,21 +247,7 @@ describe('when the acknowledgement goes out, and which bodies are read', () => {
 describe('a copy that arrives before n8n has taken the first', () => {
 	async function deliverCopyWhileFirstIsPending(callSid: string, n8nTakesFirst: boolean) {
 		prepareContainer();
-		const post = async () => {
-			const setup = createWebhookSetup(CloopenTrigger, { ...DEFAULTS, ignoreRepeats: true });
-			const request = await buildWebhookRequest({
-				headers: { 'content-type': 'text/plain' },
-				rawBody: voiceCodeXml({ callSid, state: '2' }),
-				nodeVersion: setup.node.typeVersion,
-			});
-			const response = new RecordingResponse();
-			const result = await invokeWebhook(setup, request, response, {
-				mode: 'webhook',
-				executionId: `copies-${callSid}`,
-				webhookBaseUrl: 'http://127.0.0.1/webhook',
-			});
-			return { result, response };
-		};
+		const post = async () => await intoWebhook(callSid, `copies-${callSid}`);
 		const first = await post();
 		let copyDone = false;
 		const copy = post().then((done) => {

@@ -2,6 +2,7 @@ import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } f
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';
+import { editorParameters } from '../support/editorForm';
 
 /**
  * The form as n8n resolves it (NodeHelpers.getNodeParameters, what the editor shows and saves, with
@@ -10,22 +11,7 @@ import { OPERATIONS as REGISTRY } from '../../nodes/Cloopen/resources';
 const description = new Cloopen().description;
 
 function formAt(parameters: INodeParameters): INodeParameters {
-	const node = {
-		id: '1',
-		name: 'Cloopen',
-		type: 'n8n-nodes-cloopen.cloopen',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	} as INode;
-	return NodeHelpers.getNodeParameters(
-		description.properties,
-		parameters,
-		true,
-		false,
-		node,
-		description,
-	) as INodeParameters;
+	return editorParameters(description, parameters, 1) as INodeParameters;
 }
 
 const OPERATIONS = REGISTRY.map(({ resource, operation }) => ({

@@ -1,8 +1,5 @@
 import {
 	deepCopy,
-	NodeHelpers,
-	type INode,
-	type INodeParameters,
 	type INodeProperties,
 	type INodePropertyCollection,
 	type INodePropertyOptions,
@@ -11,6 +8,7 @@ import {
 
 import { Cloopen } from '../../nodes/Cloopen/Cloopen.node';
 import { OPERATIONS } from '../../nodes/Cloopen/resources';
+import { shownProperties } from '../support/editorForm';
 
 /**
  * The tool variant (Cloopen Tool, which n8n makes from usableAsTool) as n8n resolves its form: for
@@ -20,29 +18,6 @@ import { OPERATIONS } from '../../nodes/Cloopen/resources';
  */
 const plain = new Cloopen().description;
 const tool: INodeTypeDescription = { ...deepCopy(plain), name: `${plain.name}Tool` };
-
-/** The top-level properties n8n shows for these parameters, with every default filled in. */
-function shownProperties(description: INodeTypeDescription, set: INodeParameters) {
-	const node = {
-		id: '1',
-		name: 'Cloopen',
-		type: `n8n-nodes-cloopen.${description.name}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: set,
-	} as INode;
-	const parameters = NodeHelpers.getNodeParameters(
-		description.properties,
-		set,
-		true,
-		false,
-		node,
-		description,
-	) as INodeParameters;
-	return description.properties.filter((property) =>
-		NodeHelpers.displayParameter(parameters, property, node, description),
-	);
-}
 
 type Choice = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
@@ -103,8 +78,8 @@ it("the fields kept from tools are those of Wait for Call Result, which would pa
 
 describe.each(PLACES)('$label', ({ resource, operation, waitsForCallResult, secretsInAnswer }) => {
 	const set = { resource, operation };
-	const asTool = shownProperties(tool, set);
-	const asNode = shownProperties(plain, set);
+	const asTool = shownProperties(tool, set, 1);
+	const asNode = shownProperties(plain, set, 1);
 	const names = (properties: INodeProperties[]) => properties.map((property) => property.name);
 
 	it('the tool shows what the node shows, less what tools cannot run, plus Give Secrets to the AI Model where the answer may carry secrets', () => {
@@ -135,7 +110,7 @@ describe.each(PLACES)('$label', ({ resource, operation, waitsForCallResult, secr
 
 it('the voice operations tell the tool and the node how to learn how a call went, each with what it has', () => {
 	const notices = (description: INodeTypeDescription) =>
-		shownProperties(description, { resource: 'voiceVerification', operation: 'sendCode' })
+		shownProperties(description, { resource: 'voiceVerification', operation: 'sendCode' }, 1)
 			.filter((property) => /^callOutcome/.test(property.name))
 			.map((property) => property.displayName);
 	const [forNode] = notices(plain);

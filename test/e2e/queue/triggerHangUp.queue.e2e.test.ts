@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { notificationBody } from '../../../emulator';
 import { startQueueSetup, type QueueSetup } from '../../../dev/n8n/queue/queueSetup';
 import { triggerToNoOp } from '../../../dev/n8n/triggerToNoOp';
-import { sendLikePlatform } from '../fixtures/sendLikePlatform';
+import { sendLikePlatform } from '../../support/sendLikePlatform';
 
 let setup: QueueSetup;
 
