@@ -9,6 +9,7 @@ import { ACKNOWLEDGEMENT, notificationBody } from '../../emulator';
 import type { N8nInstance } from '../../dev/n8n/n8nInstance';
 import { startSharedN8n } from '../../dev/n8n/sharedN8n';
 import { triggerToNoOp } from '../../dev/n8n/triggerToNoOp';
+import { postNotification, statusAndText } from '../support/postNotification';
 
 let n8n: N8nInstance | undefined;
 
@@ -16,20 +17,19 @@ afterAll(async () => {
 	await n8n?.stop();
 });
 
-const post = async (url: string) => {
-	const response = await fetch(url, {
-		method: 'POST',
-		headers: { 'content-type': 'text/plain;charset=utf-8' },
-		body: notificationBody({
-			kind: 'voiceVerify',
-			to: '13800000002',
-			callSid: 'a'.repeat(32),
-			result: '2',
-			duration: 0,
-		}),
-	});
-	return { status: response.status, text: await response.text() };
-};
+const post = async (url: string) =>
+	statusAndText(
+		await postNotification(
+			url,
+			notificationBody({
+				kind: 'voiceVerify',
+				to: '13800000002',
+				callSid: 'a'.repeat(32),
+				result: '2',
+				duration: 0,
+			}),
+		),
+	);
 
 test("the next file gets the same n8n with nothing of the last one's: no workflow, execution, webhook, credential, Data Table or log line", async () => {
 	const first = await startSharedN8n();
