@@ -38,13 +38,20 @@ export class RestClient {
 
 	/** Like request(), for a path outside /rest (e.g. /types/nodes.json, what the editor loads). */
 	async send<T = unknown>(method: string, pathFromRoot: string, body?: unknown): Promise<T> {
-		const response = await fetch(`${this.baseUrl}${pathFromRoot}`, {
-			method,
-			headers: {
-				...(body === undefined ? {} : { 'content-type': 'application/json' }),
-				...(this.cookie ? { cookie: `${AUTH_COOKIE}=${this.cookie}` } : {}),
-			},
-			body: body === undefined ? undefined : JSON.stringify(body),
+		const sendOnce = () =>
+			fetch(`${this.baseUrl}${pathFromRoot}`, {
+				method,
+				headers: {
+					...(body === undefined ? {} : { 'content-type': 'application/json' }),
+					...(this.cookie ? { cookie: `${AUTH_COOKIE}=${this.cookie}` } : {}),
+				},
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+		// n8n closes a keep-alive connection idle for 5 s; on a loaded machine a request can go out on one
+		// as n8n closes it and fail unread, so it goes once more on a new connection.
+		const response = await sendOnce().catch(async (error: unknown) => {
+			if (!closedUnanswered(error)) throw error;
+			return await sendOnce();
 		});
 		this.keepCookie(response);
 		const text = await response.text();
@@ -81,4 +88,10 @@ export class RestClient {
 			if (pair.slice(0, eq).trim() === AUTH_COOKIE) this.cookie = pair.slice(eq + 1) || undefined;
 		}
 	}
+}
+
+/** fetch's failure when the server closed the connection before any answer (undici's socket error). */
+function closedUnanswered(error: unknown): boolean {
+	const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+	return cause?.code === 'UND_ERR_SOCKET';
 }
