@@ -34,7 +34,8 @@ export async function runBenchReport({ title, setup, measure }: Bench): Promise<
  * whether it finished; imported (the bench smoke, smokeRun.ts), it only hands the bench over.
  */
 export function benchScript(module: NodeModule, bench: Bench): Bench {
-	if (require.main === module)
+	// jest makes the test file it runs require.main: there the test runs the bench (queueScale.bench.ts).
+	if (require.main === module && process.env.JEST_WORKER_ID === undefined)
 		runBenchReport(bench).then(
 			() => process.exit(0),
 			(error) => {
