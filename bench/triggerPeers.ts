@@ -435,9 +435,9 @@ async function publish(
 }
 
 /**
- * The newest execution's id, after which this bench's executions are read back: 0 on a fresh n8n, and
- * on one a bench before this one used (the bench smoke), the highest id among the executions started
- * last (n8n lists them by start time; all of them have ended).
+ * The newest execution's id, after which this bench's executions are read back: 0 on a fresh n8n; on
+ * one a bench used before (the bench smoke), the highest id among the hundred n8n lists first, the
+ * newest (every execution there has ended, so the last one created is among them).
  */
 async function newestExecutionId(main: N8nInstance): Promise<number> {
 	const page: { data: { results: Array<{ id: string }> } } = await main.api(
