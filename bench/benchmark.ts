@@ -7,7 +7,7 @@
 import { Cloopen } from '../nodes/Cloopen/Cloopen.node';
 import { runWorkflow } from '../dev/engine';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
-import { runBench } from './runBench';
+import { benchScript } from './runBench';
 import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
 import {
@@ -260,4 +260,8 @@ async function main() {
 	}
 }
 
-runBench('npm run bench', `${ROUNDS} rounds, median (min–max)`, main);
+export const bench = benchScript(module, {
+	title: 'npm run bench',
+	setup: `${ROUNDS} rounds, median (min–max)`,
+	measure: main,
+});

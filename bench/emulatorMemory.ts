@@ -13,16 +13,17 @@ import type { AddressInfo } from 'node:net';
 import { ACKNOWLEDGEMENT, startEmulator, type RunningEmulator } from '../emulator';
 import { DEFAULT_RECORD_LIMIT } from '../emulator/records';
 import { signedRequest } from '../dev/platformClient';
+import { benchScript } from './runBench';
 import { SMOKE } from './smoke';
 
-const REQUESTS = Number(process.argv[2] ?? (SMOKE ? 300 : 20_000));
+/** The command line's arguments when run as a script; imported (the bench smoke), the defaults. */
+const args = require.main === module ? process.argv.slice(2) : [];
+const REQUESTS = Number(args[0] ?? (SMOKE ? 300 : 20_000));
 const WARM_UP = SMOKE ? 30 : 600;
-const MODE = (process.argv[3] ?? 'platform') as 'strict' | 'platform';
+const MODE = (args[1] ?? 'platform') as 'strict' | 'platform';
 const PARALLEL = 8;
 const LIMIT =
-	process.argv[4] === 'unbounded'
-		? Number.POSITIVE_INFINITY
-		: Number(process.argv[4] ?? DEFAULT_RECORD_LIMIT);
+	args[2] === 'unbounded' ? Number.POSITIVE_INFINITY : Number(args[2] ?? DEFAULT_RECORD_LIMIT);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -131,7 +132,8 @@ async function main() {
 	}
 }
 
-main().catch((error: Error) => {
-	console.error(error);
-	process.exit(1);
+export const bench = benchScript(module, {
+	title: 'npm run bench:emulator-memory',
+	setup: `${REQUESTS} requests per round, ${MODE} mode`,
+	measure: main,
 });

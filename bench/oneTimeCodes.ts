@@ -16,9 +16,9 @@ import { startEmulator, type RunningEmulator } from '../emulator';
 import { emulatorCredentials } from '../dev/emulatorCredentials';
 import type { ExampleWorkflow } from '../dev/examples';
 import type { N8nInstance } from '../dev/n8n/n8nInstance';
-import { startQueueSetup } from '../dev/n8n/queue/queueSetup';
-import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import { setUpKeptCodeFlows, type Answer } from '../dev/oneTimeCodeFlows';
+import { benchScript } from './runBench';
+import { withN8n, withQueueSetup } from './sharedN8n';
 import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
 import { storeFillReport } from './storeFill';
@@ -191,26 +191,25 @@ async function measure(
 
 async function regular() {
 	const emulator = await startEmulator({ callDurationMs: 200 });
-	const n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install' });
 	try {
-		const credentialId = await n8n.createCredential(
-			'cloopenApi',
-			'Cloopen emulator',
-			emulatorCredentials(emulator, { appId: emulator.appId }),
-		);
-		await measure('one n8n process (SQLite)', emulator, {
-			nodeKept: await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'bench', UNCAPPED),
-			claimProtocol: await claimProtocolFlows(n8n, credentialId, n8n.baseUrl, emulator.appId),
+		await withN8n({}, async (n8n) => {
+			const credentialId = await n8n.createCredential(
+				'cloopenApi',
+				'Cloopen emulator',
+				emulatorCredentials(emulator, { appId: emulator.appId }),
+			);
+			await measure('one n8n process (SQLite)', emulator, {
+				nodeKept: await setUpKeptCodeFlows(n8n, credentialId, n8n.baseUrl, 'bench', UNCAPPED),
+				claimProtocol: await claimProtocolFlows(n8n, credentialId, n8n.baseUrl, emulator.appId),
+			});
 		});
 	} finally {
-		await n8n.stop();
 		await emulator.close();
 	}
 }
 
 async function queue() {
-	const setup = await startQueueSetup(WORKERS);
-	try {
+	await withQueueSetup(WORKERS, {}, async (setup) => {
 		const { main, credentialId, emulator, webhook } = setup;
 		await measure(`queue mode (PostgreSQL, ${WORKERS} workers, a webhook process)`, emulator, {
 			// The queue set-up's credentials have no Default App ID: the node is given the emulator's.
@@ -220,23 +219,16 @@ async function queue() {
 			}),
 			claimProtocol: await claimProtocolFlows(main, credentialId, webhook.baseUrl, emulator.appId),
 		});
-	} finally {
-		await setup.stop();
-	}
+	});
 }
 
-async function main() {
-	console.log(`bench:one-time-codes ${new Date().toISOString()}`);
-	// Capacity, and a send's and a check's cost in the node as a row fills, before n8n starts.
-	await storeFillReport();
-	if (MODES.includes('regular')) await regular();
-	if (MODES.includes('queue')) await queue();
-}
-
-main().then(
-	() => process.exit(0),
-	(error: unknown) => {
-		console.error(error);
-		process.exit(1);
+export const bench = benchScript(module, {
+	title: 'npm run bench:one-time-codes',
+	setup: `${NUMBERS} numbers × ${ROUNDS} rounds, ${CONCURRENCY} at a time; modes ${MODES.join(', ')}`,
+	measure: async () => {
+		// Capacity, and a send's and a check's cost in the node as a row fills, before n8n starts.
+		await storeFillReport();
+		if (MODES.includes('regular')) await regular();
+		if (MODES.includes('queue')) await queue();
 	},
-);
+});

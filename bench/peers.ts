@@ -9,11 +9,11 @@
  * counted). Rounds in turn, median (min–max), ratios paired within a round. Asserts nothing.
  */
 import { emulatorCredentials } from '../dev/emulatorCredentials';
-import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import type { N8nExecution } from '../dev/n8n/executions';
 import type { N8nInstance, WorkflowJson } from '../dev/n8n/n8nInstance';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
-import { runBench } from './runBench';
+import { withN8n } from './sharedN8n';
+import { benchScript } from './runBench';
 import { benchSize } from './smoke';
 import { interleaved, pairedRatios, showSpread, spread } from './stats';
 
@@ -199,21 +199,15 @@ async function run(
 const line = (label: string, value: string, note = '') =>
 	console.log(`${label.padEnd(58)} ${value.padEnd(22)} ${note}`);
 
-async function main() {
-	const emulator = await startEmulatorProcess();
-	let n8n: N8nInstance | undefined;
+async function measure(n8n: N8nInstance, emulator: EmulatorProcess) {
 	try {
-		n8n = await startN8nWithRepoPackage({
-			packageInstall: 'readme-npm-install',
-			env: { NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' },
-		});
 		const credential = await n8n.createCredential(
 			'cloopenApi',
 			'Cloopen emulator',
 			emulatorCredentials(emulator),
 		);
 		const importing = async (workflow: WorkflowJson) =>
-			await n8n!.importWorkflow(workflow, { credentials: { cloopenApi: credential } });
+			await n8n.importWorkflow(workflow, { credentials: { cloopenApi: credential } });
 		const ids = {
 			adaptive: await importing(cloopenWorkflow(emulator, {})),
 			fixed10: await importing(
@@ -228,12 +222,12 @@ async function main() {
 					latency,
 					await importing(peerWorkflow(emulator, { size: 10, intervalMs: latency })),
 				);
-			return await run(n8n!, batched.get(latency)!, ['Sign', 'HTTP Request'], 'HTTP Request');
+			return await run(n8n, batched.get(latency)!, ['Sign', 'HTTP Request'], 'HTTP Request');
 		};
 		const contenders = (latency: number) => ({
-			adaptive: () => run(n8n!, ids.adaptive, ['Cloopen'], 'Cloopen'),
-			fixed10: () => run(n8n!, ids.fixed10, ['Cloopen'], 'Cloopen'),
-			peerDefault: () => run(n8n!, ids.peerDefault, ['Sign', 'HTTP Request'], 'HTTP Request'),
+			adaptive: () => run(n8n, ids.adaptive, ['Cloopen'], 'Cloopen'),
+			fixed10: () => run(n8n, ids.fixed10, ['Cloopen'], 'Cloopen'),
+			peerDefault: () => run(n8n, ids.peerDefault, ['Sign', 'HTTP Request'], 'HTTP Request'),
 			peerBatch10: () => peerBatch10(latency),
 		});
 		// One warm-up run each (n8n loads node types and compiles on first use).
@@ -298,16 +292,20 @@ async function main() {
 		}
 	} catch (error) {
 		// n8n's own account of what went wrong, before its folder is deleted.
-		console.error(n8n?.log().slice(-4000));
+		console.error(n8n.log().slice(-4000));
 		throw error;
-	} finally {
-		await n8n?.stop();
-		await emulator.close();
 	}
 }
 
-runBench(
-	'npm run bench:peers',
-	`${ITEMS} voice notifications, ${ROUNDS} rounds, median (min–max)`,
-	main,
-);
+export const bench = benchScript(module, {
+	title: 'npm run bench:peers',
+	setup: `${ITEMS} voice notifications, ${ROUNDS} rounds, median (min–max)`,
+	measure: async () => {
+		const emulator = await startEmulatorProcess();
+		try {
+			await withN8n({ NODE_FUNCTION_ALLOW_BUILTIN: 'crypto' }, (n8n) => measure(n8n, emulator));
+		} finally {
+			await emulator.close();
+		}
+	},
+});

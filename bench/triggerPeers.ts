@@ -33,11 +33,10 @@ import {
 	burstNumber,
 	postNotificationBurst,
 } from '../dev/n8n/queue/notificationBurst';
-import { startQueueSetup, type QueueSetup } from '../dev/n8n/queue/queueSetup';
-import { startN8nWithRepoPackage } from '../dev/n8n/repoPackage';
 import { startEmulatorProcess, type EmulatorProcess } from './emulatorProcess';
 import { placeFailedCalls, type PlacedCall } from './failedCalls';
-import { runBench } from './runBench';
+import { benchScript } from './runBench';
+import { withN8n, withQueueSetup } from './sharedN8n';
 import { benchSize, SMOKE } from './smoke';
 import { pairedRatios, showSpread, spread } from './stats';
 
@@ -435,56 +434,77 @@ async function publish(
 	return ids;
 }
 
-async function regularMode() {
-	const n8n = await startN8nWithRepoPackage({ packageInstall: 'readme-npm-install', env: N8N_ENV });
-	try {
-		const processes = [{ name: 'n8n', pid: n8n.pid }];
-		const readAfter = { id: 0 };
-		const ids = await publish(n8n, [n8n.baseUrl], processes, readAfter);
-		await compare('regular mode (one n8n, SQLite)', n8n, [n8n.baseUrl], processes, ids, readAfter);
-	} catch (error) {
-		console.error(n8n.log().slice(-4000));
-		throw error;
-	} finally {
-		await n8n.stop();
-	}
+/**
+ * The newest execution's id, after which this bench's executions are read back: 0 on a fresh n8n; on
+ * one a bench used before (the bench smoke), the highest id among the hundred n8n lists first, the
+ * newest (every execution there has ended, so the last one created is among them).
+ */
+async function newestExecutionId(main: N8nInstance): Promise<number> {
+	const page: { data: { results: Array<{ id: string }> } } = await main.api(
+		'GET',
+		'/executions?limit=100',
+	);
+	return Math.max(0, ...page.data.results.map(({ id }) => Number(id)));
 }
 
-async function queueMode() {
-	const first = TOPOLOGIES[0];
-	const setup: QueueSetup = await startQueueSetup(first.workers, { env: N8N_ENV });
-	try {
-		const readAfter = { id: 0 };
-		let ids: Record<string, string> | undefined;
-		for (const { webhooks, workers } of TOPOLOGIES) {
-			while (setup.webhooks.length < webhooks) await setup.addWebhookProcess();
-			while (setup.webhooks.length > webhooks)
-				await setup.stopWebhookProcess(setup.webhooks[setup.webhooks.length - 1]);
-			while (setup.workers.length < workers) await setup.addWorker();
-			while (setup.workers.length > workers)
-				await setup.stopWorker(setup.workers[setup.workers.length - 1]);
-			const processes: Processes = [
-				{ name: 'main', pid: setup.main.pid },
-				...setup.webhooks.map((each, index) => ({ name: `webhook ${index + 1}`, pid: each.pid })),
-				...setup.workers.map((each, index) => ({ name: `worker ${index + 1}`, pid: each.pid })),
-			];
-			const baseUrls = setup.webhooks.map((each) => each.baseUrl);
-			ids ??= await publish(setup.main, baseUrls, processes, readAfter);
+async function regularMode() {
+	await withN8n(N8N_ENV, async (n8n) => {
+		try {
+			const processes = [{ name: 'n8n', pid: n8n.pid }];
+			const readAfter = { id: await newestExecutionId(n8n) };
+			const ids = await publish(n8n, [n8n.baseUrl], processes, readAfter);
 			await compare(
-				`queue mode: ${webhooks} webhook process(es), ${workers} worker(s), PostgreSQL, Redis`,
-				setup.main,
-				baseUrls,
+				'regular mode (one n8n, SQLite)',
+				n8n,
+				[n8n.baseUrl],
 				processes,
 				ids,
 				readAfter,
 			);
+		} catch (error) {
+			console.error(n8n.log().slice(-4000));
+			throw error;
 		}
-	} catch (error) {
-		console.error(setup.webhook.log().slice(-3000));
-		throw error;
-	} finally {
-		await setup.stop();
-	}
+	});
+}
+
+async function queueMode() {
+	const first = TOPOLOGIES[0];
+	await withQueueSetup(first.workers, N8N_ENV, async (setup) => {
+		try {
+			const readAfter = { id: await newestExecutionId(setup.main) };
+			let ids: Record<string, string> | undefined;
+			for (const { webhooks, workers } of TOPOLOGIES) {
+				while (setup.webhooks.length < webhooks) await setup.addWebhookProcess();
+				while (setup.webhooks.length > webhooks)
+					await setup.stopWebhookProcess(setup.webhooks[setup.webhooks.length - 1]);
+				while (setup.workers.length < workers) await setup.addWorker();
+				while (setup.workers.length > workers)
+					await setup.stopWorker(setup.workers[setup.workers.length - 1]);
+				const processes: Processes = [
+					{ name: 'main', pid: setup.main.pid },
+					...setup.webhooks.map((each, index) => ({
+						name: `webhook ${index + 1}`,
+						pid: each.pid,
+					})),
+					...setup.workers.map((each, index) => ({ name: `worker ${index + 1}`, pid: each.pid })),
+				];
+				const baseUrls = setup.webhooks.map((each) => each.baseUrl);
+				ids ??= await publish(setup.main, baseUrls, processes, readAfter);
+				await compare(
+					`queue mode: ${webhooks} webhook process(es), ${workers} worker(s), PostgreSQL, Redis`,
+					setup.main,
+					baseUrls,
+					processes,
+					ids,
+					readAfter,
+				);
+			}
+		} catch (error) {
+			console.error(setup.webhook.log().slice(-3000));
+			throw error;
+		}
+	});
 }
 
 async function main() {
@@ -501,8 +521,8 @@ async function main() {
 	}
 }
 
-runBench(
-	'npm run bench:trigger-peers',
-	`${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; ${CONTENDERS.some((contender) => contender.verifies) ? `platform latency ${PLATFORM_LATENCY_MS} ms (cloopenVerify); ` : ''}median (min–max)`,
-	main,
-);
+export const bench = benchScript(module, {
+	title: 'npm run bench:trigger-peers',
+	setup: `${NOTIFICATIONS} notifications × ${ROUNDS} rounds, ${PARALLEL} at a time; contenders ${CONTENDERS.map((c) => c.name).join(', ')}; modes ${MODES.join(', ')}; queue ${TOPOLOGIES.map((t) => `${t.webhooks}x${t.workers}`).join(', ')}; n8n env ${JSON.stringify(N8N_ENV)}; ${CONTENDERS.some((contender) => contender.verifies) ? `platform latency ${PLATFORM_LATENCY_MS} ms (cloopenVerify); ` : ''}median (min–max)`,
+	measure: main,
+});

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../emulator';
 import { loadExample } from '../../examples';
 import { emulatorCredentials } from '../../emulatorCredentials';
-import { packRepoPackage } from '../repoPackage';
+import { PACKED_ONCE, packRepoPackage } from '../repoPackage';
 import { freePort } from '../freePort';
 import { startN8n, type N8nInstance } from '../n8nInstance';
 import { startQueueProcess, type QueueProcess } from './queueProcess';
@@ -42,6 +42,13 @@ export interface QueueSetup {
 	stop(): Promise<void>;
 }
 
+/**
+ * How long each n8n process of a setup being torn down may take to end before it is killed: nothing
+ * is measured or kept any more, and a webhook process can wait out n8n's whole graceful-shutdown
+ * timeout (30 s) for executions that have already finished.
+ */
+const TEARDOWN_GRACE_MS = 5_000;
+
 export type FinalCounts = Record<(typeof FINAL)[number], number>;
 
 const FINAL = ['success', 'error', 'crashed', 'canceled'] as const;
@@ -53,7 +60,8 @@ export const totalOf = (counts: FinalCounts) =>
  * Starts the setup a queue-mode user runs: PostgreSQL and Redis on 127.0.0.1, then the main process
  * (it migrates the database), then the webhook process and `workerCount` workers, each with the packed
  * package installed in its own user folder, sharing the database, the queue and the encryption key
- * (dev/n8n/isolation.env), manual executions offloaded to the workers.
+ * (dev/n8n/isolation.env), manual executions offloaded to the workers. The package is the run's one
+ * tarball when its globalSetup (or the bench smoke) packed it, else a tarball of its own.
  */
 export async function startQueueSetup(
 	workerCount: number,
@@ -67,7 +75,8 @@ export async function startQueueSetup(
 		startRedis(),
 		startEmulator({ callDurationMs: 300 }),
 	]);
-	const tarball = packRepoPackage();
+	const packedOnce = process.env[PACKED_ONCE];
+	const tarball = packedOnce || packRepoPackage();
 	// Known before anything starts: every process builds webhook and resume URLs (the Result URL of
 	// Wait for Call Result) on the webhook process, as a load balancer would route them.
 	const webhookPort = await freePort();
@@ -171,13 +180,10 @@ export async function startQueueSetup(
 			return counts;
 		},
 		async stop() {
-			await Promise.all([
-				...webhooks.map((each) => each.stop()),
-				...workers.map((worker) => worker.stop()),
-			]);
+			await Promise.all([...webhooks, ...workers].map((each) => each.stop(TEARDOWN_GRACE_MS)));
 			await main.stop();
 			await Promise.all([postgres.stop(), redis.stop(), emulator.close()]);
-			rmSync(dirname(tarball), { recursive: true, force: true });
+			if (!packedOnce) rmSync(dirname(tarball), { recursive: true, force: true });
 		},
 	};
 }
