@@ -31,6 +31,24 @@ const { emulator, credentials } = useEmulator(
 	{ callDurationMs: CALL_MS },
 	{ resetEachTest: false },
 );
+
+/**
+ * The emulator's notification of a call, among those sent after the first `since` (an earlier test's
+ * late notification may come first on a loaded machine), waiting up to 60 s for it.
+ */
+async function notificationOf(callSid: string, since: number) {
+	const find = () =>
+		emulator
+			.callbacks()
+			.slice(since)
+			.find((sent) => sent.callSid === callSid);
+	for (let waited = 0; !find() && waited < 60_000; waited += 250)
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	const found = find();
+	if (!found) throw new Error(`no notification of ${callSid} within 60 s`);
+	return found;
+}
+
 let n8n: N8nInstance;
 let credentialId: string;
 /** The Header Auth credential the example's note tells the user to create for its Webhook. */
@@ -186,7 +204,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 				`^${n8n.baseUrl}/webhook-waiting/${execution.id}/${nodeIdOf(execution, WAITING_NODE)}\\?signature=[A-Za-z0-9_-]+$`,
 			),
 		);
-		const [callback] = emulator.callbacks().slice(callbacksBefore);
+		const callback = await notificationOf(call.callSid, callbacksBefore);
 		expect(callback).toMatchObject({
 			callSid: call.callSid,
 			url: call.respUrl,
@@ -340,7 +358,7 @@ describe('the example, published in n8n 2.41: a voice code asked for through a w
 				platformCallTime: '0',
 			});
 			// What n8n answered the platform's notification, sent 0.3 s after the call was placed.
-			const [callback] = emulator.callbacks().slice(callbacksBefore);
+			const callback = await notificationOf(String(answer.body.callSid), callbacksBefore);
 			console.log(
 				`a notification while the execution runs: n8n answered ${callback.httpStatus} ${callback.reply}`,
 			);
