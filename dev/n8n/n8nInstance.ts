@@ -27,6 +27,11 @@ export interface StartOptions {
 	 * database and packages, and the owner logs in instead of being set up
 	 */
 	userFolder?: string;
+	/**
+	 * n8n outlives the file that starts it (a shared n8n, ended by the suite's globalTeardown): it does
+	 * not keep this process running, so a jest worker with no more files exits at once
+	 */
+	outlivesStarter?: boolean;
 }
 
 export type { ExecutionFilter, N8nInstance, WorkflowJson } from './n8nClient';
@@ -106,6 +111,7 @@ export async function startN8n(options: StartOptions = {}): Promise<N8nInstance>
 	});
 	closeSync(logFd);
 	running.add(child);
+	if (options.outlivesStarter) child.unref();
 	const exited = new Promise<void>((resolve) => {
 		child.once('exit', () => resolve());
 		child.once('error', () => resolve()); // could not spawn: there is nothing to wait for

@@ -53,7 +53,7 @@ export async function startSharedN8n(options: SharedOptions = {}): Promise<N8nIn
 		await endRecorded(earlier);
 		rmSync(recordPath, { force: true });
 	}
-	const started = await startN8nWithRepoPackage(options);
+	const started = await startN8nWithRepoPackage({ ...options, outlivesStarter: true });
 	// Each file that checks networkAttempts() used to see its own n8n start: a shared one's start is checked here.
 	const attempts = started.networkAttempts();
 	if (attempts.length > 0) {
