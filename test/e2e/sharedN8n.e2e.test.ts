@@ -87,3 +87,9 @@ test("the next file gets the same n8n with nothing of the last one's: no workflo
 	expect((await post(next.testWebhookUrl(`${webhookId}/cloopen`))).status).toBe(404);
 	expect(next.log()).not.toContain(marker);
 });
+
+test('a shared n8n does not hold its jest worker open, so a worker with no more files exits by itself', async () => {
+	await n8n?.stop();
+	n8n = await startSharedN8n();
+	expect(process.getActiveResourcesInfo()).not.toContain('ProcessWrap');
+});
